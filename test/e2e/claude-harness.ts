@@ -59,12 +59,16 @@ export interface RunClaudeOptions {
   debugFile?: string;
   /** Hard limit for the whole run; the process group is killed after it. Default 60 s. */
   timeoutMs?: number;
+  /** How long processes left behind by the CLI may keep its output open before they are killed. Default 3 s. */
+  stragglerGraceMs?: number;
 }
 
 export interface RunClaudeResult {
   code: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
+  /** Some process (hook, MCP server) kept the CLI's stdout/stderr open after it exited and was killed. */
+  stragglers: boolean;
   durationMs: number;
   stdout: string;
   stderr: string;
@@ -148,7 +152,7 @@ export async function runClaude(options: RunClaudeOptions): Promise<RunClaudeRes
     cwd: options.cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // own process group, so hooks and MCP servers die with it
+    detached: true, // own process group: on timeout the CLI, its hooks and MCP servers are killed together
   });
   let stdout = '';
   let stderr = '';
@@ -171,12 +175,24 @@ export async function runClaude(options: RunClaudeOptions): Promise<RunClaudeRes
     setTimeout(() => killGroup('SIGKILL'), 2_000).unref();
   }, timeoutMs);
 
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit, reject) => {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit, reject) => {
     child.once('error', reject);
-    child.once('close', (c, s) => resolveExit({ code: c, signal: s }));
-  }).finally(() => clearTimeout(timer));
-  // Stragglers (a hook still running after the CLI exited) must not outlive the run.
-  killGroup('SIGKILL');
+    child.once('exit', (c, s) => resolveExit({ code: c, signal: s }));
+  });
+  const closed = new Promise<void>((resolveClose) => child.once('close', () => resolveClose()));
+  const { code, signal } = await exited.finally(() => clearTimeout(timer));
+  const durationMs = Date.now() - started;
+  // Output pipes close when every process holding them is gone. A process still holding them a while after
+  // the CLI exited (a hook or server that outlived the session) is a straggler: note it, then kill the group.
+  const stragglerGraceMs = options.stragglerGraceMs ?? 3_000;
+  const stragglers = !(await Promise.race([
+    closed.then(() => true),
+    new Promise<boolean>((r) => setTimeout(() => r(false), stragglerGraceMs).unref()),
+  ]));
+  if (stragglers) {
+    killGroup('SIGKILL');
+    await closed;
+  }
 
   const requests = api.requests.slice(firstRequest);
   const apiErrors = api.errors.slice(firstError);
@@ -200,7 +216,8 @@ export async function runClaude(options: RunClaudeOptions): Promise<RunClaudeRes
     code,
     signal,
     timedOut,
-    durationMs: Date.now() - started,
+    stragglers,
+    durationMs,
     stdout,
     stderr,
     requests,
@@ -217,7 +234,7 @@ export async function runClaude(options: RunClaudeOptions): Promise<RunClaudeRes
 export function describeRun(run: RunClaudeResult): string {
   const calls = run.requests.map((r) => `${r.method} ${r.url} [${r.kind}]`).join('\n    ');
   return [
-    `exit=${run.code} signal=${run.signal} timedOut=${run.timedOut} in ${run.durationMs} ms`,
+    `exit=${run.code} signal=${run.signal} timedOut=${run.timedOut} stragglers=${run.stragglers} in ${run.durationMs} ms`,
     `requests:\n    ${calls || '(none)'}`,
     `api errors: ${run.apiErrors.join('; ') || '(none)'}`,
     `stdout: ${run.stdout.slice(-3000)}`,
