@@ -7,7 +7,7 @@
  * variables of whoever runs the tests (nested Claude Code sessions would otherwise change behaviour).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,8 @@ import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest, type Scri
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLAUDE_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'claude');
-export const PLUGIN_DIR = join(REPO_ROOT, 'plugin');
+/** The plugin under test: the checkout's plugin/ unless MNEMO_E2E_PLUGIN_DIR points elsewhere (e.g. an installed copy). */
+export const PLUGIN_DIR = process.env.MNEMO_E2E_PLUGIN_DIR || join(REPO_ROOT, 'plugin');
 
 export const DEFAULT_ALLOWED_TOOLS = [
   'Bash',
@@ -88,8 +89,22 @@ export interface RunClaudeResult {
 /** Environment variables never passed through from the test runner's own environment. */
 const STRIPPED_ENV = /^(CLAUDE|ANTHROPIC|MNEMO_|NODE_OPTIONS$|NODE_EXTRA_CA_CERTS$|NODE_TEST_CONTEXT$|NODE_V8_COVERAGE$|OTEL_|AWS_|GOOGLE_|VERTEX|DEBUG$)/;
 
+const tempDirs: string[] = [];
+
+/** A fresh temp dir, removed by `cleanupTempDirs()` (kept when MNEMO_E2E_KEEP=1, for debugging). */
 export function makeTempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `mnemo-e2e-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `mnemo-e2e-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every dir made by `makeTempDir` in this process; call from `after()`. */
+export function cleanupTempDirs(): void {
+  if (process.env.MNEMO_E2E_KEEP === '1') {
+    if (tempDirs.length > 0) process.stderr.write(`[e2e] kept temp dirs:\n  ${tempDirs.join('\n  ')}\n`);
+    return;
+  }
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** An isolated HOME where Claude Code believes onboarding is done. */

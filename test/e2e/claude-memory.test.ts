@@ -4,13 +4,14 @@
 // <private> text. Session 2 in the same project gets an index naming that file in its first request; its
 // scripted model calls search and get_observations and gets the right records back. The private text
 // appears nowhere in the data directory.
-import { test, before } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   assertClaudeInstalled,
+  cleanupTempDirs,
   CLAUDE_BIN,
   describeRun,
   makeHome,
@@ -20,6 +21,8 @@ import {
   type RunClaudeResult,
 } from './claude-harness.ts';
 import { requestTexts, toolResults, type StepContext } from './fake-anthropic.ts';
+
+after(cleanupTempDirs);
 
 const SEARCH = 'mcp__plugin_mnemo_mnemo__search';
 const GET = 'mcp__plugin_mnemo_mnemo__get_observations';

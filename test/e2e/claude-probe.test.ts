@@ -2,13 +2,15 @@
 // (test/e2e/fixtures/probe-plugin) that records every hook payload and serves one MCP tool.
 // mnemo's own e2e test relies on each of these facts; when a Claude Code upgrade changes one, this
 // test says which.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { assertClaudeInstalled, CLAUDE_BIN, describeRun, makeHome, makeTempDir, REPO_ROOT, runClaude } from './claude-harness.ts';
+import { assertClaudeInstalled, cleanupTempDirs, CLAUDE_BIN, describeRun, makeHome, makeTempDir, REPO_ROOT, runClaude } from './claude-harness.ts';
 import { requestTexts, toolResults } from './fake-anthropic.ts';
+
+after(cleanupTempDirs);
 
 const PROBE_PLUGIN = join(REPO_ROOT, 'test', 'e2e', 'fixtures', 'probe-plugin');
 

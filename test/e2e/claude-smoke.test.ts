@@ -1,11 +1,13 @@
 // The harness itself, with no plugin: the real Claude Code CLI runs one scripted Bash call against the
 // local stand-in API, and the result of that call comes back in the next request.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertClaudeInstalled, describeRun, makeTempDir, runClaude } from './claude-harness.ts';
+import { assertClaudeInstalled, cleanupTempDirs, describeRun, makeTempDir, runClaude } from './claude-harness.ts';
 import { requestTexts, toolResults } from './fake-anthropic.ts';
+
+after(cleanupTempDirs);
 
 test('claude -p runs a scripted Bash tool call offline and sends its result back', { timeout: 90_000 }, async () => {
   assertClaudeInstalled();
