@@ -1,0 +1,112 @@
+/**
+ * @module install/assistants/claude-code
+ * Claude Code without the plugin: hooks in settings.json, the MCP server in ~/.claude.json (what
+ * `claude mcp add --scope user` writes) or, for a project, in .claude/settings.json and .mcp.json.
+ * Facts: reference/hooks-and-mcp.md §A (events, matchers, timeouts, SessionEnd's 1.5 s budget).
+ */
+import type { AssistantSpec, ConfigFile, SpecContext } from '../types.ts';
+import { isEmptyDocument } from '../jsonc-doc.ts';
+import { removeNestedHooks, restoreKey, upsertKey, upsertNestedHooks } from '../json-entries.ts';
+import { isMnemoHookCommand } from '../ownership.ts';
+import { joinPosix } from '../shell-quote.ts';
+
+/**
+ * Tool events skip our own MCP tools at the source (the hook filters them too): the user-scope server
+ * `mnemo` shows up as `mcp__mnemo__*`, the plugin's as `mcp__plugin_mnemo_mnemo__*`. The `^`, `(` and
+ * `?` make Claude Code treat the matcher as a JavaScript RegExp.
+ */
+export const NOT_OUR_TOOLS = '^(?!mcp__(?:plugin_mnemo_)?mnemo__).*';
+
+/**
+ * Each event we hook, with its matcher and timeout (seconds). No resume at SessionStart: the index is
+ * already in the resumed transcript. SessionEnd stays short because settings timeouts raise the shared
+ * budget Claude Code waits for at exit, and our SessionEnd work is fast by design.
+ */
+export const CLAUDE_EVENTS: ReadonlyArray<readonly [event: string, matcher: string | undefined, timeout: number]> = [
+  ['SessionStart', 'startup|clear|compact', 15],
+  ['UserPromptSubmit', undefined, 10],
+  ['PreToolUse', NOT_OUR_TOOLS, 10],
+  ['PostToolUse', NOT_OUR_TOOLS, 10],
+  ['PostToolUseFailure', NOT_OUR_TOOLS, 10],
+  ['Stop', undefined, 10],
+  ['SubagentStop', undefined, 10],
+  ['PreCompact', undefined, 10],
+  ['PostCompact', undefined, 10],
+  ['SessionEnd', undefined, 5],
+];
+
+/** Claude Code runs hook command strings with sh (Git Bash on Windows). */
+function hookLine(argv: readonly string[], event: string): string {
+  return joinPosix([...argv, event]);
+}
+
+/** The matcher groups we want, one per event. */
+export function claudeHookGroups(hookCommand: readonly string[]): Record<string, unknown> {
+  const groups: Record<string, unknown> = {};
+  for (const [event, matcher, timeout] of CLAUDE_EVENTS) {
+    const handler = { type: 'command', command: hookLine(hookCommand, event), timeout };
+    groups[event] = matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
+  }
+  return groups;
+}
+
+/** Recognises our handlers: the exact lines we write now or wrote last time, or a mnemo hook signature. */
+export function claudeHandlerIsOurs(ctx: SpecContext): (handler: unknown) => boolean {
+  const known = [ctx.hookCommand, ...(ctx.previousHookCommand ? [ctx.previousHookCommand] : [])].flatMap((argv) =>
+    CLAUDE_EVENTS.map(([event]) => hookLine(argv, event)),
+  );
+  return (h) => typeof h === 'object' && h !== null && isMnemoHookCommand((h as { command?: unknown }).command, known);
+}
+
+/** The stdio server entry, in the shape `claude mcp add` writes. */
+export function claudeMcpServer(mcpCommand: readonly string[]): Record<string, unknown> {
+  const [command = '', ...args] = mcpCommand;
+  return { type: 'stdio', command, args, env: {} };
+}
+
+/** A settings.json whose `hooks` we share with the user and other tools. */
+export function hooksFile(file: string, ctx: SpecContext): ConfigFile {
+  const ours = claudeHandlerIsOurs(ctx);
+  return {
+    path: file,
+    add: (text) => upsertNestedHooks(text ?? '', file, ['hooks'], claudeHookGroups(ctx.hookCommand), ours),
+    remove: (text, original) => removeNestedHooks(text, file, ['hooks'], ours, original),
+    isEmpty: isEmptyDocument,
+  };
+}
+
+/** A JSON file whose `mcpServers.mnemo` is ours. */
+export function mcpServersFile(file: string, entry: unknown, key: readonly (string | number)[] = ['mcpServers', 'mnemo']): ConfigFile {
+  return {
+    path: file,
+    add: (text) => upsertKey(text ?? '', file, [...key], entry),
+    remove: (text, original) => restoreKey(text, file, [...key], original),
+    isEmpty: isEmptyDocument,
+  };
+}
+
+export const claudeCode: AssistantSpec = {
+  name: 'claude-code',
+  title: 'Claude Code',
+  scopes: ['user', 'project'],
+  files(ctx) {
+    const p = ctx.path;
+    const server = claudeMcpServer(ctx.mcpCommand);
+    if (ctx.scope === 'project' && ctx.projectDir !== undefined) {
+      return [
+        hooksFile(p.join(ctx.projectDir, '.claude', 'settings.json'), ctx),
+        mcpServersFile(p.join(ctx.projectDir, '.mcp.json'), server),
+      ];
+    }
+    return [hooksFile(p.join(ctx.home, '.claude', 'settings.json'), ctx), mcpServersFile(p.join(ctx.home, '.claude.json'), server)];
+  },
+  notes(ctx) {
+    const notes = ['Restart Claude Code (or start a new session) to load the hooks and the mnemo MCP server.'];
+    if (ctx.scope === 'project') {
+      notes.push('Claude Code asks once before it starts a server from a project .mcp.json; approve "mnemo" (or run /mcp).');
+      notes.push('The hook and server paths are absolute to this machine; keep .claude/settings.json and .mcp.json out of shared commits or install per developer.');
+    }
+    notes.push('Do not also load the mnemo plugin (claude --plugin-dir plugin): every event would be recorded twice.');
+    return notes;
+  },
+};

@@ -1,0 +1,27 @@
+/**
+ * @module install/registry
+ * The assistants `mnemo install` knows, in one list: adding one is a file under `assistants/` and a
+ * line here.
+ */
+import type { AssistantSpec } from './types.ts';
+import { InstallError } from './errors.ts';
+import { claudeCode } from './assistants/claude-code.ts';
+
+const ASSISTANTS: readonly AssistantSpec[] = [claudeCode];
+
+/** The names accepted on the command line, in a stable order. */
+export function supportedAssistants(): string[] {
+  return ASSISTANTS.map((a) => a.name);
+}
+
+/** The spec for `name`; an unknown name is an error that lists the supported ones. */
+export function assistantSpec(name: string): AssistantSpec {
+  const spec = ASSISTANTS.find((a) => a.name === name);
+  if (!spec) {
+    throw new InstallError(
+      'UNKNOWN_ASSISTANT',
+      `Unknown assistant "${name}". Supported: ${supportedAssistants().join(', ')}.`,
+    );
+  }
+  return spec;
+}
