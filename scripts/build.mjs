@@ -13,7 +13,7 @@ rmSync(outdir, { recursive: true, force: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: { hook: 'src/hooks/entry.ts', cli: 'src/cli/main.ts' },
+  entryPoints: { hook: 'src/hooks/main.ts', cli: 'src/cli/bin.ts' },
   outdir,
   bundle: true,
   splitting: true,

@@ -1,0 +1,75 @@
+/**
+ * @module config/config
+ * One place that turns the environment (and an optional `config.json` in the data directory)
+ * into a frozen, fully defaulted configuration. Everything else reads `ResolvedConfig`.
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Hard ceiling Claude Code applies to hook output strings. */
+export const CLAUDE_OUTPUT_CAP = 10_000;
+
+export interface ResolvedConfig {
+  readonly dataDir: string;
+  readonly dbPath: string;
+  readonly spoolDir: string;
+  readonly logFile: string;
+  /** Characters of a tool's input kept per observation. */
+  readonly maxInputChars: number;
+  /** Characters of a tool's response kept per observation. */
+  readonly maxOutputChars: number;
+  /** Characters the SessionStart injection may use (never above Claude Code's 10,000 cap). */
+  readonly contextBudget: number;
+  /** How many recent observations the index considers before packing. */
+  readonly contextWindow: number;
+  /** A hook gives up (and answers empty) after this long. */
+  readonly hookTimeoutMs: number;
+  /** How long a hook waits on a locked database before leaving the event in the spool. */
+  readonly busyTimeoutMs: number;
+}
+
+const DEFAULTS = Object.freeze({
+  maxInputChars: 2000,
+  maxOutputChars: 4000,
+  contextBudget: CLAUDE_OUTPUT_CAP,
+  contextWindow: 400,
+  hookTimeoutMs: 4000,
+  busyTimeoutMs: 800,
+});
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function int(v: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : fallback;
+}
+
+function readFileConfig(dataDir: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(join(dataDir, 'config.json'), 'utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Environment variables win over `config.json`, which wins over the defaults. */
+export function resolveConfig(env: Env = process.env): ResolvedConfig {
+  const dataDir = resolve(env.MNEMO_DATA_DIR?.trim() || join(homedir(), '.mnemo'));
+  const file = readFileConfig(dataDir);
+  const pick = (envName: string, key: string, fallback: number, min: number, max: number): number =>
+    int(env[envName] ?? file[key], fallback, min, max);
+  return Object.freeze({
+    dataDir,
+    dbPath: join(dataDir, 'mnemo.db'),
+    spoolDir: join(dataDir, 'spool'),
+    logFile: join(dataDir, 'mnemo.log'),
+    maxInputChars: pick('MNEMO_MAX_INPUT_CHARS', 'maxInputChars', DEFAULTS.maxInputChars, 100, 1_000_000),
+    maxOutputChars: pick('MNEMO_MAX_OUTPUT_CHARS', 'maxOutputChars', DEFAULTS.maxOutputChars, 100, 1_000_000),
+    contextBudget: pick('MNEMO_CONTEXT_BUDGET', 'contextBudget', DEFAULTS.contextBudget, 500, CLAUDE_OUTPUT_CAP),
+    contextWindow: pick('MNEMO_CONTEXT_WINDOW', 'contextWindow', DEFAULTS.contextWindow, 10, 5000),
+    hookTimeoutMs: pick('MNEMO_HOOK_TIMEOUT_MS', 'hookTimeoutMs', DEFAULTS.hookTimeoutMs, 200, 60_000),
+    busyTimeoutMs: pick('MNEMO_BUSY_TIMEOUT_MS', 'busyTimeoutMs', DEFAULTS.busyTimeoutMs, 0, 60_000),
+  });
+}

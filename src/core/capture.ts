@@ -1,0 +1,212 @@
+/**
+ * @module core/capture
+ * The lifecycle rules: which record each hook event becomes. Pure: the caller supplies the place,
+ * the clock and the id, and stores the result. Privacy comes first (private blocks removed, secrets
+ * redacted), then truncation, so nothing secret is ever cut into an unrecognisable fragment and kept.
+ */
+import { stripPrivate, stripPrivateDeep, PRIVATE_PLACEHOLDER } from './privacy/private-tags.ts';
+import { redactText, redactValue } from './privacy/redact.ts';
+import { clipDeep, truncateMiddle } from './truncate.ts';
+import { describeToolCall, displayPath, oneLine } from './titles.ts';
+import type { CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
+
+export interface CaptureLimits {
+  readonly maxInputChars: number;
+  readonly maxOutputChars: number;
+}
+
+export interface CaptureContext {
+  readonly place: Place;
+  readonly now: number;
+  readonly uid: string;
+  readonly limits: CaptureLimits;
+}
+
+/** Our own MCP tools (searching memory must not become memory) and pure bookkeeping tools. */
+const OWN_TOOL_RE = /^mcp__(?:plugin_mnemo_)?mnemo__/;
+const BOOKKEEPING_TOOLS = new Set(['ListMcpResourcesTool', 'ReadMcpResourceTool', 'TaskList', 'TaskGet', 'TaskOutput', 'ToolSearch']);
+
+export function isSkippedTool(name: string): boolean {
+  return OWN_TOOL_RE.test(name) || BOOKKEEPING_TOOLS.has(name);
+}
+
+/** Response fields that repeat what the input already says, or whole files: never worth keeping. */
+const BULKY_KEYS = new Set(['originalFile', 'originalFileContents', 'structuredPatch', 'isImage', 'noOutputExpected']);
+
+/** The readable part of a tool response. */
+export function responseText(toolName: string, response: unknown): string {
+  if (response === undefined || response === null) return '';
+  if (typeof response === 'string') return response;
+  if (typeof response !== 'object') return String(response);
+  const r = response as Record<string, unknown>;
+  if (typeof r.stdout === 'string' || typeof r.stderr === 'string') {
+    const parts = [r.stdout, r.stderr && `[stderr]\n${String(r.stderr)}`].filter((x) => typeof x === 'string' && x.length > 0);
+    if (r.interrupted === true) parts.push('[interrupted]');
+    return parts.join('\n');
+  }
+  if (toolName === 'Read' && r.file && typeof r.file === 'object') {
+    const f = r.file as Record<string, unknown>;
+    if (typeof f.content === 'string') return f.content;
+  }
+  if (Array.isArray(r.content)) {
+    const texts = r.content
+      .map((c) => (c && typeof c === 'object' && typeof (c as Record<string, unknown>).text === 'string' ? (c as Record<string, string>).text : ''))
+      .filter(Boolean);
+    if (texts.length) return texts.join('\n');
+  }
+  const slim: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r)) if (!BULKY_KEYS.has(k)) slim[k] = v;
+  return JSON.stringify(slim);
+}
+
+function cleanText(text: string, max: number): { text: string; allPrivate: boolean } {
+  const p = stripPrivate(text.length > max * 4 ? truncateMiddle(text, max * 4) : text);
+  if (p.allPrivate) return { text: PRIVATE_PLACEHOLDER, allPrivate: true };
+  return { text: truncateMiddle(redactText(p.text), max), allPrivate: false };
+}
+
+/** Input and response made safe: clipped (bounded work), private blocks removed, secrets redacted. */
+function cleanValue(value: unknown, max: number): unknown {
+  return redactValue(stripPrivateDeep(clipDeep(value, max * 4)));
+}
+
+function inputText(input: unknown, max: number): string {
+  return truncateMiddle(typeof input === 'string' ? input : JSON.stringify(input ?? {}), max);
+}
+
+function basenames(files: readonly string[]): string {
+  return files.map((f) => f.split(/[\\/]/).pop() ?? f).join(' ');
+}
+
+function toolObservation(ev: HookEvent, ctx: CaptureContext): ObservationDraft | undefined {
+  const toolName = ev.toolName;
+  if (!toolName || isSkippedTool(toolName)) return undefined;
+  const { maxInputChars, maxOutputChars } = ctx.limits;
+  const input = cleanValue(ev.toolInput, maxInputChars);
+  const baseDir = ctx.place.project;
+
+  if (ev.event === 'PreToolUse') {
+    const d = describeToolCall({ toolName, input, baseDir });
+    return {
+      kind: 'note',
+      type: 'pending',
+      title: oneLine(`About to run: ${d.title}`),
+      body: inputText(input, Math.min(maxInputChars, 1800)),
+      files: d.files,
+      toolName,
+      ...(ev.toolUseId ? { toolUseId: ev.toolUseId } : {}),
+      private: false,
+    };
+  }
+
+  const failed = ev.event === 'PostToolUseFailure';
+  const response = failed ? undefined : cleanValue(ev.toolResponse, maxOutputChars);
+  const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars).text : undefined;
+  const d = describeToolCall({
+    toolName,
+    input,
+    response,
+    ...(error !== undefined ? { error } : {}),
+    ...(failed && ev.isInterrupt ? { isInterrupt: true } : {}),
+    baseDir,
+  });
+  const outcome = failed ? `Error${ev.isInterrupt ? ' (interrupted)' : ''}:\n${error}` : `Output:\n${truncateMiddle(responseText(toolName, response), maxOutputChars)}`;
+  return {
+    kind: d.kind,
+    type: d.type,
+    title: d.title,
+    body: `Input: ${inputText(input, maxInputChars)}\n${outcome}`,
+    files: d.files,
+    toolName,
+    ...(ev.toolUseId ? { toolUseId: ev.toolUseId } : {}),
+    private: false,
+    tags: [toolName, basenames(d.files.map((f) => displayPath(f, baseDir)))].filter(Boolean).join(' '),
+  };
+}
+
+function textObservation(kind: ObservationDraft['kind'], type: ObservationDraft['type'], prefix: string, raw: string, max: number): ObservationDraft {
+  const c = cleanText(raw, max);
+  return {
+    kind,
+    type,
+    title: c.allPrivate ? PRIVATE_PLACEHOLDER : oneLine(prefix + c.text, 160),
+    body: c.text,
+    files: [],
+    private: c.allPrivate,
+  };
+}
+
+/** FNV-1a, enough to tell two prompts apart in a de-duplication key. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+function observationFor(ev: HookEvent, ctx: CaptureContext): ObservationDraft | undefined {
+  const max = ctx.limits.maxOutputChars;
+  switch (ev.event) {
+    case 'UserPromptSubmit':
+      return ev.prompt !== undefined && ev.prompt.trim() ? textObservation('user', 'prompt', '', ev.prompt, max * 2) : undefined;
+    case 'PreToolUse':
+    case 'PostToolUse':
+    case 'PostToolUseFailure':
+      return toolObservation(ev, ctx);
+    case 'Stop':
+      return ev.lastAssistantMessage?.trim() ? textObservation('note', 'conclusion', '', ev.lastAssistantMessage, max) : undefined;
+    case 'SubagentStop':
+      return ev.lastAssistantMessage?.trim()
+        ? textObservation('note', 'subagent', `Subagent${ev.agentType ? ` ${ev.agentType}` : ''} finished: `, ev.lastAssistantMessage, max)
+        : undefined;
+    case 'PreCompact':
+      return {
+        kind: 'note',
+        type: 'marker',
+        title: `Compaction started (${ev.trigger ?? 'auto'})`,
+        body: ev.customInstructions ? cleanText(ev.customInstructions, max).text : '',
+        files: [],
+        private: false,
+      };
+    case 'PostCompact':
+      return ev.compactSummary?.trim() ? textObservation('note', 'compact', 'Compacted: ', ev.compactSummary, max * 2) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function dedupeKeyFor(ev: HookEvent, obs: ObservationDraft | undefined, now: number): string | undefined {
+  if (ev.toolUseId && (ev.event === 'PreToolUse' || ev.event === 'PostToolUse' || ev.event === 'PostToolUseFailure')) {
+    return `${ev.event === 'PreToolUse' ? 'pre' : 'post'}:${ev.toolUseId}`;
+  }
+  if (ev.event === 'UserPromptSubmit') {
+    // Without a prompt id, the same text within the same few seconds is the same delivery.
+    return ev.promptId ? `prompt:${ev.promptId}` : `prompt:${shortHash(obs?.body ?? '')}:${Math.floor(now / 5000)}`;
+  }
+  if ((ev.event === 'Stop' || ev.event === 'SubagentStop' || ev.event === 'PostCompact') && obs) {
+    return `${ev.event}:${ev.agentId ?? ''}:${shortHash(obs.body)}`;
+  }
+  return undefined;
+}
+
+/** The record one hook event becomes, or undefined when it carries nothing worth keeping. */
+export function captureEvent(ev: HookEvent, ctx: CaptureContext): CapturedEvent | undefined {
+  const observation = observationFor(ev, ctx);
+  const sessionFacts =
+    ev.event === 'SessionStart' ? { source: ev.source ?? 'startup' } : ev.event === 'SessionEnd' ? { endReason: ev.reason ?? 'other' } : undefined;
+  if (!observation && !sessionFacts) return undefined;
+  const dedupeKey = dedupeKeyFor(ev, observation, ctx.now);
+  return {
+    uid: ctx.uid,
+    at: ctx.now,
+    event: ev.event,
+    platform: ev.platform,
+    externalSessionId: ev.sessionId,
+    place: ctx.place,
+    ...(dedupeKey ? { dedupeKey } : {}),
+    ...(observation ? { observation } : {}),
+    ...(sessionFacts ? { session: sessionFacts } : {}),
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * @module mcp/server
+ * The MCP face (`mnemo mcp`, stdio, official SDK). Read tools give a compact index first and details
+ * by id (progressive disclosure); write tools let the model save notes and let hook-less hosts
+ * (Trae, …) report lifecycle events. The server is long-lived, so it also folds the hooks' spool.
+ */
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ResolvedConfig } from '../config/config.ts';
+import { buildContext } from '../context/build.ts';
+import { captureEvent } from '../core/capture.ts';
+import { DATA_NOT_INSTRUCTIONS, detailBlock, indexLine } from '../core/format/records.ts';
+import { oneLine } from '../core/titles.ts';
+import { stripPrivate } from '../core/privacy/private-tags.ts';
+import { redactText } from '../core/privacy/redact.ts';
+import { OBS_TYPES, type CapturedEvent, type HookEvent } from '../core/types.ts';
+import { resolvePlace } from '../hooks/place.ts';
+import { logTo } from '../log.ts';
+import { parseClaudeCode, PayloadError } from '../platforms/claude-code.ts';
+import { drainSpool } from '../store/drain.ts';
+import type { Store } from '../store/store.ts';
+
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+function text(t: string, structured?: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: t }], ...(structured ? { structuredContent: structured } : {}) };
+}
+
+function toolError(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+function parseDate(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  const ms = Date.parse(v);
+  if (Number.isNaN(ms)) throw new RangeError(`${name} is not a date: ${JSON.stringify(v)} (use e.g. 2026-11-29 or an ISO timestamp)`);
+  return ms;
+}
+
+export interface MemoryServerOptions {
+  readonly store: Store;
+  readonly config: ResolvedConfig;
+  /** The folder the host runs in; the current project is derived from it. */
+  readonly cwd: string;
+  readonly version: string;
+}
+
+export function createMemoryServer(opts: MemoryServerOptions): McpServer {
+  const { store, config } = opts;
+  const here = resolvePlace(opts.cwd);
+  // Notes saved without a host session id belong to one session per server process.
+  const ownSessionId = `mcp-${Date.now()}-${process.pid}`;
+  const server = new McpServer({ name: 'mnemo', version: opts.version }, { capabilities: { tools: {} } });
+
+  const fold = () => drainSpool(store, config.spoolDir, { maxMs: 2000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: spool drain failed', err));
+
+  /** Every tool runs with the spool folded first, and reports failures as tool errors, never crashes. */
+  const guarded = <A>(fn: (args: A) => Promise<CallToolResult>) => async (args: A): Promise<CallToolResult> => {
+    try {
+      await fold();
+      return await fn(args);
+    } catch (err) {
+      if (err instanceof RangeError || err instanceof PayloadError) return toolError(err.message);
+      logTo(config.logFile, 'error', 'mcp: tool failed', err);
+      return toolError(`mnemo internal error: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  server.registerTool(
+    'search',
+    {
+      title: 'Search memory',
+      description:
+        'Step 1 of recall: full-text search over past sessions (any language, file paths and identifiers welcome). ' +
+        'Returns a compact index (id, date, type, title, project), current project first. Then call get_observations with the ids you need.',
+      inputSchema: {
+        query: z.string().min(1).max(10_000).describe('What to look for: words, a file path, an identifier, Chinese/Japanese/Korean text'),
+        limit: z.number().int().min(1).max(50).default(20).describe('Maximum results (1-50, default 20)'),
+        project: z.string().optional().describe('Only this project (a path); default: every project, the current one ranked first'),
+        type: z.array(z.enum(OBS_TYPES)).optional().describe('Only these observation types'),
+        since: z.string().optional().describe('Only records at or after this date/time'),
+        until: z.string().optional().describe('Only records at or before this date/time'),
+      },
+      annotations: READ_ONLY,
+    },
+    guarded(async (a) => {
+      const hits = await store.search({
+        query: a.query,
+        limit: a.limit,
+        currentProject: here.project,
+        ...(a.project ? { project: resolvePlace(a.project).project } : {}),
+        ...(a.type?.length ? { types: a.type } : {}),
+        ...(a.since ? { since: parseDate(a.since, 'since') } : {}),
+        ...(a.until ? { until: parseDate(a.until, 'until') } : {}),
+      });
+      if (hits.length === 0) return text(`No observations match ${JSON.stringify(a.query)}.`, { results: [] });
+      const results = hits.map((h) => ({ id: h.observation.id, type: h.observation.type, title: h.observation.title, date: new Date(h.observation.createdAt).toISOString(), project: h.observation.project }));
+      return text(
+        `${hits.length} result(s). Fetch details with get_observations(ids).\n${hits.map((h) => indexLine(h.observation)).join('\n')}`,
+        { results },
+      );
+    }),
+  );
+
+  server.registerTool(
+    'timeline',
+    {
+      title: 'Timeline around an observation',
+      description: 'What happened just before and after one observation, in the same session (compact index).',
+      inputSchema: {
+        id: z.number().int().positive().describe('Observation id'),
+        before: z.number().int().min(0).max(50).default(5),
+        after: z.number().int().min(0).max(50).default(5),
+      },
+      annotations: READ_ONLY,
+    },
+    guarded(async (a) => {
+      const rows = await store.timeline(a.id, a.before, a.after);
+      if (rows.length === 0) return toolError(`No observation #${a.id}.`);
+      return text(rows.map((o) => (o.id === a.id ? `→ ${indexLine(o)}` : `  ${indexLine(o)}`)).join('\n'), { ids: rows.map((o) => o.id) });
+    }),
+  );
+
+  server.registerTool(
+    'get_observations',
+    {
+      title: 'Get observations',
+      description: 'Step 2 of recall: full details (input, output, files) of observations by id, as found by search or timeline.',
+      inputSchema: { ids: z.array(z.number().int().positive()).min(1).max(20).describe('1-20 observation ids') },
+      annotations: READ_ONLY,
+    },
+    guarded(async (a) => {
+      const rows = await store.getObservations(a.ids);
+      const missing = a.ids.filter((id) => !rows.some((o) => o.id === id));
+      const parts = [DATA_NOT_INSTRUCTIONS, ...rows.map(detailBlock)];
+      if (missing.length) parts.push(`Not found: ${missing.map((id) => `#${id}`).join(', ')}`);
+      return text(parts.join('\n\n'));
+    }),
+  );
+
+  server.registerTool(
+    'context',
+    {
+      title: 'Memory index for this project',
+      description:
+        'The index mnemo injects at session start (recent observations of the current project within the budget), on demand — ' +
+        'for hosts that cannot inject at start. Optionally focused by a query, whose best matches are listed first.',
+      inputSchema: {
+        query: z.string().max(10_000).optional(),
+        project: z.string().optional().describe('A project folder; default: the current one'),
+      },
+      annotations: READ_ONLY,
+    },
+    guarded(async (a) => {
+      const project = a.project ? resolvePlace(a.project).project : here.project;
+      let focus = '';
+      if (a.query?.trim()) {
+        const hits = await store.search({ query: a.query, limit: 10, project });
+        focus = hits.length ? `## Best matches for ${JSON.stringify(a.query)}\n${hits.map((h) => indexLine(h.observation)).join('\n')}\n\n` : '';
+      }
+      const index = await buildContext(store, { contextWindow: config.contextWindow, contextBudget: Math.max(500, config.contextBudget - focus.length) }, project);
+      return text(focus + index || 'No memory for this project yet.');
+    }),
+  );
+
+  const storeEvents = async (events: CapturedEvent[]) => (events.length ? store.ingest(events) : { applied: 0, duplicates: 0, ids: [] });
+
+  server.registerTool(
+    'save_memory',
+    {
+      title: 'Save a memory',
+      description: 'Write a note or a decision worth remembering in later sessions (private blocks and secrets are removed before storage).',
+      inputSchema: {
+        text: z.string().min(1).max(100_000),
+        title: z.string().max(300).optional(),
+        type: z.enum(['note', 'decision']).default('note'),
+        session_id: z.string().max(200).optional().describe("The host's session id, if known"),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    guarded(async (a) => {
+      const body = stripPrivate(a.text);
+      if (body.allPrivate) return toolError('Nothing to save: the whole text is marked private.');
+      const clean = redactText(body.text);
+      const title = oneLine(redactText(stripPrivate(a.title ?? '').text) || clean, 160);
+      const ev: CapturedEvent = {
+        uid: randomUUID(),
+        at: Date.now(),
+        event: 'UserPromptSubmit',
+        platform: 'mcp',
+        externalSessionId: a.session_id ?? ownSessionId,
+        place: here,
+        observation: { kind: a.type === 'decision' ? 'decision' : 'note', type: a.type, title, body: clean, files: [], private: false },
+      };
+      const { ids } = await storeEvents([ev]);
+      return text(`Saved${ids[0] ? ` as #${ids[0]}` : ''}: ${title}`, { id: ids[0] ?? null });
+    }),
+  );
+
+  server.registerTool(
+    'hook_event',
+    {
+      title: 'Report a lifecycle event',
+      description:
+        'For hosts without hooks (e.g. Trae): report SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, ' +
+        'PreCompact, PostCompact or SessionEnd with its payload (Claude Code field names: session_id, cwd, prompt, tool_name, tool_input, tool_response, …). ' +
+        'SessionStart returns the memory index.',
+      inputSchema: {
+        event: z.string().min(1).max(64),
+        payload: z.record(z.string(), z.unknown()).default({}),
+        platform: z.string().min(1).max(40).default('mcp').describe('Which assistant is reporting (e.g. trae)'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    guarded(async (a) => {
+      const payload = { session_id: ownSessionId, cwd: opts.cwd, ...a.payload, hook_event_name: a.event };
+      let ev: HookEvent = parseClaudeCode(a.event, payload);
+      ev = { ...ev, platform: a.platform };
+      const place = resolvePlace(ev.cwd);
+      const captured = captureEvent(ev, {
+        place,
+        now: Date.now(),
+        uid: randomUUID(),
+        limits: { maxInputChars: config.maxInputChars, maxOutputChars: config.maxOutputChars },
+      });
+      const r = await storeEvents(captured ? [captured] : []);
+      if (ev.event === 'SessionStart' && ev.source !== 'resume') {
+        const index = await buildContext(store, config, place.project);
+        return text(index || 'Session recorded. No memory for this project yet.');
+      }
+      return text(`Recorded ${ev.event}${r.duplicates ? ' (already stored)' : ''}.`);
+    }),
+  );
+
+  server.registerTool(
+    'end_session',
+    {
+      title: 'End a session',
+      description: 'Close a session (default: the one this server opened for notes). Safe to call twice.',
+      inputSchema: {
+        session_id: z.string().max(200).optional(),
+        platform: z.string().max(40).default('mcp'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    guarded(async (a) => {
+      const externalSessionId = a.session_id ?? ownSessionId;
+      await storeEvents([
+        { uid: randomUUID(), at: Date.now(), event: 'SessionEnd', platform: a.platform, externalSessionId, place: here, session: { endReason: 'end_session' } },
+      ]);
+      return text(`Session ${externalSessionId} closed.`);
+    }),
+  );
+
+  return server;
+}

@@ -1,0 +1,103 @@
+/**
+ * @module store/spool
+ * The durable hand-off between hooks and the database. A hook writes its event as one small file
+ * (write, fsync, rename: atomic and crash-safe), which costs about as much as a process start's
+ * noise; opening SQLite would cost far more. Whichever mnemo process runs next (the MCP server,
+ * SessionStart, the CLI) folds the spool into the store in order. Replays are harmless because
+ * every event carries a unique id the store refuses twice.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CapturedEvent } from '../core/types.ts';
+
+const SUFFIX = '.json';
+const TMP_PREFIX = '.tmp-';
+const CORRUPT_DIR = 'corrupt';
+/** A temp file older than this belongs to a writer that died mid-write. */
+const STALE_TMP_MS = 60_000;
+
+let sequence = 0;
+
+/** Spool file names sort in capture order: time, then a per-process sequence, then pid. */
+function fileName(ev: CapturedEvent): string {
+  const seq = (sequence++).toString(36).padStart(4, '0');
+  return `${String(ev.at).padStart(14, '0')}-${seq}-${process.pid}-${ev.uid}${SUFFIX}`;
+}
+
+/** Append one event durably. Throws when the disk refuses (full, read-only): the caller logs it. */
+export function spoolWrite(dir: string, ev: CapturedEvent): string {
+  mkdirSync(dir, { recursive: true });
+  const name = fileName(ev);
+  const tmp = join(dir, TMP_PREFIX + name);
+  const fd = openSync(tmp, 'wx', 0o600);
+  try {
+    writeSync(fd, JSON.stringify(ev));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  const final = join(dir, name);
+  renameSync(tmp, final);
+  return final;
+}
+
+/** Pending spool files, oldest first. */
+export function spoolList(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const now = Date.now();
+  const out: string[] = [];
+  for (const n of names) {
+    if (n.endsWith(SUFFIX) && !n.startsWith('.')) out.push(n);
+    else if (n.startsWith(TMP_PREFIX)) {
+      try {
+        if (now - statSync(join(dir, n)).mtimeMs > STALE_TMP_MS) rmSync(join(dir, n), { force: true });
+      } catch {
+        /* raced with its writer or another cleaner */
+      }
+    }
+  }
+  return out.sort().map((n) => join(dir, n));
+}
+
+export type SpoolEntry = { readonly file: string; readonly event: CapturedEvent } | { readonly file: string; readonly corrupt: string };
+
+function isCaptured(v: unknown): v is CapturedEvent {
+  const e = v as Partial<CapturedEvent> | null;
+  return !!e && typeof e === 'object' && typeof e.uid === 'string' && typeof e.at === 'number' &&
+    typeof e.event === 'string' && typeof e.externalSessionId === 'string' && !!e.place && typeof e.place.project === 'string';
+}
+
+export function spoolRead(file: string): SpoolEntry | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined; // taken by another drainer
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isCaptured(parsed) ? { file, event: parsed } : { file, corrupt: 'not a captured event' };
+  } catch (err) {
+    return { file, corrupt: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export function spoolRemove(file: string): void {
+  rmSync(file, { force: true });
+}
+
+/** Keep unreadable entries for inspection instead of retrying them forever. */
+export function spoolQuarantine(dir: string, file: string): void {
+  const target = join(dir, CORRUPT_DIR);
+  mkdirSync(target, { recursive: true });
+  try {
+    renameSync(file, join(target, file.slice(dir.length + 1)));
+  } catch {
+    /* already moved by another drainer */
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * @module store/sqlite/driver
+ * Opens the SQLite file with the settings every mnemo process must agree on. The only module
+ * that imports better-sqlite3; the rest of store/sqlite uses the `SqliteDb` type alias.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { StoreError } from '../store.ts';
+
+export type SqliteDb = Database.Database;
+
+export interface OpenOptions {
+  readonly path: string;
+  /** Milliseconds to wait on a lock held by another process. */
+  readonly busyTimeoutMs: number;
+  readonly readonly?: boolean;
+}
+
+/** Map SQLite's error codes onto ours, so callers can tell "try later" from "broken". */
+export function toStoreError(err: unknown): StoreError {
+  if (err instanceof StoreError) return err;
+  const code = (err as { code?: string })?.code ?? '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return new StoreError('BUSY', `database is busy: ${message}`, { cause: err });
+  if (code === 'SQLITE_FULL') return new StoreError('DISK_FULL', `disk full: ${message}`, { cause: err });
+  if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') return new StoreError('READ_ONLY', `cannot write the database: ${message}`, { cause: err });
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return new StoreError('CORRUPT', `database is damaged: ${message}`, { cause: err });
+  return new StoreError('INTERNAL', message, { cause: err });
+}
+
+export function openDatabase(opts: OpenOptions): SqliteDb {
+  try {
+    if (!opts.readonly) mkdirSync(dirname(opts.path), { recursive: true });
+    const db = new Database(opts.path, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
+    // busy_timeout must be set before anything that can take a lock (WAL switch, migrations),
+    // or concurrent openers fail with SQLITE_BUSY instead of waiting.
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(opts.busyTimeoutMs))}`);
+    if (!opts.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    return db;
+  } catch (err) {
+    throw toStoreError(err);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * @module store/sqlite/migrations
+ * Versioned schema. `PRAGMA user_version` records the version; each step runs in its own
+ * IMMEDIATE transaction, so a crash leaves the store at the previous version, never half-way.
+ * A store written by a newer mnemo is refused untouched.
+ */
+import type { SqliteDb } from './driver.ts';
+import { StoreError } from '../store.ts';
+
+interface Migration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        platform TEXT NOT NULL,
+        external_id TEXT NOT NULL,
+        project TEXT NOT NULL,
+        branch TEXT,
+        source TEXT,
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER,
+        end_reason TEXT,
+        state TEXT,
+        -- The session map: one row per (assistant, external id), enforced by the database so
+        -- concurrent hooks of one session cannot create two sessions.
+        UNIQUE (platform, external_id)
+      ) STRICT;
+      CREATE INDEX sessions_project ON sessions(project, started_at);
+
+      CREATE TABLE observations (
+        id INTEGER PRIMARY KEY,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        project TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('user','tool','note','decision','error')),
+        type TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        files TEXT NOT NULL DEFAULT '[]',
+        tags TEXT NOT NULL DEFAULT '',
+        tool_name TEXT,
+        tool_use_id TEXT,
+        private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0,1)),
+        created_at INTEGER NOT NULL,
+        uid TEXT NOT NULL UNIQUE,
+        dedupe_key TEXT
+      ) STRICT;
+      CREATE UNIQUE INDEX observations_dedupe ON observations(session_id, dedupe_key) WHERE dedupe_key IS NOT NULL;
+      CREATE INDEX observations_project_time ON observations(project, created_at);
+      CREATE INDEX observations_session_time ON observations(session_id, created_at);
+      CREATE INDEX observations_time ON observations(created_at);
+
+      -- Contentless word index: rows hold index text (CJK as bigrams), see core/search/text-index.
+      CREATE VIRTUAL TABLE observations_fts USING fts5(
+        title, body, tags,
+        content='', contentless_delete=1,
+        tokenize='porter unicode61 remove_diacritics 2'
+      );
+    `,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Bring the schema to the latest version. Throws NEWER_SCHEMA for a store from a newer mnemo. */
+export function migrate(db: SqliteDb): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > LATEST_VERSION) {
+    throw new StoreError(
+      'NEWER_SCHEMA',
+      `This mnemo store has schema version ${current}, newer than this mnemo understands (${LATEST_VERSION}). ` +
+        'Upgrade mnemo; the store was left untouched.',
+    );
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      // Re-read inside the lock: another process may have migrated meanwhile.
+      const now = db.pragma('user_version', { simple: true }) as number;
+      if (now < m.version) {
+        db.exec(m.sql);
+        db.pragma(`user_version = ${m.version}`);
+      }
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+  return LATEST_VERSION;
+}

@@ -1,0 +1,97 @@
+/**
+ * @module store/store
+ * The storage contract. Every face (hooks, MCP, CLI, viewer) talks to this interface, never to SQL,
+ * so a server database (a shared team store on PostgreSQL is planned) can implement it later.
+ * Methods are coarse domain operations and asynchronous, as a network database would need.
+ */
+import type { CapturedEvent, Observation, ObsType, Session } from '../core/types.ts';
+
+/** What a backend can do; faces check flags instead of asking which backend they hold. */
+export interface StoreCapabilities {
+  readonly fullText: boolean;
+  readonly cjk: boolean;
+  readonly vectors: boolean;
+}
+
+export interface SearchFilters {
+  /** Restrict to one project (canonical path). */
+  readonly project?: string;
+  readonly types?: readonly ObsType[];
+  readonly sessionId?: number;
+  /** Milliseconds since the epoch, inclusive. */
+  readonly since?: number;
+  readonly until?: number;
+  readonly platform?: string;
+}
+
+export interface SearchOptions extends SearchFilters {
+  readonly query: string;
+  readonly limit?: number;
+  /** Ranked first when searching across projects. */
+  readonly currentProject?: string;
+}
+
+export interface SearchHit {
+  readonly observation: Observation;
+  /** Higher is better; comparable within one result list only. */
+  readonly score: number;
+}
+
+export interface IngestResult {
+  /** Events applied (new observations or session changes). */
+  readonly applied: number;
+  /** Events already stored earlier (same uid, or same tool_use_id / prompt_id). */
+  readonly duplicates: number;
+  /** Ids of the observations created, in order. */
+  readonly ids: readonly number[];
+}
+
+export interface ContextQuery {
+  readonly project: string;
+  /** How many recent observations to consider. */
+  readonly window: number;
+  /** Leave this session out (the one being started). */
+  readonly excludeExternalId?: string;
+}
+
+export interface StoreStats {
+  readonly observations: number;
+  readonly sessions: number;
+  readonly projects: number;
+  readonly dbBytes: number;
+  readonly schemaVersion: number;
+}
+
+export interface Store {
+  readonly capabilities: StoreCapabilities;
+  /** Apply captured events in order, idempotently, in one transaction. */
+  ingest(events: readonly CapturedEvent[]): Promise<IngestResult>;
+  search(options: SearchOptions): Promise<SearchHit[]>;
+  getObservations(ids: readonly number[]): Promise<Observation[]>;
+  /** Observations around one id in its session: `before` earlier and `after` later ones. */
+  timeline(id: number, before: number, after: number): Promise<Observation[]>;
+  /** Recent non-private observations of a project, newest first, for the SessionStart index. */
+  recentForContext(query: ContextQuery): Promise<Observation[]>;
+  listSessions(filter: { project?: string; limit?: number }): Promise<Session[]>;
+  getSessionByExternalId(platform: string, externalId: string): Promise<Session | undefined>;
+  /** Remove observations (and every index entry for them). Returns how many went. */
+  forget(target: { ids?: readonly number[]; sessionId?: number; project?: string }): Promise<number>;
+  /** Every session and observation, oldest first, for export. */
+  exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }>;
+  stats(): Promise<StoreStats>;
+  /** Integrity checks; lists problems found (empty when healthy). */
+  check(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Errors with string codes, so faces can map them without parsing messages. */
+export type StoreErrorCode = 'BUSY' | 'NEWER_SCHEMA' | 'CORRUPT' | 'READ_ONLY' | 'DISK_FULL' | 'INTERNAL';
+
+export class StoreError extends Error {
+  readonly code: StoreErrorCode;
+  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+}
