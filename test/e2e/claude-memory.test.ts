@@ -92,7 +92,8 @@ test('mnemo remembers session 1 in session 2 through the real Claude Code CLI', 
   let searchResultText = '';
   let chosenIds: number[] = [];
   const s2 = await runClaude({
-    prompt: `What happened to ${FILE_NAME} last time?`,
+    // The prompt does not name the file, so whatever names it in session 2 comes from session 1's records.
+    prompt: 'What did we work on last time?',
     cwd: project,
     home,
     pluginDir: PLUGIN_DIR,
@@ -106,7 +107,7 @@ test('mnemo remembers session 1 in session 2 through the real Claude Code CLI', 
         const result = toolResults(ctx.request.body).find((r) => r.tool_use_id === 'toolu_s2_search');
         if (!result) throw new Error('no tool_result for the search call');
         searchResultText = result.text;
-        chosenIds = pickIds(result.text, FILE_NAME).slice(0, 3);
+        chosenIds = pickIds(result.text, FILE_NAME).slice(0, 5);
         if (chosenIds.length === 0) throw new Error(`no observation id found in the search result:\n${result.text}`);
         return { tool_use: { id: 'toolu_s2_get', name: GET, input: { ids: chosenIds } } };
       },
@@ -119,11 +120,18 @@ test('mnemo remembers session 1 in session 2 through the real Claude Code CLI', 
   assert.equal(s2.mainRequests.length, 4, why2);
   assertHooksBehaved(s2, 'session 2');
 
-  // The SessionStart injection is in the very first request and names the file.
+  // The SessionStart hook's additionalContext names the file, fits Claude Code's cap, and is in the very first request.
+  const startOutput = hookResponses(s2).find((e) => e.hook_event === 'SessionStart')?.stdout;
+  const additionalContext: unknown = startOutput ? JSON.parse(startOutput)?.hookSpecificOutput?.additionalContext : undefined;
+  assert.ok(typeof additionalContext === 'string', `SessionStart printed hookSpecificOutput.additionalContext: ${startOutput}`);
+  assert.match(additionalContext, /mnemo/i);
+  assert.ok(additionalContext.includes(FILE_NAME), `the index names ${FILE_NAME}:\n${additionalContext}`);
+  assert.ok(additionalContext.length <= 10_000, `the index fits Claude Code's 10,000-character cap (got ${additionalContext.length})`);
   const firstTexts = requestTexts(s2.mainRequests[0]!.body);
-  const injected = firstTexts.find((t) => /mnemo/i.test(t) && t.includes(FILE_NAME));
-  assert.ok(injected, `first request of session 2 carries a mnemo index naming ${FILE_NAME}; texts:\n${firstTexts.map((t) => t.slice(0, 300)).join('\n---\n')}\n${why2}`);
-  assert.ok(injected.length <= 10_000 + 200, `injection stays within Claude Code's 10,000-character cap (got ${injected.length})`);
+  assert.ok(
+    firstTexts.some((t) => t.includes(additionalContext)),
+    `first request of session 2 carries the index; texts:\n${firstTexts.map((t) => t.slice(0, 300)).join('\n---\n')}\n${why2}`,
+  );
 
   // The MCP tools were offered with their schemas after ToolSearch.
   const tools = (s2.mainRequests[1]!.body.tools as Array<{ name: string; input_schema?: any }>).map((t) => t.name);
@@ -133,13 +141,17 @@ test('mnemo remembers session 1 in session 2 through the real Claude Code CLI', 
   const search = toolResults(s2.mainRequests[2]!.body).find((r) => r.tool_use_id === 'toolu_s2_search');
   assert.ok(search, why2);
   assert.equal(search.is_error, false, `search failed: ${search.text}`);
-  assert.ok(search.text.includes(FILE_NAME), `search names ${FILE_NAME}:\n${searchResultText}`);
+  const fileRows = searchRows(search.text).filter((r) => r.line.includes(FILE_NAME));
+  assert.ok(fileRows.length >= 2, `search lists the records of the write and the edit of ${FILE_NAME}:\n${searchResultText}`);
 
   // get_observations returned full records that name the file.
   const got = toolResults(s2.mainRequests[3]!.body).find((r) => r.tool_use_id === 'toolu_s2_get');
   assert.ok(got, why2);
   assert.equal(got.is_error, false, `get_observations(${chosenIds.join(',')}) failed: ${got.text}`);
   assert.ok(got.text.includes(FILE_NAME), `get_observations(${chosenIds.join(',')}) names ${FILE_NAME}:\n${got.text}`);
+  // Full details, not just titles: the edit's input is in the record.
+  assert.ok(got.text.includes('orbit = 2'), `get_observations returns the records' details:\n${got.text}`);
+  for (const id of chosenIds) assert.ok(got.text.includes(String(id)), `record #${id} is in the answer`);
   assert.match(got.text, /instruction/i, 'records are prefaced by a line saying they are data, not instructions');
 
   // ---- Privacy: the private text is nowhere in the data dir, nor sent back to the model.
@@ -210,32 +222,36 @@ function assertHooksBehaved(run: RunClaudeResult, label: string): void {
 }
 
 /**
- * Observation ids from a search result, lines naming `preferred` first. Accepts JSON (an array or an
- * object with `results`) or text lines that carry an id as `#12`, `[12]`, `id: 12` or a leading number.
+ * The rows of a search result with their ids. Accepts JSON (an array, or an object with `results`) or text
+ * lines that carry an id as `#12`, `[12]`, `id: 12` or a leading number.
  */
+function searchRows(text: string): Array<{ id: number; line: string }> {
+  try {
+    const parsed = JSON.parse(text);
+    const list: unknown[] | undefined = Array.isArray(parsed) ? parsed : Array.isArray(parsed?.results) ? parsed.results : undefined;
+    if (list) {
+      return list
+        .filter((r: any) => Number.isInteger(Number(r?.id)))
+        .map((r: any) => ({ id: Number(r.id), line: JSON.stringify(r) }));
+    }
+  } catch {
+    // not JSON: read it as text
+  }
+  const out: Array<{ id: number; line: string }> = [];
+  for (const line of text.split('\n')) {
+    const m =
+      /#(\d+)\b/.exec(line) ??
+      /\bid["']?\s*[:=]\s*(\d+)/i.exec(line) ??
+      /\[(\d+)\]/.exec(line) ??
+      /^\s*[|*-]?\s*(\d+)\s*[|.:)\]\s]/.exec(line);
+    if (m) out.push({ id: Number(m[1]), line });
+  }
+  return out;
+}
+
+/** Observation ids from a search result, rows naming `preferred` first. */
 function pickIds(text: string, preferred: string): number[] {
-  const fromJson = (): Array<{ id: number; line: string }> | undefined => {
-    try {
-      const parsed = JSON.parse(text);
-      const list = Array.isArray(parsed) ? parsed : Array.isArray(parsed?.results) ? parsed.results : undefined;
-      return list?.filter((r: any) => Number.isInteger(Number(r?.id))).map((r: any) => ({ id: Number(r.id), line: JSON.stringify(r) }));
-    } catch {
-      return undefined;
-    }
-  };
-  const fromLines = (): Array<{ id: number; line: string }> => {
-    const out: Array<{ id: number; line: string }> = [];
-    for (const line of text.split('\n')) {
-      const m =
-        /#(\d+)\b/.exec(line) ??
-        /\bid["']?\s*[:=]\s*(\d+)/i.exec(line) ??
-        /\[(\d+)\]/.exec(line) ??
-        /^\s*[|*-]?\s*(\d+)\s*[|.:)\]\s]/.exec(line);
-      if (m) out.push({ id: Number(m[1]), line });
-    }
-    return out;
-  };
-  const rows = fromJson() ?? fromLines();
+  const rows = searchRows(text);
   const ranked = [...rows.filter((r) => r.line.includes(preferred)), ...rows.filter((r) => !r.line.includes(preferred))];
   return [...new Set(ranked.map((r) => r.id))];
 }
