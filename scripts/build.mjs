@@ -19,6 +19,8 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
+  // Prefer ES module builds: some packages' UMD mains use dynamic requires esbuild cannot follow.
+  mainFields: ['module', 'main'],
   target: 'node20',
   minify: true,
   legalComments: 'none',

@@ -6,6 +6,12 @@ import { resolveConfig, type ResolvedConfig } from '../config/config.ts';
 import type { Io } from './io.ts';
 import { runCli } from './main.ts';
 
+// `mnemo search … | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 let config: ResolvedConfig | undefined;
 const io: Io = {
   out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),

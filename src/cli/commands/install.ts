@@ -1,7 +1,69 @@
-import type { Command } from '../io.ts';
+/**
+ * @module cli/commands/install
+ * `mnemo install|uninstall <assistant> [--project DIR] [--dry-run]`: writes (or removes) the
+ * assistant's hook configuration and MCP registration, pointing at this installation's bundles.
+ */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { install, uninstall, supportedAssistants, InstallError, type InstallReport } from '../../install/index.ts';
+import { UsageError, type Command, type Io } from '../io.ts';
 
-export const installCommand: Command = async (_args, io) => {
-  io.err('install: being wired');
-  return 1;
-};
-export const uninstallCommand = installCommand;
+/** plugin/dist of this installation (bundles run from plugin/dist or plugin/dist/chunks). */
+function distDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    if (existsSync(join(dir, 'hook.js')) && existsSync(join(dir, 'cli.js'))) return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('cannot find the built hook.js/cli.js; run npm install (or npm run build) first');
+}
+
+function parse(args: string[]) {
+  try {
+    const { values, positionals } = parseArgs({ args, options: { project: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const assistant = positionals[0];
+    if (!assistant || positionals.length > 1) throw new UsageError(`name one assistant: ${supportedAssistants().join(', ')}`);
+    return { assistant, project: values.project, dryRun: values['dry-run'] ?? false, json: values.json ?? false };
+  } catch (err) {
+    throw err instanceof UsageError ? err : new UsageError((err as Error).message);
+  }
+}
+
+function report(io: Io, r: InstallReport, json: boolean): number {
+  if (json) io.out(JSON.stringify(r, null, 2));
+  else {
+    if (r.dryRun && r.diff) io.out(r.diff);
+    io.out(r.message);
+    for (const note of r.notes) io.out(`note: ${note}`);
+  }
+  return 0;
+}
+
+async function run(kind: 'install' | 'uninstall', args: string[], io: Io): Promise<number> {
+  const a = parse(args);
+  const home = io.env.HOME || io.env.USERPROFILE || homedir();
+  const common = {
+    assistant: a.assistant,
+    home,
+    dataDir: io.config.dataDir,
+    dryRun: a.dryRun,
+    ...(a.project !== undefined ? { projectDir: resolve(io.cwd, a.project) } : {}),
+  };
+  try {
+    if (kind === 'uninstall') return report(io, await uninstall(common), a.json);
+    const dist = distDir();
+    return report(io, await install({ ...common, hookCommand: [process.execPath, join(dist, 'hook.js')], mcpCommand: [process.execPath, join(dist, 'cli.js'), 'mcp'] }), a.json);
+  } catch (err) {
+    if (err instanceof InstallError) {
+      io.err(`mnemo ${kind}: ${err.message}`);
+      return err.code === 'UNKNOWN_ASSISTANT' ? 2 : 1;
+    }
+    throw err;
+  }
+}
+
+export const installCommand: Command = (args, io) => run('install', args, io);
+export const uninstallCommand: Command = (args, io) => run('uninstall', args, io);
