@@ -2,8 +2,8 @@
 // scripted stand-in API.
 // Session 1 writes a file, runs a failing command and edits the file, with a prompt that carries
 // <private> text. Session 2 in the same project gets an index naming that file in its first request; its
-// scripted model calls search and get_observations and gets the right records back. The private text
-// appears nowhere in the data directory.
+// scripted model calls search and get_observations and gets the right records back. Session 3 resumes
+// session 2 and gets no injection. The private text appears nowhere in the data directory.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -50,7 +50,7 @@ test('claude plugin validate --strict plugin passes', { timeout: 30_000 }, () =>
   assert.match(result.stdout, /Validation passed/);
 });
 
-test('mnemo remembers session 1 in session 2 through the real Claude Code CLI', { timeout: 120_000 }, async () => {
+test('mnemo remembers session 1 in session 2 through the real Claude Code CLI', { timeout: 120_000 }, async (t) => {
   const project = makeTempDir('project');
   git(project, 'init', '-q', '-b', 'main');
   git(project, 'commit', '-q', '--allow-empty', '-m', 'init');
@@ -154,11 +154,50 @@ test('mnemo remembers session 1 in session 2 through the real Claude Code CLI', 
   for (const id of chosenIds) assert.ok(got.text.includes(String(id)), `record #${id} is in the answer`);
   assert.match(got.text, /instruction/i, 'records are prefaced by a line saying they are data, not instructions');
 
+  // ---- Session 3 resumes session 2: no injection on resume.
+  const s2Id = s2.events.find((e) => e.type === 'result')?.session_id;
+  assert.ok(typeof s2Id === 'string', 'session 2 reported its session id');
+  const s3 = await runClaude({
+    prompt: 'Carry on.',
+    cwd: project,
+    home,
+    pluginDir: PLUGIN_DIR,
+    env,
+    outputFormat: 'stream-json',
+    args: ['--resume', s2Id],
+    script: [{ text: 'Carrying on.' }],
+  });
+  const why3 = `session 3 (resume): ${describeRun(s3)}\n  hooks: ${describeHooks(s3)}`;
+  assert.equal(s3.code, 0, why3);
+  assert.deepEqual(s3.apiErrors, [], why3);
+  for (const e of hookResponses(s3).filter((h) => h.hook_event === 'SessionStart')) {
+    assert.ok(!String(e.stdout).includes('additionalContext'), `no injection on resume: ${e.stdout}`);
+  }
+
+  // ---- The store: sessions were closed by SessionEnd, on the git branch they ran on.
+  if (existsSync(CLI_ENTRY)) {
+    const sessions = exportStore(dataDir)
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.record === 'session');
+    assert.ok(sessions.length >= 2, `two sessions stored: ${JSON.stringify(sessions)}`);
+    for (const session of sessions) {
+      assert.ok(session.endedAt, `SessionEnd closed session ${session.id}: ${JSON.stringify(session)}`);
+      assert.equal(session.branch, 'main', `session ${session.id} records its branch`);
+    }
+  }
+
+  t.diagnostic(`claude runs: session 1 ${s1.durationMs} ms, session 2 ${s2.durationMs} ms, session 3 (resume) ${s3.durationMs} ms`);
+
   // ---- Privacy: the private text is nowhere in the data dir, nor sent back to the model.
   await waitForQuiet(dataDir);
   const leaks = grepTree(dataDir, [SECRET, 'codename']);
   assert.deepEqual(leaks, [], `private text found in the data dir: ${leaks.join(', ')}`);
-  for (const r of s2.requests) assert.ok(!r.rawBody.toUpperCase().includes(SECRET), `session 2 request ${r.url} carries ${SECRET}`);
+  for (const r of [...s2.requests, ...s3.requests]) {
+    // Session 3 resumes session 2, whose transcript never held the secret either.
+    assert.ok(!r.rawBody.toUpperCase().includes(SECRET), `a later session's request ${r.url} carries ${SECRET}`);
+  }
   if (existsSync(CLI_ENTRY)) {
     for (const q of [SECRET, 'codename']) {
       const out = cli(dataDir, ['search', q, '--json']);
