@@ -13,6 +13,7 @@ import {
   printParseErrorCode,
   type FormattingOptions,
   type JSONPath,
+  type Node,
   type ParseError,
 } from 'jsonc-parser';
 import { InstallError } from './errors.ts';
@@ -39,14 +40,28 @@ export function isBlank(text: string): boolean {
   return text.trim() === '';
 }
 
+let memo: { text: string; root: Node | undefined; errors: ParseError[] } | undefined;
+
 /**
- * The document's root object. Refuses, naming the file and the position, anything that is not a
- * JSON(C) object: editing a broken file would either fail half-way or "repair" it wrongly.
+ * The syntax tree of `text` and its parse errors. The last result is kept: one edit asks for the tree
+ * of the same text several times, and ~/.claude.json can be megabytes.
  */
-export function parseObject(text: string, file: string): Record<string, unknown> {
-  if (isBlank(text)) return {};
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, PARSE_OPTIONS);
+export function syntaxTree(text: string): { root: Node | undefined; errors: readonly ParseError[] } {
+  if (memo?.text !== text) {
+    const errors: ParseError[] = [];
+    const root = isBlank(text) ? undefined : parseTree(text, errors, PARSE_OPTIONS);
+    memo = { text, root, errors };
+  }
+  return memo;
+}
+
+/**
+ * Validates the document as a JSON(C) object. Refuses, naming the file and the position, anything
+ * else: editing a broken file would either fail half-way or "repair" it wrongly.
+ */
+export function parseObject(text: string, file: string): void {
+  if (isBlank(text)) return;
+  const { root, errors } = syntaxTree(text);
   const first = errors[0];
   if (first) {
     const { line, column } = lineColumn(text, first.offset);
@@ -57,16 +72,15 @@ export function parseObject(text: string, file: string): Record<string, unknown>
       file,
     );
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (root?.type !== 'object') {
     throw new InstallError('INVALID_CONFIG', `${file} must contain a JSON object at the top level; nothing was changed.`, file);
   }
-  return value as Record<string, unknown>;
 }
 
 /** The value at `path`, or undefined. The text must already have passed {@link parseObject}. */
 export function valueAt(text: string, path: JSONPath): unknown {
   if (isBlank(text)) return path.length === 0 ? {} : undefined;
-  const root = parseTree(text, [], PARSE_OPTIONS);
+  const { root } = syntaxTree(text);
   if (!root) return undefined;
   const node = findNodeAtLocation(root, path);
   return node === undefined ? undefined : (getNodeValue(node) as unknown);
@@ -75,18 +89,15 @@ export function valueAt(text: string, path: JSONPath): unknown {
 /** Line ending and indentation as the file already uses them; 2 spaces and \n for new files. */
 export function detectFormatting(text: string): FormattingOptions {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  let tabs = false;
   let width = 0;
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^([ \t]+)(["{[\]}0-9tfn-])/.exec(line);
-    if (!m?.[1]) continue;
-    if (m[1].startsWith('\t')) {
-      tabs = true;
-      break;
-    }
-    if (width === 0 || m[1].length < width) width = m[1].length;
+  const lines = /^([ \t]+)["{[\]}0-9tfn-]/gm;
+  // The first couple of hundred indented lines tell the style; a 20 MB ~/.claude.json need not be scanned.
+  for (let seen = 0, m = lines.exec(text); m && seen < 200; seen++, m = lines.exec(text)) {
+    const indent = m[1] ?? '';
+    if (indent.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
+    if (width === 0 || indent.length < width) width = indent.length;
   }
-  return { insertSpaces: !tabs, tabSize: tabs ? 1 : width || 2, eol };
+  return { insertSpaces: true, tabSize: width || 2, eol };
 }
 
 /** A whole new document for `value`, in the given style, ending with a newline. */

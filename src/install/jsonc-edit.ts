@@ -8,10 +8,8 @@
  * trailing commas included, stays as the user wrote it. New text follows the file's own indentation,
  * line endings and, inside one-line containers, its compact spacing.
  */
-import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
-import { detectFormatting, isBlank, stringify } from './jsonc-doc.ts';
-
-const TREE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
+import { findNodeAtLocation, type JSONPath, type Node } from 'jsonc-parser';
+import { detectFormatting, isBlank, stringify, syntaxTree } from './jsonc-doc.ts';
 
 interface Style {
   readonly unit: string;
@@ -70,20 +68,22 @@ function isMultiline(text: string, node: Node): boolean {
   return text.slice(node.offset, node.offset + node.length).includes('\n');
 }
 
-/** The container's comma separator: `, ` unless it packs members with a bare `,`. */
-function commaStyle(container: string): string {
-  return /,[ \t]/.test(container) || !container.includes(',') ? ', ' : ',';
+/** The comma separator of `container`, else of the document: `, ` unless members are packed with a bare `,`. */
+function commaStyle(container: string, doc: string): string {
+  const m = /,([ \t]?)/.exec(container.includes(',') ? container : doc);
+  return m && m[1] === '' ? ',' : ', ';
 }
 
-/** The container's colon separator: `: ` unless it writes `"k":v`. */
-function colonStyle(container: string): string {
-  return /"[ \t]*:[ \t]/.test(container) || !container.includes(':') ? ': ' : ':';
+/** The colon separator of `container`, else of the document: `: ` unless it writes `"k":v`. */
+function colonStyle(container: string, doc: string): string {
+  const m = /"[ \t]*:([ \t]?)/.exec(container.includes(':') ? container : doc);
+  return m && m[1] === '' ? ':' : ': ';
 }
 
 /** Compact JSON with the container's own separators. */
-function compact(value: unknown, container: string): string {
-  const comma = commaStyle(container);
-  const colon = colonStyle(container);
+function compact(value: unknown, container: string, doc: string): string {
+  const comma = commaStyle(container, doc);
+  const colon = colonStyle(container, doc);
   const walk = (v: unknown): string => {
     if (Array.isArray(v)) return `[${v.map(walk).join(comma)}]`;
     if (v !== null && typeof v === 'object') {
@@ -109,9 +109,11 @@ interface Edit {
   readonly content: string;
 }
 
+/** Applies non-overlapping edits; at one offset, earlier edits end up first in the text. */
 function apply(text: string, edits: readonly Edit[]): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) {
+  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.offset - a.e.offset || b.i - a.i);
+  for (const { e } of order) {
     out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
   }
   return out;
@@ -128,12 +130,14 @@ function appendMember(text: string, container: Node, key: string | undefined, va
   const children = container.children ?? [];
   const last = children[children.length - 1];
   const inner = text.slice(open + 1, close);
-  const multiline = isMultiline(text, container) || (container.parent === undefined && children.length === 0);
+  // An empty container opens up in a pretty file; members join a one-line container on its line.
+  const multiline =
+    isMultiline(text, container) || (children.length === 0 && (container.parent === undefined || text.trim().includes('\n')));
   if (!multiline) {
     const whole = text.slice(open, close + 1);
-    const v = memberText(key, compact(value, whole), colonStyle(whole));
+    const v = memberText(key, compact(value, whole, text), colonStyle(whole, text));
     if (!last) return apply(text, [{ offset: open + 1, length: close - open - 1, content: v }]);
-    return apply(text, [{ offset: last.offset + last.length, length: 0, content: commaStyle(whole) + v }]);
+    return apply(text, [{ offset: last.offset + last.length, length: 0, content: commaStyle(whole, text) + v }]);
   }
   const baseIndent = indentAt(text, open);
   if (!last) {
@@ -165,7 +169,8 @@ function replaceValue(text: string, node: Node, value: unknown): string {
   const style = styleOf(text);
   const container = node.parent?.type === 'property' ? node.parent.parent : node.parent;
   const multiline = isMultiline(text, node) || (container !== undefined && isMultiline(text, container));
-  const content = multiline ? pretty(value, indentAt(text, node.offset), style) : compact(value, text.slice(container?.offset ?? 0, (container?.offset ?? 0) + (container?.length ?? 0)));
+  const around = container ? text.slice(container.offset, container.offset + container.length) : '';
+  const content = multiline ? pretty(value, indentAt(text, node.offset), style) : compact(value, around, text);
   return apply(text, [{ offset: node.offset, length: node.length, content }]);
 }
 
@@ -209,7 +214,7 @@ function removeMember(text: string, container: Node, member: Node): string {
     edits.push({ offset: start, length: (comma >= 0 ? comma + 1 : end) - start, content: '' });
   }
   let out = apply(text, edits);
-  const tree = parseTree(out, [], TREE_OPTIONS);
+  const tree = syntaxTree(out).root;
   const again = tree && findNodeAtLocation(tree, pathOf(container));
   if (again && (again.children ?? []).length === 0) {
     const inner = out.slice(again.offset + 1, again.offset + again.length - 1);
@@ -236,7 +241,7 @@ function pathOf(node: Node): JSONPath {
 }
 
 function treeOf(text: string): Node | undefined {
-  return isBlank(text) ? undefined : parseTree(text, [], TREE_OPTIONS);
+  return isBlank(text) ? undefined : syntaxTree(text).root;
 }
 
 /** Nests `value` under the remaining keys: ['a','b'] → {a:{b:value}}. */

@@ -62,11 +62,12 @@ function entryFor(
 ): ManifestFile {
   const written = sha256(next);
   if (current === undefined) return { path: file.path, existed: false, written, createdDirs: previous?.createdDirs ?? [] };
-  if (previous && sha256(current) === previous.written) return { ...previous, written };
+  // No record: the file as it is now is what uninstall gives back, byte for byte.
+  if (!previous) return { path: file.path, existed: true, original: toBase64(current), written, createdDirs: [] };
+  if (sha256(current) === previous.written) return { ...previous, written };
   const cur = decodeText(current, file.path);
-  const base = file.remove(cur.text, previous ? originalText(previous) : undefined);
-  if (previous && !previous.existed && file.isEmpty(base)) return { ...previous, written };
-  if (base === cur.text) return { path: file.path, existed: true, original: toBase64(current), written, createdDirs: [] };
+  const base = file.remove(cur.text, originalText(previous));
+  if (!previous.existed && file.isEmpty(base)) return { ...previous, written };
   return { path: file.path, existed: true, original: toBase64(encodeText(base, cur.bom)), written, createdDirs: [] };
 }
 
