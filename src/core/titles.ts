@@ -83,11 +83,12 @@ export function filesOf(input: unknown): string[] {
   return [...out];
 }
 
+/** Lines as an editor counts them: a final newline ends the last line, it does not start another. */
 function countLines(s: string | undefined): number {
   if (!s) return 0;
-  let n = 1;
+  let n = 0;
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 10) n++;
-  return n;
+  return s.charCodeAt(s.length - 1) === 10 ? n : n + 1;
 }
 
 /** Lines added and removed, from Claude Code's structuredPatch when present. */

@@ -81,9 +81,12 @@ interface Group {
 const PAREN_RE = /\s*\([^)]*\)/g;
 const DIGITS_RE = /\d+/g;
 
-/** Observations with the same key say the same thing: one line with a count is enough. */
+/**
+ * Observations with the same key say the same thing: one line with a count is enough.
+ * File work collapses per file and verb, so "Created x" stays visible beside "Edited x ×9".
+ */
 export function collapseKey(o: Observation): string {
-  if ((o.type === 'change' || o.type === 'discovery') && o.files[0]) return `${o.type}:${o.files[0]}`;
+  if ((o.type === 'change' || o.type === 'discovery') && o.files[0]) return `${o.type}:${o.title.split(' ', 1)[0]}:${o.files[0]}`;
   return `${o.type}:${o.title.replace(PAREN_RE, '').replace(DIGITS_RE, '#').toLowerCase()}`;
 }
 

@@ -8,7 +8,7 @@ export const PRIVATE_PLACEHOLDER = '[PRIVATE]';
 
 // Closed tags, case-insensitive, across lines; an unclosed tag hides everything after it,
 // because a user who opened a private block and forgot to close it still meant it.
-const CLOSED_RE = /<private\b[^>]*>[\s\S]*?<\/private\s*>/gi;
+const CLOSED_RE = /([ \t]*)<private\b[^>]*>[\s\S]*?<\/private\s*>([ \t]*)/gi;
 const UNCLOSED_RE = /<private\b[^>]*>[\s\S]*$/i;
 const STRAY_CLOSE_RE = /<\/private\s*>/gi;
 
@@ -23,8 +23,13 @@ export interface PrivacyResult {
 /** Remove private blocks from one string. */
 export function stripPrivate(input: string): PrivacyResult {
   if (!input.toLowerCase().includes('<private')) return { text: input, hadPrivate: false, allPrivate: false };
-  const text = input.replace(CLOSED_RE, '').replace(UNCLOSED_RE, '').replace(STRAY_CLOSE_RE, '');
-  const allPrivate = text.trim().length === 0;
+  // A removed block leaves one space where it separated words, and no stray space at either end.
+  const text = input
+    .replace(CLOSED_RE, (_m, before: string, after: string) => (before || after ? ' ' : ''))
+    .replace(UNCLOSED_RE, '')
+    .replace(STRAY_CLOSE_RE, '')
+    .trim();
+  const allPrivate = text.length === 0;
   return { text: allPrivate ? PRIVATE_PLACEHOLDER : text, hadPrivate: true, allPrivate };
 }
 

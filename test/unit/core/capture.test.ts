@@ -32,7 +32,7 @@ test('failures say what failed and why; a passing summary with "failed" in it is
 
 test('prompt privacy: partial private removed, all-private flagged', () => {
   const p = captureEvent({ ...base, event: 'UserPromptSubmit', prompt: 'deploy <private>pw hunter2</private> now' }, ctx)!;
-  assert.equal(p.observation!.body, 'deploy  now');
+  assert.equal(p.observation!.body, 'deploy now');
   assert.equal(p.observation!.private, false);
   const all = captureEvent({ ...base, event: 'UserPromptSubmit', prompt: '<private>hunter2</private>' }, ctx)!;
   assert.equal(all.observation!.body, '[PRIVATE]');
@@ -81,6 +81,8 @@ test('titles for the common tools', () => {
   const d = (toolName: string, input: unknown, response?: unknown) => describeToolCall({ toolName, input, response, baseDir: '/r' }).title;
   assert.equal(d('Read', { file_path: '/r/a.ts' }, { type: 'text', file: { totalLines: 12 } }), 'Read a.ts (12 lines)');
   assert.equal(d('Write', { file_path: '/r/b.ts', content: 'a\nb' }, { type: 'create' }), 'Created b.ts (2 lines)');
+  assert.equal(d('Write', { file_path: '/r/c.ts', content: 'a\nb\n' }, { type: 'create' }), 'Created c.ts (2 lines)');
+  assert.equal(d('Write', { file_path: '/r/e.ts', content: '' }, { type: 'create' }), 'Created e.ts (0 lines)');
   assert.equal(d('Grep', { pattern: 'foo', path: '/r/src' }, { numFiles: 3 }), 'Searched for "foo" in src (3 files)');
   assert.equal(d('Bash', { command: 'false' }, { stdout: '', exitCode: 2 }), 'Ran `false` exit 2');
   assert.equal(d('TodoWrite', { todos: [{ status: 'completed' }, { status: 'in_progress', activeForm: 'Writing tests' }] }), 'Todo list: 1/2 done; now: Writing tests');

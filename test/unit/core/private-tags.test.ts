@@ -4,7 +4,7 @@ import { stripPrivate, stripPrivateDeep, PRIVATE_PLACEHOLDER } from '../../../sr
 
 test('private blocks are removed, the rest kept', () => {
   const r = stripPrivate('deploy to prod <private>token is abc123</private> tonight');
-  assert.equal(r.text, 'deploy to prod  tonight');
+  assert.equal(r.text, 'deploy to prod tonight');
   assert.equal(r.hadPrivate, true);
   assert.equal(r.allPrivate, false);
 });
@@ -17,11 +17,12 @@ test('an all-private text becomes the placeholder', () => {
 
 test('multi-line, several blocks, unclosed block hides the rest', () => {
   assert.equal(stripPrivate('a<private>\nx\n</private>b<private>y</private>c').text, 'abc');
-  assert.equal(stripPrivate('keep <private>secret forever').text, 'keep ');
+  assert.equal(stripPrivate('keep <private>secret forever').text, 'keep');
+  assert.equal(stripPrivate('hello <private>x</private>').text, 'hello');
   assert.equal(stripPrivate('no tags here').hadPrivate, false);
 });
 
 test('deep stripping reaches nested strings', () => {
   const v = stripPrivateDeep({ a: ['x <private>s</private> y'], b: { c: '<private>t</private>' }, n: 1 });
-  assert.deepEqual(v, { a: ['x  y'], b: { c: PRIVATE_PLACEHOLDER }, n: 1 });
+  assert.deepEqual(v, { a: ['x y'], b: { c: PRIVATE_PLACEHOLDER }, n: 1 });
 });

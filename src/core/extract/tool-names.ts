@@ -1,0 +1,112 @@
+/**
+ * @module core/extract/tool-names
+ * One vocabulary for every assistant. Other hosts name the same tools differently (Gemini's
+ * `run_shell_command`, Codex's `exec_command`, OpenCode's `view`, Cursor's `Shell`, Copilot's
+ * `replace_string_in_file`) and spell fields differently (`filePath`, `absolute_path`, `cmd`);
+ * the extractors only ever see Claude Code's names and snake_case fields.
+ */
+import { asRecord, type Json } from './fields.ts';
+
+/** Canonical names: Claude Code's, plus `apply_patch` (no Claude equivalent). */
+const TOOL_ALIASES: Readonly<Record<string, string>> = {
+  // Claude Code itself (identity, case-insensitive) and its renames.
+  bash: 'Bash', read: 'Read', write: 'Write', edit: 'Edit', multiedit: 'MultiEdit',
+  notebookedit: 'NotebookEdit', glob: 'Glob', grep: 'Grep', todowrite: 'TodoWrite',
+  taskcreate: 'TaskCreate', taskupdate: 'TaskUpdate', tasklist: 'TaskList', taskget: 'TaskGet',
+  taskoutput: 'TaskOutput', enterplanmode: 'EnterPlanMode', exitplanmode: 'ExitPlanMode',
+  skill: 'Skill', agent: 'Agent', task: 'Agent', askuserquestion: 'AskUserQuestion',
+  enterworktree: 'EnterWorktree', exitworktree: 'ExitWorktree', webfetch: 'WebFetch',
+  websearch: 'WebSearch', ls: 'LS', slashcommand: 'SlashCommand', killshell: 'KillShell',
+  bashoutput: 'BashOutput',
+  // Gemini CLI / Qwen Code.
+  run_shell_command: 'Bash', read_file: 'Read', read_many_files: 'Read', grep_search: 'Grep',
+  search_file_content: 'Grep', write_file: 'Write', replace: 'Edit', todo_write: 'TodoWrite',
+  write_todos: 'TodoWrite', list_directory: 'LS', web_fetch: 'WebFetch', google_web_search: 'WebSearch',
+  web_search: 'WebSearch',
+  // Codex CLI.
+  shell: 'Bash', shell_command: 'Bash', exec_command: 'Bash', 'container.exec': 'Bash',
+  local_shell: 'Bash', unified_exec: 'Bash', apply_patch: 'apply_patch', grep_files: 'Grep',
+  list_dir: 'LS', update_plan: 'TodoWrite', view_image: 'Read',
+  // OpenCode.
+  view: 'Read', fetch: 'WebFetch', patch: 'apply_patch', list: 'LS',
+  // Cursor.
+  run_terminal_cmd: 'Bash', edit_file: 'Edit', search_replace: 'Edit', file_search: 'Glob',
+  codebase_search: 'Grep', delete_file: 'Delete', delete: 'Delete',
+  // VS Code Copilot / Copilot CLI.
+  run_in_terminal: 'Bash', replace_string_in_file: 'Edit', multi_replace_string_in_file: 'MultiEdit',
+  insert_edit_into_file: 'Edit', create_file: 'Write', create: 'Write', str_replace_editor: 'Edit',
+  str_replace: 'Edit', fetch_webpage: 'WebFetch', manage_todo_list: 'TodoWrite', runsubagent: 'Agent',
+  run_subagent: 'Agent', edit_notebook_file: 'NotebookEdit', semantic_search: 'Grep',
+  // Kiro.
+  executebash: 'Bash', readfile: 'Read', readfiles: 'Read', fswrite: 'Write', fsappend: 'Edit',
+  strreplace: 'Edit', filesearch: 'Glob', grepsearch: 'Grep',
+};
+
+const MCP_PREFIX_RE = /^mcp__/;
+const CURSOR_MCP_RE = /^MCP:\s*(.+)$/;
+
+/**
+ * Map any assistant's tool name onto the canonical one. Unknown names pass through unchanged;
+ * MCP tools keep the `mcp__<server>__<tool>` form (Cursor's `MCP:<tool>` becomes
+ * `mcp__cursor__<tool>`, since Cursor does not name the server).
+ */
+export function normalizeToolName(name: string): string {
+  if (typeof name !== 'string') return '';
+  const trimmed = name.trim();
+  if (MCP_PREFIX_RE.test(trimmed)) return trimmed;
+  const cursor = CURSOR_MCP_RE.exec(trimmed);
+  if (cursor) return `mcp__cursor__${cursor[1]!.trim()}`;
+  return TOOL_ALIASES[trimmed.toLowerCase()] ?? trimmed;
+}
+
+/** Field spellings mapped onto Claude Code's snake_case ones. First writer wins. */
+const FIELD_ALIASES: Readonly<Record<string, string>> = {
+  filePath: 'file_path', filepath: 'file_path', absolute_path: 'file_path', absolutePath: 'file_path',
+  path: 'path', target_file: 'file_path', targetFile: 'file_path', notebook_path: 'notebook_path',
+  notebookPath: 'notebook_path', oldString: 'old_string', old_str: 'old_string', newString: 'new_string',
+  new_str: 'new_string', replaceAll: 'replace_all', cmd: 'command', commandLine: 'command',
+  workdir: 'cwd', working_directory: 'cwd', workingDirectory: 'cwd', directory: 'cwd', dir_path: 'path',
+  todoList: 'todos', filePaths: 'paths', file_paths: 'paths', outputMode: 'output_mode',
+  subagentType: 'subagent_type', agentName: 'subagent_type', query: 'query', includePattern: 'glob',
+  include: 'glob', startLine: 'offset', start_line: 'offset', endLine: 'end_line',
+};
+
+/** Tools whose `path` field names the file they act on (others use `path` as a search root). */
+const PATH_IS_FILE: ReadonlySet<string> = new Set(['Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Delete']);
+
+/**
+ * Normalize a tool input: field aliases, `path` → `file_path` for file tools, a Codex argv array
+ * (`["bash","-lc","ls"]`) → one command string, a bare string input → `{command}` or `{input}`.
+ */
+export function normalizeToolInput(tool: string, input: unknown): Json {
+  if (typeof input === 'string') {
+    return tool === 'Bash' ? { command: input } : { input };
+  }
+  const src = asRecord(input);
+  if (!src) return {};
+  const out: Json = {};
+  for (const k of Object.keys(src)) {
+    const target = FIELD_ALIASES[k] ?? k;
+    if (!(target in out) || out[target] === undefined) out[target] = src[k];
+  }
+  if (out['file_path'] === undefined && PATH_IS_FILE.has(tool) && typeof out['path'] === 'string') {
+    out['file_path'] = out['path'];
+  }
+  if (out['file_path'] === undefined && tool === 'NotebookEdit' && typeof out['notebook_path'] === 'string') {
+    out['file_path'] = out['notebook_path'];
+  }
+  const cmd = out['command'];
+  if (Array.isArray(cmd)) out['command'] = argvToCommand(cmd);
+  return out;
+}
+
+const SHELL_WRAPPER_RE = /^(?:ba|z|da|k)?sh$|^\/bin\/(?:ba|z)?sh$|^\/usr\/bin\/(?:ba|z)?sh$|^pwsh$|^powershell(?:\.exe)?$|^cmd(?:\.exe)?$/;
+
+/** `["bash","-lc","npm test"]` → `npm test`; `["ls","-la"]` → `ls -la`. */
+function argvToCommand(argv: unknown[]): string {
+  const parts = argv.filter((a): a is string => typeof a === 'string');
+  if (parts.length >= 3 && SHELL_WRAPPER_RE.test(parts[0]!) && /^-\w*c$|^\/c$|^-Command$/i.test(parts[1]!)) {
+    return parts.slice(2).join(' ');
+  }
+  return parts.map((p) => (/[\s"'$]/.test(p) ? JSON.stringify(p) : p)).join(' ');
+}

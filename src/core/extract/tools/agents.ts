@@ -1,0 +1,60 @@
+/**
+ * @module core/extract/tools/agents
+ * Subagents and skills. A subagent's launch says what was delegated; its completion carries the
+ * gist of what it found (`agent_finding`), which is often the most reusable knowledge of a session.
+ */
+import { asRecord, num, str } from '../fields.ts';
+import { responseText } from '../fields.ts';
+import { makeEvent } from '../events.ts';
+import { clip, oneLine } from '../text.ts';
+import type { Extractor } from '../context.ts';
+import type { ExtractedEvent } from '../types.ts';
+
+const HEADING_RE = /^#{1,6}\s+/;
+const ASYNC_LAUNCH_RE = /^Async agent launched|agentId: \w+ \(running/;
+
+/** The finding: the result's first substantial lines, headings and filler dropped. */
+export function findingGist(text: string): string {
+  const lines: string[] = [];
+  let len = 0;
+  for (const raw of text.slice(0, 6000).split('\n')) {
+    const l = raw.replace(HEADING_RE, '').replace(/^\s*[-*]\s+/, '').trim();
+    if (l.length < 3 || /^[-=*_|`]+$/.test(l)) continue;
+    lines.push(l);
+    len += l.length;
+    if (len > 300) break;
+  }
+  return lines.join(' · ');
+}
+
+export const agentExtractor: Extractor = {
+  name: 'agent',
+  match: (ctx) => ctx.tool === 'Agent',
+  extract(ctx) {
+    const type = str(ctx.input, 'subagent_type', 'agent', 'name') ?? 'agent';
+    const desc = str(ctx.input, 'description') ?? clip(oneLine(str(ctx.input, 'prompt', 'task') ?? ''), 120);
+    const label = `[${type}] ${desc}`;
+    if (ctx.failure) return [];
+    const text = responseText(ctx.response, 20_000);
+    if (ctx.phase === 'pre' || !ctx.hasResponse || ASYNC_LAUNCH_RE.test(text)) return [makeEvent('subagent_launched', label)];
+    const r = asRecord(ctx.response);
+    const tools = num(r, 'totalToolUseCount');
+    const ms = num(r, 'totalDurationMs');
+    const stats = [tools !== undefined ? `${tools} tool uses` : '', ms !== undefined ? `${Math.round(ms / 1000)}s` : ''].filter(Boolean).join(', ');
+    const out: ExtractedEvent[] = [makeEvent('subagent_completed', `${label}${stats ? ` (${stats})` : ''}`)];
+    const finding = findingGist(text);
+    if (finding) out.push(makeEvent('agent_finding', `${desc}: ${finding}`));
+    return out;
+  },
+};
+
+export const skillExtractor: Extractor = {
+  name: 'skill',
+  match: (ctx) => (ctx.tool === 'Skill' || ctx.tool === 'SlashCommand') && ctx.failure === null && ctx.phase === 'post',
+  extract(ctx) {
+    const name = str(ctx.input, 'skill', 'command', 'name');
+    if (!name) return [];
+    const args = str(ctx.input, 'args', 'arguments');
+    return [makeEvent('skill', args ? `${name} ${args}` : name)];
+  },
+};

@@ -1,0 +1,226 @@
+/**
+ * @module core/extract/tools/files
+ * File events: reads (and the rule files among them), edits, writes, patches, globs and greps.
+ * A failed call yields no file event (the failure has its own), so "read X" always means X was read.
+ */
+import { isRuleFile } from '../rule-files.ts';
+import { asRecord, arr, num, str, type Json } from '../fields.ts';
+import { makeEvent } from '../events.ts';
+import { oneLine, clip, shortPath } from '../text.ts';
+import type { CallContext, Extractor } from '../context.ts';
+import type { ExtractedEvent } from '../types.ts';
+
+const PLAN_DIR_RE = /(?:^|[/\\])\.claude[/\\]plans[/\\]/;
+const FRONTMATTER_RE = /^---\n[\s\S]*?\n---\n/;
+const MD_MARK_RE = /^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)/;
+
+/** The file a call acts on, from normalized input or the response. */
+export function filePathOf(ctx: CallContext): string | undefined {
+  const fromInput = str(ctx.input, 'file_path', 'notebook_path');
+  if (fromInput) return fromInput;
+  const r = asRecord(ctx.response);
+  return str(r, 'filePath', 'file_path') ?? str(asRecord(r?.['file']), 'filePath');
+}
+
+/** The text a Read returned: Claude's `{file: {content}}`, a plain string, or `{content}`. */
+function readContent(response: unknown): string {
+  if (typeof response === 'string') return response;
+  const r = asRecord(response);
+  return str(asRecord(r?.['file']), 'content') ?? str(r, 'content', 'llmContent', 'output') ?? '';
+}
+
+/**
+ * A rule file's gist: its instructions in order (headings, bullets, sentences), markdown
+ * markers and front matter removed, joined with ` · `. Bounded work on long files.
+ */
+export function ruleGist(content: string, max = 300): string {
+  const body = content.slice(0, 8000).replace(/\r\n/g, '\n').replace(FRONTMATTER_RE, '');
+  const parts: string[] = [];
+  let len = 0;
+  let fence = false;
+  for (const raw of body.split('\n')) {
+    if (raw.trimStart().startsWith('```')) {
+      fence = !fence;
+      continue;
+    }
+    if (fence) continue;
+    const line = raw.replace(MD_MARK_RE, '').trim();
+    if (!line || /^[-=*_|:\s]+$/.test(line)) continue;
+    parts.push(line);
+    len += line.length + 3;
+    if (len > max) break;
+  }
+  return parts.join(' · ');
+}
+
+function range(input: Json): string {
+  const offset = num(input, 'offset');
+  const limit = num(input, 'limit');
+  const end = num(input, 'end_line');
+  if (offset !== undefined && (limit !== undefined || end !== undefined)) return ` (lines ${offset}-${end ?? offset + (limit ?? 0)})`;
+  if (offset !== undefined) return ` (from line ${offset})`;
+  if (limit !== undefined) return ` (first ${limit} lines)`;
+  return '';
+}
+
+function ruleEvents(path: string, shown: string, content: string, verb: string): ExtractedEvent[] {
+  const out = [makeEvent('rule', verb ? `${verb} ${shown}` : shown)];
+  const g = ruleGist(content);
+  if (g) out.push(makeEvent('rule_content', `${shown}: ${g}`));
+  return out;
+}
+
+const ok = (ctx: CallContext): boolean => ctx.failure === null && ctx.phase === 'post';
+
+export const readExtractor: Extractor = {
+  name: 'read',
+  match: (ctx) => ctx.tool === 'Read' && ok(ctx),
+  extract(ctx) {
+    const paths = filePathOf(ctx) ? [filePathOf(ctx)!] : (arr(ctx.input, 'paths') ?? []).filter((p): p is string => typeof p === 'string').slice(0, 10);
+    const out: ExtractedEvent[] = [];
+    for (const path of paths) {
+      const shown = shortPath(path, ctx.cwd);
+      if (isRuleFile(path)) out.push(...ruleEvents(path, shown, paths.length === 1 ? readContent(ctx.response) : '', ''));
+      out.push(makeEvent('file_read', shown + range(ctx.input)));
+    }
+    return out;
+  },
+};
+
+function snippet(s: string | undefined, n: number): string {
+  if (!s) return '""';
+  const first = s.split('\n').find((l) => l.trim()) ?? '';
+  return JSON.stringify(clip(oneLine(first), n));
+}
+
+export const editExtractor: Extractor = {
+  name: 'edit',
+  match: (ctx) => (ctx.tool === 'Edit' || ctx.tool === 'MultiEdit' || ctx.tool === 'NotebookEdit' || ctx.tool === 'Delete') && ok(ctx),
+  extract(ctx) {
+    const path = filePathOf(ctx);
+    if (!path) return [];
+    const shown = shortPath(path, ctx.cwd);
+    let detail = '';
+    let added = '';
+    if (ctx.tool === 'Delete') detail = ' (deleted)';
+    else if (ctx.tool === 'MultiEdit') {
+      const edits = arr(ctx.input, 'edits') ?? [];
+      detail = ` (${edits.length} edit${edits.length === 1 ? '' : 's'})`;
+      added = edits.map((e) => str(asRecord(e), 'new_string', 'newString') ?? '').join('\n');
+    } else if (ctx.tool === 'NotebookEdit') {
+      const mode = str(ctx.input, 'edit_mode') ?? 'replace';
+      const cell = str(ctx.input, 'cell_id') ?? String(num(ctx.input, 'cell_number') ?? '');
+      detail = ` (${mode} cell ${cell})`.replace(' cell )', ')');
+      added = str(ctx.input, 'new_source') ?? '';
+    } else {
+      const oldS = str(ctx.input, 'old_string');
+      const newS = str(ctx.input, 'new_string') ?? (typeof ctx.input['content'] === 'string' ? (ctx.input['content'] as string) : undefined);
+      if (oldS !== undefined || newS !== undefined) detail = `: ${snippet(oldS, 60)} → ${snippet(newS, 60)}`;
+      if (ctx.input['replace_all'] === true) detail += ' (all)';
+      added = newS ?? '';
+    }
+    const out: ExtractedEvent[] = [];
+    if (isRuleFile(path)) out.push(...ruleEvents(path, shown, added, 'updated'));
+    out.push(makeEvent('file_edit', shown + detail));
+    if (PLAN_DIR_RE.test(path)) out.push(makeEvent('plan_file_write', shown));
+    return out;
+  },
+};
+
+export const writeExtractor: Extractor = {
+  name: 'write',
+  match: (ctx) => ctx.tool === 'Write' && ok(ctx),
+  extract(ctx) {
+    const path = filePathOf(ctx);
+    if (!path) return [];
+    const shown = shortPath(path, ctx.cwd);
+    const content = str(ctx.input, 'content', 'file_text', 'text') ?? '';
+    const lines = content ? content.split('\n').length : 0;
+    const out: ExtractedEvent[] = [];
+    if (isRuleFile(path)) out.push(...ruleEvents(path, shown, content, 'wrote'));
+    out.push(makeEvent('file_write', lines ? `${shown} (${lines} line${lines === 1 ? '' : 's'})` : shown));
+    if (PLAN_DIR_RE.test(path)) {
+      const title = content.split('\n').find((l) => l.trim())?.replace(MD_MARK_RE, '') ?? '';
+      out.push(makeEvent('plan_file_write', title ? `${shown}: ${title}` : shown));
+    }
+    return out;
+  },
+};
+
+const PATCH_OP_RE = /^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$|^\+\+\+ (?:b\/)?(.+)$|^--- (?:a\/)?(.+)$/gm;
+
+/** The patch text of an apply_patch call, whichever field the host put it in. */
+function patchText(ctx: CallContext): string {
+  return str(ctx.input, 'input', 'patch', 'patchText', 'patch_text', 'command', 'diff') ?? '';
+}
+
+/** Files touched by a Codex-style (`*** Update File:`) or unified (`+++ b/…`) patch. */
+export function patchOps(patch: string): Array<{ op: 'add' | 'update' | 'delete' | 'move'; path: string }> {
+  const out: Array<{ op: 'add' | 'update' | 'delete' | 'move'; path: string }> = [];
+  let minus: string | undefined;
+  PATCH_OP_RE.lastIndex = 0;
+  const text = patch.length > 200_000 ? patch.slice(0, 200_000) : patch;
+  let m: RegExpExecArray | null;
+  while ((m = PATCH_OP_RE.exec(text)) !== null && out.length < 50) {
+    if (m[1]) out.push({ op: m[1].toLowerCase() as 'add' | 'update' | 'delete', path: m[2]!.trim() });
+    else if (m[3]) out.push({ op: 'move', path: m[3].trim() });
+    else if (m[5] !== undefined) minus = m[5].trim();
+    else if (m[4] !== undefined) {
+      const plus = m[4].trim();
+      if (plus === '/dev/null' && minus) out.push({ op: 'delete', path: minus });
+      else if (minus === '/dev/null') out.push({ op: 'add', path: plus });
+      else out.push({ op: 'update', path: plus });
+      minus = undefined;
+    }
+  }
+  return out;
+}
+
+export const patchExtractor: Extractor = {
+  name: 'apply_patch',
+  match: (ctx) => ctx.tool === 'apply_patch' && ok(ctx),
+  extract(ctx) {
+    const out: ExtractedEvent[] = [];
+    for (const { op, path } of patchOps(patchText(ctx))) {
+      const shown = shortPath(path, ctx.cwd);
+      if (op === 'add') out.push(makeEvent('file_write', shown));
+      else out.push(makeEvent('file_edit', op === 'update' ? shown : `${shown} (${op === 'delete' ? 'deleted' : 'moved here'})`));
+      if (isRuleFile(path) && op !== 'delete') out.push(makeEvent('rule', `updated ${shown}`));
+    }
+    return out;
+  },
+};
+
+function countOf(response: unknown): string {
+  const r = asRecord(response);
+  if (!r) return '';
+  const files = num(r, 'numFiles');
+  const lines = num(r, 'numLines', 'numMatches');
+  if (lines !== undefined && lines > 0 && str(r, 'mode') === 'content') return ` → ${lines} line${lines === 1 ? '' : 's'}`;
+  if (files !== undefined) return ` → ${files} file${files === 1 ? '' : 's'}${r['truncated'] === true ? '+' : ''}`;
+  return '';
+}
+
+export const globExtractor: Extractor = {
+  name: 'glob',
+  match: (ctx) => ctx.tool === 'Glob' && ok(ctx),
+  extract(ctx) {
+    const pattern = str(ctx.input, 'pattern', 'query', 'glob');
+    if (!pattern) return [];
+    const where = str(ctx.input, 'path', 'cwd');
+    return [makeEvent('file_glob', `${pattern}${where ? ` in ${shortPath(where, ctx.cwd)}` : ''}${countOf(ctx.response)}`)];
+  },
+};
+
+export const grepExtractor: Extractor = {
+  name: 'grep',
+  match: (ctx) => ctx.tool === 'Grep' && ok(ctx),
+  extract(ctx) {
+    const pattern = str(ctx.input, 'pattern', 'query', 'regex');
+    if (!pattern) return [];
+    const where = str(ctx.input, 'path', 'cwd');
+    const filter = str(ctx.input, 'glob', 'type');
+    const scope = [where ? `in ${shortPath(where, ctx.cwd)}` : '', filter ? `(${filter})` : ''].filter(Boolean).join(' ');
+    return [makeEvent('file_search', `${JSON.stringify(pattern)}${scope ? ' ' + scope : ''}${countOf(ctx.response)}`)];
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * @module core/extract/tools/mcp
+ * Calls to MCP servers (other than mnemo's own): the call with its first argument, and the gist
+ * of the response, so data pulled from Jira, Grafana or a browser stays searchable. Parameters are
+ * redacted by key and by shape before anything is kept.
+ */
+import { redactValue } from '../../privacy/redact.ts';
+import { responseText } from '../fields.ts';
+import { makeEvent } from '../events.ts';
+import { clip, oneLine } from '../text.ts';
+import type { Extractor } from '../context.ts';
+import type { ExtractedEvent } from '../types.ts';
+
+const MCP_NAME_RE = /^mcp__(.+?)__(.+)$/;
+/** mnemo's own tools: recording them would make memory about memory. */
+const OWN_SERVER_RE = /^(?:plugin_mnemo_mnemo|mnemo|plugin_mnemo_.+)$/;
+/** `Fetched and indexed 5 sections (47.50KB)` and similar size reports of indexing tools. */
+const INDEXED_SIZE_RE = /\bindexed\b[^\n]{0,80}?\((\d+(?:\.\d+)?)\s*(B|KB|KiB|MB|MiB|GB)\)/i;
+const UNIT: Readonly<Record<string, number>> = { b: 1, kb: 1024, kib: 1024, mb: 1048576, mib: 1048576, gb: 1073741824 };
+
+/** `{server, tool}` of an MCP tool name, or null. */
+export function parseMcpName(name: string): { server: string; tool: string } | null {
+  const m = MCP_NAME_RE.exec(name);
+  return m ? { server: m[1]!, tool: m[2]! } : null;
+}
+
+/** True for mnemo's own MCP tools, which the engine ignores. */
+export function isOwnTool(name: string): boolean {
+  const p = parseMcpName(name);
+  return p !== null && OWN_SERVER_RE.test(p.server);
+}
+
+/** Bytes an indexing tool reports having kept out of the context window. */
+export function indexedBytes(text: string): number | undefined {
+  const m = INDEXED_SIZE_RE.exec(text.slice(0, 2000));
+  if (!m) return undefined;
+  return Number(m[1]) * (UNIT[m[2]!.toLowerCase()] ?? 1);
+}
+
+function firstArgument(input: Record<string, unknown>): string {
+  const red = redactValue(input) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(red)) {
+    if (typeof v === 'string' && v) return `${k}=${clip(oneLine(v), 100)}`;
+    if (typeof v === 'number' || typeof v === 'boolean') return `${k}=${v}`;
+  }
+  return '';
+}
+
+export const mcpExtractor: Extractor = {
+  name: 'mcp',
+  match: (ctx) => ctx.tool.startsWith('mcp__') && !isOwnTool(ctx.tool),
+  extract(ctx) {
+    const p = parseMcpName(ctx.tool);
+    if (!p) return [];
+    const call = `${p.server}/${p.tool}`;
+    const arg = firstArgument(ctx.input);
+    const out: ExtractedEvent[] = [makeEvent('mcp_tool_call', arg ? `${call}(${arg})` : call)];
+    if (ctx.failure || !ctx.hasResponse || ctx.phase === 'pre') return out;
+    const text = responseText(ctx.response, 20_000);
+    const gist = oneLine(text.slice(0, 1200));
+    if (gist) out.push(makeEvent('mcp', `${call}: ${gist}`, indexedBytes(text)));
+    return out;
+  },
+};
