@@ -28,3 +28,16 @@ const CMD_SAFE = /^[A-Za-z0-9_\-+=.,/\\:@]+$/;
 export function joinCmd(argv: readonly string[]): string {
   return argv.map((a) => (a !== '' && CMD_SAFE.test(a) ? a : `"${a.replace(/"/g, '""')}"`)).join(' ');
 }
+
+const PS_SAFE = /^[A-Za-z0-9_\-+=.,/\\:@]+$/;
+
+/**
+ * A PowerShell command line: single quotes (doubled inside), and the call operator when the program
+ * itself had to be quoted, since PowerShell treats a leading string as a value, not a command.
+ */
+export function joinPowerShell(argv: readonly string[]): string {
+  const q = (a: string): string => (a !== '' && PS_SAFE.test(a) ? a : `'${a.replace(/'/g, "''")}'`);
+  const [first = '', ...rest] = argv;
+  const head = q(first);
+  return [head === first ? head : `& ${head}`, ...rest.map(q)].join(' ');
+}

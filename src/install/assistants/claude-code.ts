@@ -5,9 +5,8 @@
  * Facts: reference/hooks-and-mcp.md §A (events, matchers, timeouts, SessionEnd's 1.5 s budget).
  */
 import type { AssistantSpec, ConfigFile, SpecContext } from '../types.ts';
-import { isEmptyDocument } from '../jsonc-doc.ts';
-import { removeNestedHooks, restoreKey, upsertKey, upsertNestedHooks } from '../json-entries.ts';
-import { isMnemoHookCommand } from '../ownership.ts';
+import { keyedEntryFile, nestedHooksFile } from '../config-files.ts';
+import { handlerIsOurs, hookArgv } from '../hook-command.ts';
 import { joinPosix } from '../shell-quote.ts';
 
 /**
@@ -37,7 +36,7 @@ export const CLAUDE_EVENTS: ReadonlyArray<readonly [event: string, matcher: stri
 
 /** Claude Code runs hook command strings with sh (Git Bash on Windows). */
 function hookLine(argv: readonly string[], event: string): string {
-  return joinPosix([...argv, event]);
+  return joinPosix(hookArgv(argv, event));
 }
 
 /** The matcher groups we want, one per event. */
@@ -50,39 +49,16 @@ export function claudeHookGroups(hookCommand: readonly string[]): Record<string,
   return groups;
 }
 
-/** Recognises our handlers: the exact lines we write now or wrote last time, or a mnemo hook signature. */
-export function claudeHandlerIsOurs(ctx: SpecContext): (handler: unknown) => boolean {
-  const known = [ctx.hookCommand, ...(ctx.previousHookCommand ? [ctx.previousHookCommand] : [])].flatMap((argv) =>
-    CLAUDE_EVENTS.map(([event]) => hookLine(argv, event)),
-  );
-  return (h) => typeof h === 'object' && h !== null && isMnemoHookCommand((h as { command?: unknown }).command, known);
-}
-
 /** The stdio server entry, in the shape `claude mcp add` writes. */
 export function claudeMcpServer(mcpCommand: readonly string[]): Record<string, unknown> {
   const [command = '', ...args] = mcpCommand;
   return { type: 'stdio', command, args, env: {} };
 }
 
-/** A settings.json whose `hooks` we share with the user and other tools. */
-export function hooksFile(file: string, ctx: SpecContext): ConfigFile {
-  const ours = claudeHandlerIsOurs(ctx);
-  return {
-    path: file,
-    add: (text) => upsertNestedHooks(text ?? '', file, ['hooks'], claudeHookGroups(ctx.hookCommand), ours),
-    remove: (text, original) => removeNestedHooks(text, file, ['hooks'], ours, original),
-    isEmpty: isEmptyDocument,
-  };
-}
-
-/** A JSON file whose `mcpServers.mnemo` is ours. */
-export function mcpServersFile(file: string, entry: unknown, key: readonly (string | number)[] = ['mcpServers', 'mnemo']): ConfigFile {
-  return {
-    path: file,
-    add: (text) => upsertKey(text ?? '', file, [...key], entry),
-    remove: (text, original) => restoreKey(text, file, [...key], original),
-    isEmpty: isEmptyDocument,
-  };
+function settingsFile(file: string, ctx: SpecContext): ConfigFile {
+  const events = CLAUDE_EVENTS.map(([e]) => e);
+  const ours = handlerIsOurs(ctx, events, (argv, e) => [hookLine(argv, e)]);
+  return nestedHooksFile(file, ['hooks'], claudeHookGroups(ctx.hookCommand), ours);
 }
 
 export const claudeCode: AssistantSpec = {
@@ -94,11 +70,14 @@ export const claudeCode: AssistantSpec = {
     const server = claudeMcpServer(ctx.mcpCommand);
     if (ctx.scope === 'project' && ctx.projectDir !== undefined) {
       return [
-        hooksFile(p.join(ctx.projectDir, '.claude', 'settings.json'), ctx),
-        mcpServersFile(p.join(ctx.projectDir, '.mcp.json'), server),
+        settingsFile(p.join(ctx.projectDir, '.claude', 'settings.json'), ctx),
+        keyedEntryFile(p.join(ctx.projectDir, '.mcp.json'), ['mcpServers', 'mnemo'], server),
       ];
     }
-    return [hooksFile(p.join(ctx.home, '.claude', 'settings.json'), ctx), mcpServersFile(p.join(ctx.home, '.claude.json'), server)];
+    return [
+      settingsFile(p.join(ctx.home, '.claude', 'settings.json'), ctx),
+      keyedEntryFile(p.join(ctx.home, '.claude.json'), ['mcpServers', 'mnemo'], server),
+    ];
   },
   notes(ctx) {
     const notes = ['Restart Claude Code (or start a new session) to load the hooks and the mnemo MCP server.'];
@@ -107,6 +86,7 @@ export const claudeCode: AssistantSpec = {
       notes.push('The hook and server paths are absolute to this machine; keep .claude/settings.json and .mcp.json out of shared commits or install per developer.');
     }
     notes.push('Do not also load the mnemo plugin (claude --plugin-dir plugin): every event would be recorded twice.');
+    notes.push('VS Code agent hooks, Copilot CLI and Cursor can also read Claude Code settings files; these hooks then fire there too, with those hosts\' payloads.');
     return notes;
   },
 };
