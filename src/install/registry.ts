@@ -6,8 +6,9 @@
 import type { AssistantSpec } from './types.ts';
 import { InstallError } from './errors.ts';
 import { claudeCode } from './assistants/claude-code.ts';
+import { codex } from './assistants/codex.ts';
 
-const ASSISTANTS: readonly AssistantSpec[] = [claudeCode];
+const ASSISTANTS: readonly AssistantSpec[] = [claudeCode, codex];
 
 /** The names accepted on the command line, in a stable order. */
 export function supportedAssistants(): string[] {
