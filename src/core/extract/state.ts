@@ -50,9 +50,13 @@ const SIGNATURE_INPUT_CHARS = 8192;
  * signatures mean "the same call again". Long inputs hash a bounded prefix plus their length.
  */
 export function callSignature(tool: string, input: Record<string, unknown>): string {
-  const key =
-    str(input, 'command') ??
-    [str(input, 'file_path') ?? '', String(input['offset'] ?? ''), String(input['limit'] ?? ''), str(input, 'old_string') ?? '', str(input, 'new_string') ?? '', str(input, 'content') ?? '', str(input, 'pattern') ?? '', str(input, 'url') ?? ''].join('\u0000');
+  const part = (k: string): string => {
+    const v = input[k];
+    if (typeof v === 'number') return String(v);
+    if (typeof v !== 'string') return '';
+    return v.length > SIGNATURE_INPUT_CHARS ? `${v.slice(0, SIGNATURE_INPUT_CHARS)}\u0000${v.length}` : v;
+  };
+  const key = part('command') || ['file_path', 'offset', 'limit', 'old_string', 'new_string', 'content', 'pattern', 'url'].map(part).join('\u0000');
   let text = key.replace(/\u0000/g, '') ? key : safeJson(input);
   if (text.length > SIGNATURE_INPUT_CHARS) text = text.slice(0, SIGNATURE_INPUT_CHARS) + `\u0000${text.length}`;
   return `${tool}:${fnv1a(text.trim()).toString(36)}`;

@@ -87,10 +87,23 @@ export const readExtractor: Extractor = {
   },
 };
 
-function snippet(s: string | undefined, n: number): string {
-  if (!s) return '""';
-  const first = s.split('\n').find((l) => l.trim()) ?? '';
-  return JSON.stringify(clip(oneLine(first), n));
+function quoted(s: string, n: number): string {
+  return `"${clip(oneLine(s), n)}"`;
+}
+
+/**
+ * The first line where an edit changes something, from both sides: edits usually keep their
+ * leading context, so the first lines alone would read `"// x" → "// x"`.
+ */
+export function changeSnippet(oldS: string | undefined, newS: string | undefined, n = 60): string {
+  const a = (oldS ?? '').split('\n');
+  const b = (newS ?? '').split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const from = a.slice(i).find((l) => l.trim()) ?? '';
+  const to = b.slice(i).find((l) => l.trim()) ?? '';
+  if (!from && !to) return '';
+  return `${quoted(from, n)} → ${quoted(to, n)}`;
 }
 
 export const editExtractor: Extractor = {
@@ -115,7 +128,8 @@ export const editExtractor: Extractor = {
     } else {
       const oldS = str(ctx.input, 'old_string');
       const newS = str(ctx.input, 'new_string') ?? (typeof ctx.input['content'] === 'string' ? (ctx.input['content'] as string) : undefined);
-      if (oldS !== undefined || newS !== undefined) detail = `: ${snippet(oldS, 60)} → ${snippet(newS, 60)}`;
+      const change = changeSnippet(oldS, newS);
+      if (change) detail = `: ${change}`;
       if (ctx.input['replace_all'] === true) detail += ' (all)';
       added = newS ?? '';
     }

@@ -1,0 +1,93 @@
+/**
+ * @module core/extract/compress
+ * Per-tool compression of bulky tool outputs for storage: a Read keeps the path and the lines
+ * that matter, an edit or a diff keeps its changed hunks, a log keeps head, problem lines and
+ * tail, a file list keeps its count and first entries. The result is redacted and never longer
+ * than `maxChars`; it never throws.
+ */
+import { redactText } from '../../privacy/redact.ts';
+import { asRecord, arr, num, responseText, str } from '../fields.ts';
+import { normalizeToolInput, normalizeToolName } from '../tool-names.ts';
+import { clip } from '../text.ts';
+import { changedHunks, editDiff, looksLikeDiff } from './diff.ts';
+import { compressLog } from './log.ts';
+import { compressFile } from './read.ts';
+
+const MIN_CHARS = 80;
+
+function fileList(files: readonly unknown[], maxChars: number): string {
+  const names = files.filter((f): f is string => typeof f === 'string');
+  const out = [`${names.length} file${names.length === 1 ? '' : 's'}`];
+  let size = out[0]!.length;
+  for (const n of names) {
+    if (size + n.length + 1 > maxChars - 20) {
+      out.push(`… ${names.length - (out.length - 1)} more`);
+      break;
+    }
+    out.push(n);
+    size += n.length + 1;
+  }
+  return out.join('\n');
+}
+
+function byTool(tool: string, input: Record<string, unknown>, response: unknown, maxChars: number): string {
+  const r = asRecord(response);
+  switch (tool) {
+    case 'Read': {
+      const file = asRecord(r?.['file']);
+      const path = str(input, 'file_path') ?? str(file, 'filePath') ?? '';
+      const content = str(file, 'content') ?? (typeof response === 'string' ? response : str(r, 'content', 'llmContent', 'output') ?? '');
+      const first = num(file, 'startLine') ?? num(input, 'offset') ?? 1;
+      return compressFile(path, content, maxChars, first);
+    }
+    case 'Edit':
+    case 'MultiEdit':
+    case 'NotebookEdit': {
+      const path = str(input, 'file_path') ?? str(r, 'filePath') ?? '';
+      return compressLog(`${path}\n${editDiff(input, response)}`, maxChars);
+    }
+    case 'Write': {
+      const path = str(input, 'file_path') ?? str(r, 'filePath') ?? '';
+      return compressFile(path, str(input, 'content') ?? '', maxChars);
+    }
+    case 'apply_patch': {
+      const patch = str(input, 'input', 'patch', 'command') ?? '';
+      const result = responseText(response, 4000);
+      return compressLog(`${changedHunks(patch) || patch}${result ? `\n${result}` : ''}`, maxChars);
+    }
+    case 'Glob':
+      return fileList(arr(r, 'filenames') ?? (Array.isArray(response) ? response : []), maxChars) || responseText(response);
+    case 'Grep': {
+      const files = arr(r, 'filenames');
+      const content = str(r, 'content');
+      if (content) return compressLog(content, maxChars);
+      if (files) return fileList(files, maxChars);
+      return compressLog(responseText(response), maxChars);
+    }
+    case 'Bash': {
+      const stdout = str(r, 'stdout', 'output') ?? (typeof response === 'string' ? response : '');
+      const stderr = str(r, 'stderr') ?? '';
+      const text = stderr ? `${stdout}${stdout ? '\n' : ''}[stderr]\n${stderr}` : stdout || responseText(response);
+      if (looksLikeDiff(text)) return compressLog(changedHunks(text), maxChars);
+      return compressLog(text, maxChars);
+    }
+    default:
+      return compressLog(responseText(response), maxChars);
+  }
+}
+
+/**
+ * Compress one tool output to at most `maxChars` characters (tool names and fields of any
+ * assistant are accepted). Returns '' when there is nothing to keep.
+ */
+export function compressOutput(toolName: string, input: unknown, response: unknown, maxChars: number): string {
+  try {
+    const max = Math.max(MIN_CHARS, Math.floor(Number.isFinite(maxChars) ? maxChars : 2000));
+    if (response === undefined || response === null) return '';
+    const tool = normalizeToolName(toolName);
+    const compressed = byTool(tool, normalizeToolInput(tool, input), response, max);
+    return clip(redactText(compressed), max);
+  } catch {
+    return '';
+  }
+}

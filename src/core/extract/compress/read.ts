@@ -1,0 +1,49 @@
+/**
+ * @module core/extract/compress/read
+ * A file read keeps its path and the lines that matter: declarations (functions, classes, types,
+ * exports), imports, headings and TODO/FIXME notes, each with its line number, then as much of
+ * the top of the file as still fits. What was dropped is counted.
+ */
+
+const SIGNIFICANT_RE = /^\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s|.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b)/;
+const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
+
+/**
+ * Compress file content to about `maxChars`. Claude Code numbers lines (`  12→code`); those
+ * numbers are kept when present, otherwise lines are numbered from `firstLine`.
+ */
+export function compressFile(path: string, content: string, maxChars: number, firstLine = 1): string {
+  const header = `${path}`;
+  const lines = content.split('\n');
+  const numbered = lines.slice(0, 5).some((l) => NUMBERED_LINE_RE.test(l));
+  const render = (i: number): string => {
+    const l = lines[i]!;
+    const text = l.length > 200 ? `${l.slice(0, 199)}…` : l;
+    return numbered ? text : `${firstLine + i}\t${text}`;
+  };
+  if (content.length + header.length + 1 <= maxChars) return `${header}\n${content}`;
+  const keep = new Set<number>();
+  let size = header.length + 40;
+  for (let i = 0; i < lines.length && size < maxChars * 0.7; i++) {
+    if (SIGNIFICANT_RE.test(lines[i]!.replace(NUMBERED_LINE_RE, ''))) {
+      keep.add(i);
+      size += Math.min(lines[i]!.length, 200) + 8;
+    }
+  }
+  for (let i = 0; i < lines.length && size < maxChars; i++) {
+    if (keep.has(i)) continue;
+    const add = Math.min(lines[i]!.length, 200) + 8;
+    if (size + add > maxChars) break;
+    keep.add(i);
+    size += add;
+  }
+  const out = [`${header} (${lines.length} lines, showing ${keep.size})`];
+  let prev = -1;
+  for (const i of [...keep].sort((a, b) => a - b)) {
+    if (i > prev + 1) out.push(`… ${i - prev - 1} lines …`);
+    out.push(render(i));
+    prev = i;
+  }
+  if (prev < lines.length - 1) out.push(`… ${lines.length - 1 - prev} lines …`);
+  return out.join('\n');
+}

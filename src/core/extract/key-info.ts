@@ -1,0 +1,131 @@
+/**
+ * @module core/extract/key-info
+ * Search tags from a call's input and output: identifiers, error codes and classes, names quoted
+ * in error messages, file paths, packages, URLs and issue references, plus the parts of compound
+ * identifiers (`acquireConnection` → `acquire connection`), so a word search for `acquire`,
+ * `acquireConnection` or `ECONNRESET` finds the call that produced it even after its output was
+ * compressed. Works on a bounded, redacted window; never throws.
+ */
+import { redactText, identifierParts } from '../privacy/redact.ts';
+
+const HEAD_CHARS = 32_768;
+const TAIL_CHARS = 16_384;
+const DEFAULT_MAX = 1000;
+const MAX_IDENTIFIERS = 80;
+
+const TOKEN_RE = /[A-Za-z_$][\w$]*/g;
+const CAMEL_RE = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
+const PASCAL_RE = /^(?:[A-Z][a-z0-9]+){2,}$|^[A-Z]+[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
+const SNAKE_RE = /^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+const SCREAMING_RE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+/** POSIX/Node errno names (a closed list: `EDIT`, `ERROR`, `EXAMPLE` are not codes) and rustc codes. */
+const ERRNO_RE = /^E(?:CONN[A-Z]+|NOENT|ACCES|PERM|ADDRINUSE|ADDRNOTAVAIL|TIMEDOUT|PIPE|EXIST|ISDIR|NOTDIR|MFILE|NFILE|NOTFOUND|HOSTUNREACH|NETUNREACH|NETDOWN|AI_AGAIN|NOSPC|NOMEM|ROFS|INVAL|BUSY|NOTEMPTY|AGAIN|NOTSUP|NOSYS|SRCH|CHILD|DEADLK|LOOP|NAMETOOLONG|OVERFLOW|PROTO|BADF|FAULT|IO|XDEV|SPIPE|CANCELED|INTEGRITY|NOTCONN|ALREADY|INPROGRESS|BADMSG|\d{4})$/;
+const CODE_RE = /^(?:TS\d{4,5}|CS\d{4}|ERR_[A-Z_]+|E_[A-Z_]+|PGRST\d+|SQLSTATE|ORA|HTTP)$/;
+const ERROR_CLASS_RE = /^[A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Panic|Fault|Failure)$/;
+const DECL_RE = /\b(?:function\*?|def|class|fn|func|interface|type|struct|enum|trait|impl|module|defmodule|defp?|const|let|var|val|method)\s+([A-Za-z_$][\w$.]*)/g;
+const ERROR_LINE_RE = /^.*\b(?:error|Error|ERROR|exception|Exception|fatal|FATAL|panic|failed|FAIL|cannot|Cannot|undefined|not found)\b.*$/gm;
+const QUOTED_RE = /['"`‘“]([^'"`’”\s]{2,80})['"`’”]/g;
+const PATH_RE = /(?:~|\.{1,2})?(?:\/[\w.@+-]+){2,}|\b[\w.@-]+(?:\/[\w.@-]+)+\.[A-Za-z0-9]{1,8}\b|\b[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|rb|java|kt|swift|cs|cpp|cc|c|h|hpp|ex|exs|php|json|ya?ml|toml|md|sql|sh|vue|svelte|css|scss|html|lock)\b/g;
+const URL_RE = /\bhttps?:\/\/[^\s"'<>()[\]{}`]+/g;
+const ISSUE_RE = /\b[\w.-]+\/[\w.-]+#\d+\b|(?<![\w&])#\d{1,7}\b|\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b/g;
+const PACKAGE_RES: readonly RegExp[] = [
+  /\bfrom\s+['"]([^'"./][^'"]*)['"]/g,
+  /\brequire\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g,
+  /\bimport\s+['"]([^'"./][^'"]*)['"]/g,
+  /^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm,
+  /\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+((?:@?[\w.-]+\/?[\w.-]*(?:@[\w.^~-]+)?\s*)+)/g,
+  /\b(?:pip3?|uv pip|poetry|uv|cargo|gem|go)\s+(?:install|add|get)\s+((?:[\w./@=<>~^-]+\s*)+)/g,
+  /(?<![\w/])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*)/g,
+];
+const STOP_IDENTIFIERS: ReadonlySet<string> = new Set(['http', 'https', 'www', 'com', 'org', 'the', 'and', 'for']);
+
+function window(text: string): string {
+  if (text.length <= HEAD_CHARS + TAIL_CHARS) return text;
+  return `${text.slice(0, HEAD_CHARS)}\n${text.slice(-TAIL_CHARS)}`;
+}
+
+class TagSet {
+  readonly #seen = new Set<string>();
+  readonly #tags: string[] = [];
+  #len = 0;
+  constructor(readonly max: number) {}
+  add(tag: string): boolean {
+    const t = tag.trim();
+    if (t.length < 2 || t.length > 160 || t.includes(' ')) return true;
+    const k = t.toLowerCase();
+    if (this.#seen.has(k)) return true;
+    if (this.#len + t.length + 1 > this.max) return false;
+    this.#seen.add(k);
+    this.#tags.push(t);
+    this.#len += t.length + 1;
+    return true;
+  }
+  toString(): string {
+    return this.#tags.join(' ');
+  }
+}
+
+/**
+ * A deduplicated, space-separated tag string of at most `maxChars` characters, most telling
+ * first: error codes and classes, names from error lines, paths, packages, URLs, issue refs,
+ * declared names, compound identifiers and finally their parts.
+ */
+export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
+  try {
+    if (typeof text !== 'string' || !text) return '';
+    const t = redactText(window(text)).replace(/\[REDACTED:[^\]]*\]/g, ' ');
+    const tags = new TagSet(Math.max(0, maxChars));
+    const codes: string[] = [];
+    const classes: string[] = [];
+    const idents: string[] = [];
+    for (const m of t.matchAll(TOKEN_RE)) {
+      const w = m[0];
+      if (w.length < 3 || w.length > 80) continue;
+      if (ERRNO_RE.test(w) || CODE_RE.test(w)) codes.push(w);
+      else if (ERROR_CLASS_RE.test(w)) classes.push(w);
+      else if ((CAMEL_RE.test(w) || PASCAL_RE.test(w) || SNAKE_RE.test(w) || SCREAMING_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
+    }
+    const errorNames: string[] = [];
+    for (const line of t.match(ERROR_LINE_RE)?.slice(0, 40) ?? []) {
+      for (const q of line.matchAll(QUOTED_RE)) errorNames.push(q[1]!);
+    }
+    const decls = [...t.matchAll(DECL_RE)].map((m) => m[1]!).slice(0, 60);
+    const paths = (t.match(PATH_RE) ?? []).slice(0, 60);
+    const urls = (t.match(URL_RE) ?? []).slice(0, 20).map((u) => u.replace(/[?#].*$/, '').replace(/[.,;:!]+$/, ''));
+    const issues = (t.match(ISSUE_RE) ?? []).slice(0, 20);
+    const packages: string[] = [];
+    for (const re of PACKAGE_RES) {
+      for (const m of t.matchAll(re)) {
+        const names = (m[1] ?? m[2] ?? '').split(/\s+/).filter((p) => p && !p.startsWith('-'));
+        packages.push(...names.map((p) => p.replace(/(?<=.)@[^/]*$/, '').replace(/[=<>~^].*$/, '')));
+        if (packages.length > 60) break;
+      }
+    }
+    const groups: readonly (readonly string[])[] = [
+      codes, classes, errorNames, paths.flatMap((p) => [p, baseName(p)]), packages, urls, issues, decls,
+      rankIdentifiers(idents),
+    ];
+    for (const g of groups) for (const tag of g) if (!tags.add(tag)) return tags.toString();
+    // The parts of compound names, so `acquire` finds `acquireConnection`.
+    for (const id of [...decls, ...rankIdentifiers(idents), ...classes]) {
+      for (const part of identifierParts(id)) {
+        if (part.length >= 3 && !STOP_IDENTIFIERS.has(part) && !tags.add(part)) return tags.toString();
+      }
+    }
+    return tags.toString();
+  } catch {
+    return '';
+  }
+}
+
+/** Most frequent first, ties in order of appearance; bounded. */
+function rankIdentifiers(ids: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
+  return [...count.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_IDENTIFIERS).map(([k]) => k);
+}
+
+function baseName(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i >= 0 ? p.slice(i + 1) : p;
+}

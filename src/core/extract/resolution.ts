@@ -1,0 +1,93 @@
+/**
+ * @module core/extract/resolution
+ * Error → resolution and retry loops, across hook processes. The state machine is pure: it takes
+ * the stored state and the current call and returns the events plus the next state.
+ *
+ * - `error_resolved`: a success on the same target within `RESOLUTION_WINDOW` calls of a failure:
+ *   the same command key (`npm test` again), or a write to a file whose read or edit failed.
+ * - `retry_detected`: the identical call three times in a row (and every third time after).
+ */
+import { callSignature, MAX_ERRORS, MAX_RECENT } from './state.ts';
+import { commandKey } from './shell/analyze.ts';
+import { programName, programWords, splitCommands } from './shell/split.ts';
+import { makeEvent } from './events.ts';
+import { gist, oneLine } from './text.ts';
+import { str } from './fields.ts';
+import { patchOps } from './tools/files.ts';
+import { callTarget } from './tools/failures.ts';
+import type { CallContext } from './context.ts';
+import type { ExtractedEvent, PendingError, SessionState } from './types.ts';
+
+/** How many calls after a failure a success still counts as its resolution. */
+export const RESOLUTION_WINDOW = 6;
+const RETRY_THRESHOLD = 3;
+
+/** Tools that only keep books; they neither fail meaningfully nor break a retry run. */
+const BOOKKEEPING: ReadonlySet<string> = new Set(['TodoWrite', 'TaskCreate', 'TaskUpdate', 'TaskList', 'TaskGet', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'TaskOutput', 'BashOutput']);
+const WRITERS: ReadonlySet<string> = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'apply_patch']);
+const FILE_TOOLS: ReadonlySet<string> = new Set(['Read', ...WRITERS]);
+/** Commands that only set up or report; the key of a pipeline is its last real command. */
+const INCIDENTAL: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'echo', 'printf', 'true', 'false', 'sleep', 'export', 'source', '.', 'set', 'head', 'tail', 'grep', 'tee', 'wc', 'cat', 'sort', 'uniq', 'less', 'more']);
+
+/** What a later success must touch to resolve a failure of this call. */
+export function resolutionKey(ctx: CallContext): string {
+  if (ctx.tool === 'Bash') {
+    const command = str(ctx.input, 'command') ?? '';
+    const segs = splitCommands(command);
+    let chosen = segs[segs.length - 1] ?? command;
+    for (const seg of segs) {
+      if (!INCIDENTAL.has(programName(programWords(seg)[0]))) {
+        chosen = seg;
+        break;
+      }
+    }
+    return `cmd:${commandKey(programWords(chosen), oneLine(chosen))}`;
+  }
+  if (FILE_TOOLS.has(ctx.tool)) {
+    const path = str(ctx.input, 'file_path', 'notebook_path') ?? (ctx.tool === 'apply_patch' ? patchOps(str(ctx.input, 'input', 'patch', 'command') ?? '')[0]?.path : undefined);
+    if (path) return `file:${path}`;
+  }
+  return `tool:${ctx.tool}`;
+}
+
+function resolves(e: PendingError, ctx: CallContext, key: string, n: number): boolean {
+  if (n - e.n > RESOLUTION_WINDOW || e.k !== key) return false;
+  if (key.startsWith('file:')) return WRITERS.has(ctx.tool) || e.t === ctx.tool;
+  return true;
+}
+
+/** Advance the state by one call and report resolutions and retry loops. */
+export function track(ctx: CallContext, state: SessionState): { events: ExtractedEvent[]; state: SessionState } {
+  if (ctx.phase === 'pre' || BOOKKEEPING.has(ctx.tool)) return { events: [], state };
+  const n = state.n + 1;
+  const ok = ctx.failure === null;
+  const sig = callSignature(ctx.tool, ctx.input);
+  const key = resolutionKey(ctx);
+  const target = callTarget(ctx);
+  const head = `${ctx.tool}${target ? ' ' + target : ''}`;
+  const events: ExtractedEvent[] = [];
+
+  const recent = [...state.recent, { t: ctx.tool, s: sig, ok, n }].slice(-MAX_RECENT);
+  let run = 0;
+  for (let i = recent.length - 1; i >= 0 && recent[i]!.s === sig; i--) run++;
+  if (run >= RETRY_THRESHOLD && run % RETRY_THRESHOLD === 0) {
+    const tail = ok ? '' : ` — still failing: ${ctx.failure!.reason}`;
+    events.push(makeEvent('retry_detected', `${head} repeated ${run}× in a row${tail}`));
+  }
+
+  let errors = state.errors.filter((e) => n - e.n <= RESOLUTION_WINDOW * 3);
+  if (ok) {
+    for (let i = errors.length - 1; i >= 0; i--) {
+      const e = errors[i]!;
+      if (resolves(e, ctx, key, n)) {
+        events.push(makeEvent('error_resolved', `${head} succeeded after: ${e.d}`));
+        errors = errors.filter((x) => x !== e);
+        break;
+      }
+    }
+  } else {
+    const d = gist(`${head}: ${ctx.failure!.reason}`, 200);
+    errors = [...errors.filter((e) => e.k !== key), { t: ctx.tool, k: key, n, d }].slice(-MAX_ERRORS);
+  }
+  return { events, state: { v: 1, n, recent, errors } };
+}
