@@ -31,3 +31,14 @@ export function pathApiFor(home: string): PathApi {
 export function forwardSlashes(p: string): string {
   return isWindowsPath(p) ? p.replace(/\\/g, '/') : p;
 }
+
+/**
+ * The per-user application-data folder of a desktop app (VS Code's `Code`, `Trae`) for an OS, derived
+ * from the home folder: `~/Library/Application Support/<app>` on macOS, `%APPDATA%\<app>` (under the
+ * home's `AppData\Roaming`) on Windows, `~/.config/<app>` elsewhere.
+ */
+export function appDataDir(p: PathApi, home: string, os: 'linux' | 'darwin' | 'win32', app: string): string {
+  if (os === 'darwin') return p.join(home, 'Library', 'Application Support', app);
+  if (os === 'win32') return p.join(home, 'AppData', 'Roaming', app);
+  return p.join(home, '.config', app);
+}

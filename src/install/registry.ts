@@ -7,8 +7,14 @@ import type { AssistantSpec } from './types.ts';
 import { InstallError } from './errors.ts';
 import { claudeCode } from './assistants/claude-code.ts';
 import { codex } from './assistants/codex.ts';
+import { copilot } from './assistants/copilot.ts';
+import { cursor } from './assistants/cursor.ts';
+import { gemini } from './assistants/gemini.ts';
+import { opencode } from './assistants/opencode.ts';
+import { trae } from './assistants/trae.ts';
+import { vscode } from './assistants/vscode.ts';
 
-const ASSISTANTS: readonly AssistantSpec[] = [claudeCode, codex];
+const ASSISTANTS: readonly AssistantSpec[] = [claudeCode, codex, gemini, cursor, vscode, copilot, trae, opencode];
 
 /** The names accepted on the command line, in a stable order. */
 export function supportedAssistants(): string[] {

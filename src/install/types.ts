@@ -77,6 +77,8 @@ export interface SpecContext {
   readonly path: PathApi;
   /** Windows-form paths: hosts there run hook commands through different shells. */
   readonly windows: boolean;
+  /** The operating system whose per-user folders to use (VS Code and Trae keep settings in OS-specific places). */
+  readonly os: 'linux' | 'darwin' | 'win32';
   readonly hookCommand: readonly string[];
   readonly mcpCommand: readonly string[];
   /** The hook command of the previous install (from its manifest), so its entries are recognised and replaced. */

@@ -155,13 +155,22 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
     },
     guarded(async (a) => {
       const project = a.project ? resolvePlace(a.project).project : here.project;
-      let focus = '';
+      const budget = config.contextBudget;
+      let focusLines: string[] = [];
       if (a.query?.trim()) {
         const hits = await store.search({ query: a.query, limit: 10, project });
-        focus = hits.length ? `## Best matches for ${JSON.stringify(a.query)}\n${hits.map((h) => indexLine(h.observation)).join('\n')}\n\n` : '';
+        if (hits.length) focusLines = [`## Best matches for ${JSON.stringify(a.query.slice(0, 200))}`, ...hits.map((h) => indexLine(h.observation)), ''];
       }
-      const index = await buildContext(store, { contextWindow: config.contextWindow, contextBudget: Math.max(500, config.contextBudget - focus.length) }, project);
-      return text(focus + index || 'No memory for this project yet.');
+      // The focus block and the index share one budget: drop focus lines (never cut one) until both fit.
+      let focus = focusLines.join('\n');
+      let index = await buildContext(store, { contextWindow: config.contextWindow, contextBudget: Math.max(0, budget - focus.length - 1) }, project);
+      while (focusLines.length > 2 && focus.length + 1 + index.length > budget) {
+        focusLines.splice(focusLines.length - 2, 1);
+        focus = focusLines.length > 2 ? focusLines.join('\n') : '';
+        index = await buildContext(store, { contextWindow: config.contextWindow, contextBudget: Math.max(0, budget - focus.length - 1) }, project);
+      }
+      if (focus.length > budget) focus = '';
+      return text([focus, index].filter(Boolean).join('\n') || 'No memory for this project yet.');
     }),
   );
 
@@ -247,6 +256,9 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
     },
     guarded(async (a) => {
       const externalSessionId = a.session_id ?? ownSessionId;
+      if (!(await store.getSessionByExternalId(a.platform, externalSessionId))) {
+        return toolError(`No ${a.platform} session ${JSON.stringify(externalSessionId)} is recorded; nothing to close.`);
+      }
       await storeEvents([
         { uid: randomUUID(), at: Date.now(), event: 'SessionEnd', platform: a.platform, externalSessionId, place: here, session: { endReason: 'end_session' } },
       ]);

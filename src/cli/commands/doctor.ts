@@ -3,7 +3,7 @@
  * Checks what can go wrong on a user's machine: data directory, native SQLite, schema version,
  * integrity, full-text index drift, spool backlog. `--repair` rebuilds the index after a backup.
  */
-import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spoolList } from '../../store/spool.ts';
@@ -55,7 +55,7 @@ export const doctorCommand: Command = async (args, io) => {
       let problems = await store.check();
       if (problems.length && values.repair) {
         const backup = `${cfg.dbPath}.backup-${Date.now()}`;
-        copyFileSync(cfg.dbPath, backup);
+        await store.backup(backup);
         const n = store.rebuildIndex();
         problems = await store.check();
         add('repair', problems.length === 0, `backup at ${backup}; full-text index rebuilt over ${n} observations`);

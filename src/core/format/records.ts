@@ -21,15 +21,27 @@ export function indexLine(o: Observation): string {
   return `#${o.id} ${stamp(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.type} ${o.title} [${projectLabel(o.project)}]`;
 }
 
+/** Neutralise anything in a stored field that could open or close the record wrapper. */
+function inert(text: string): string {
+  return text.replace(/<(\/?)(record)/gi, '<\\$1$2');
+}
+
+/**
+ * One record in full. Everything that came from the past (title, paths, body) sits inside the
+ * `<record>` wrapper and cannot close it, so a stored prompt injection stays visibly data.
+ */
 export function detailBlock(o: Observation): string {
-  const head = [
-    `## #${o.id} ${TYPE_SYMBOLS[o.type]} ${o.title}`,
-    `type: ${o.type} · kind: ${o.kind} · ${stamp(o.createdAt)} UTC · session ${o.sessionId} · ${o.platform}`,
-    `project: ${o.project}`,
-    ...(o.toolName ? [`tool: ${o.toolName}${o.toolUseId ? ` (${o.toolUseId})` : ''}`] : []),
-    ...(o.files.length ? [`files: ${o.files.join(', ')}`] : []),
+  const lines = [
+    `## #${o.id} ${TYPE_SYMBOLS[o.type]} ${o.type} · ${stamp(o.createdAt)} UTC · session ${o.sessionId} · ${o.platform}`,
+    `<record id="${o.id}">`,
+    `title: ${inert(o.title)}`,
+    `kind: ${o.kind}`,
+    `project: ${inert(o.project)}`,
+    ...(o.toolName ? [`tool: ${inert(o.toolName)}${o.toolUseId ? ` (${inert(o.toolUseId)})` : ''}`] : []),
+    ...(o.files.length ? [`files: ${o.files.map(inert).join(', ')}`] : []),
+    '',
+    inert(o.body),
+    '</record>',
   ];
-  // A record cannot close its own wrapper early: whatever it holds stays inside.
-  const body = o.body.replace(/<\/record/gi, '<\\/record');
-  return `${head.join('\n')}\n<record id="${o.id}">\n${body}\n</record>`;
+  return lines.join('\n');
 }

@@ -22,7 +22,8 @@ export const CODEX_EVENTS: ReadonlyArray<readonly [event: string, matcher: strin
   ['PostCompact', undefined, 10],
   ['SubagentStop', undefined, 10],
   ['Stop', undefined, 10],
-  ['SessionEnd', undefined, 10],
+  // Codex clamps SessionEnd hooks to 3 s (with a warning above that).
+  ['SessionEnd', undefined, 3],
 ];
 
 function hookLine(ctx: SpecContext, argv: readonly string[], event: string): string {

@@ -398,17 +398,26 @@ export class SqliteStore implements Store {
     return problems;
   }
 
-  /** Rebuild the full-text index from the table (doctor --repair). */
+  /** Rebuild the full-text index from the table (doctor --repair), in id-ordered batches to bound memory. */
   rebuildIndex(): number {
+    const page = this.#db.prepare('SELECT id, title, body, tags FROM observations WHERE private = 0 AND id > ? ORDER BY id LIMIT 1000');
     return this.#db.transaction(() => {
       this.#db.prepare("INSERT INTO observations_fts(observations_fts) VALUES ('delete-all')").run();
       let n = 0;
-      for (const r of this.#db.prepare('SELECT id, title, body, tags FROM observations WHERE private = 0').iterate() as IterableIterator<{ id: number; title: string; body: string; tags: string }>) {
-        this.#stmts.insertFts.run(r.id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags));
-        n++;
+      let after = 0;
+      for (;;) {
+        const rows = page.all(after) as { id: number; title: string; body: string; tags: string }[];
+        if (rows.length === 0) return n;
+        for (const r of rows) this.#stmts.insertFts.run(r.id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags));
+        n += rows.length;
+        after = rows[rows.length - 1]!.id;
       }
-      return n;
     }).immediate();
+  }
+
+  /** A consistent copy of the live database (WAL included), taken with SQLite's online backup. */
+  async backup(destination: string): Promise<void> {
+    await this.#db.backup(destination);
   }
 
   async close(): Promise<void> {

@@ -112,7 +112,7 @@ test('concurrent processes mapping the same external session create exactly one 
   const dir = tmp();
   const file = join(dir, 'w.mts');
   (await import('node:fs')).writeFileSync(file, script);
-  const env = { ...process.env, DB: path };
+  const env: NodeJS.ProcessEnv = { ...process.env, DB: path };
   delete env.NODE_EXTRA_CA_CERTS;
   const codes = await Promise.all(Array.from({ length: 6 }, () => new Promise<number>((res) => fork(file, { env, execArgv: ['--import', 'tsx'] }).on('exit', (c) => res(c ?? 1)))));
   assert.deepEqual(codes, [0, 0, 0, 0, 0, 0]);
