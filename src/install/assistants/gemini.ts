@@ -54,7 +54,7 @@ export const gemini: AssistantSpec = {
     ];
   },
   notes: () => [
-    'Restart Gemini CLI to load the hooks and the mnemo MCP server.',
+    'Restart Gemini CLI to load the hooks and the mnemo MCP server; Gemini starts MCP servers only in folders you trust.',
     'Older Gemini CLI releases ran hooks only with hooks enabled in settings (tools.enableHooks / hooksConfig.enabled).',
   ],
 };
