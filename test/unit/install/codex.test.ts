@@ -118,6 +118,7 @@ test('codex on Windows: cmd.exe quoting for paths with spaces', () => {
     projectDir: undefined,
     path: pathApiFor(home),
     windows: true,
+    os: 'win32',
     hookCommand: ['node', 'C:\\Program Files\\mnemo\\hook.js'],
     mcpCommand: ['node', 'C:\\Program Files\\mnemo\\cli.js', 'mcp'],
     dataDir: 'C:\\Users\\Jo Doe\\.mnemo',
