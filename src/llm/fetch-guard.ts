@@ -6,7 +6,7 @@
  * non-JSON error body into JSON (the Ollama SDK `console.log`s on those, and stdout may be MCP's).
  */
 
-type FetchFn = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+import type { FetchFn } from './provider.ts';
 
 export interface FetchGuardOptions {
   /** Aborts every request when the attempt is over. */
@@ -40,8 +40,9 @@ function withHeaders(res: Response, body: ConstructorParameters<typeof Response>
 /** Wraps the global `fetch` for one summarization attempt. */
 export function guardedFetch({ signal, deadline, jsonErrors = false }: FetchGuardOptions): FetchFn {
   return async (input, init) => {
-    const signals = init?.signal ? [signal, init.signal] : [signal];
-    const res = await fetch(input, { ...init, signal: signals.length > 1 ? AbortSignal.any(signals) : signal });
+    // The SDK's own per-request signal still counts; AbortSignal.any needs Node ≥ 20.3.
+    const merged = init?.signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, init.signal]) : signal;
+    const res = await fetch(input, { ...init, signal: merged });
     if (res.ok) return res;
     const extra: Record<string, string> = {};
     const wait = retryAfterMs(res.headers);

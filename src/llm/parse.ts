@@ -7,6 +7,7 @@
 import { sectionHeadings, type SectionHeadings } from './prompt.ts';
 import { SUMMARY_LIMITS } from './types.ts';
 
+/** Either both summaries, canonical and within limits (`trimmed` if lines were dropped), or why not. */
 export type ParsedReply =
   | { readonly ok: true; readonly brief: string; readonly detailed: string; readonly trimmed: boolean }
   | { readonly ok: false; readonly reason: string };

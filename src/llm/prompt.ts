@@ -53,6 +53,7 @@ function languageName(language: string): string {
     : 'the language the user wrote their prompts in';
 }
 
+/** The two messages sent: instructions (system) and the fenced session log (user). */
 export interface Prompt {
   readonly system: string;
   readonly user: string;

@@ -5,9 +5,12 @@
  */
 import type { Prompt } from './prompt.ts';
 
+/** Environment variables as the SDKs would read them (normally `process.env`). */
 export type Env = Readonly<Record<string, string | undefined>>;
+/** The `fetch` shape both Stainless SDKs and the Ollama SDK accept. */
 export type FetchFn = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/** Everything one provider request needs. */
 export interface ProviderCall {
   readonly model: string;
   readonly prompt: Prompt;
@@ -25,6 +28,7 @@ export interface ProviderCall {
 /** Why the model stopped, normalized across providers. */
 export type StopKind = 'end' | 'max_tokens' | 'refusal' | 'other';
 
+/** The model's raw text and the usage the provider reported. */
 export interface ProviderReply {
   readonly text: string;
   readonly inputTokens: number;
@@ -32,6 +36,7 @@ export interface ProviderReply {
   readonly stop: StopKind;
 }
 
+/** One adapter per provider, loaded lazily by `summarize.ts`. */
 export type Provider = (call: ProviderCall) => Promise<ProviderReply>;
 
 /** SDK retries: one, so a blip is survived but a dead endpoint costs at most two attempts. */

@@ -18,6 +18,7 @@ export const DEFAULT_MODELS: Readonly<Record<LlmProviderName, string>> = Object.
   ollama: 'qwen3:4b',
 });
 
+/** Defaults for every setting but the model (see {@link DEFAULT_MODELS}). */
 export const LLM_DEFAULTS = Object.freeze({
   provider: 'heuristic' as SummarizerName,
   /** Long enough for a small model on a 24k-character digest; the work runs detached from the hooks. */
