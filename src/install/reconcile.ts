@@ -62,8 +62,13 @@ function entryFor(
 ): ManifestFile {
   const written = sha256(next);
   if (current === undefined) return { path: file.path, existed: false, written, createdDirs: previous?.createdDirs ?? [] };
-  // No record: the file as it is now is what uninstall gives back, byte for byte.
-  if (!previous) return { path: file.path, existed: true, original: toBase64(current), written, createdDirs: [] };
+  if (!previous) {
+    // No record: the file as it is now is what uninstall gives back, byte for byte; unless it already
+    // holds exactly our entries (a lost manifest), when only the file without them can be the original.
+    if (!sameBytes(current, next)) return { path: file.path, existed: true, original: toBase64(current), written, createdDirs: [] };
+    const cur = decodeText(current, file.path);
+    return { path: file.path, existed: true, original: toBase64(encodeText(file.remove(cur.text, undefined), cur.bom)), written, createdDirs: [] };
+  }
   if (sha256(current) === previous.written) return { ...previous, written };
   const cur = decodeText(current, file.path);
   const base = file.remove(cur.text, originalText(previous));

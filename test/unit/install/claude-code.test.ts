@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { install, uninstall, InstallError } from '../../../src/install/index.ts';
@@ -385,6 +385,22 @@ test('hook commands with spaces and Windows paths are quoted for the shell Claud
     await install(opts(sb, { hookCommand: ['node', "/Users/Jo O'Neil/mnemo/hook.js"] }));
     const s = JSON.parse(sb.read('.claude/settings.json'));
     assert.equal(s.hooks.Stop[0].hooks[0].command, `node '/Users/Jo O'\\''Neil/mnemo/hook.js' Stop`);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+test('a lost manifest: re-install records the file without our entries, so uninstall still removes them', async () => {
+  const sb = sandbox();
+  try {
+    sb.write('.claude/settings.json', '{\n  "model": "opus"\n}\n');
+    const first = await install(opts(sb));
+    rmSync(first.manifestPath);
+    const again = await install(opts(sb));
+    assert.ok(again.files.every((f) => f.action === 'unchanged'));
+    await uninstall({ assistant: 'claude-code', home: sb.home, dataDir: sb.dataDir });
+    assert.equal(sb.read('.claude/settings.json'), '{\n  "model": "opus"\n}\n');
+    assert.deepEqual(JSON.parse(sb.read('.claude.json')), {});
   } finally {
     sb.cleanup();
   }
