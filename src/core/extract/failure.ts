@@ -10,8 +10,10 @@ import type { FailureInfo, ToolCall } from './types.ts';
 /** `Exit code 1` (Claude), `Exit code: 1` (Codex), `Exit Code: 1` (Gemini), at a line start. */
 const EXIT_LINE_RE = /^(?:Error: )?Exit [Cc]ode:? (-?\d+)/m;
 const TOOL_USE_ERROR_RE = /^\s*(?:<tool_use_error>|Error: )/;
-/** Lines that carry the actual complaint, in the output conventions of common tools. */
-const ERROR_LINE_RE = /^\s*(?:error\b|fatal\b|panic\b|FAIL\b|ERR!|E\d{4}\b|\w*(?:Error|Exception|Failure)\b[:(\s]|Caused by:|thread '.*' panicked|\w[\w./-]*:\d+(?::\d+)?:? (?:error|fatal)\b|.*\berror(?:\[\w+\])?:|.*: (?:command not found|No such file or directory|Permission denied)|.*\bnot found\b)/i;
+/** Lines that state the complaint itself: `TypeError: …`, `error: …`, `error TS2345`, `fatal: …`. */
+const STRONG_ERROR_RE = /^\s*(?:[\w$.]*(?:Error|Exception)\b:|(?:error|fatal|panic)(?:\[\w+\])?:|\S+\(\d+,\d+\): (?:error|fatal)|\S+:\d+(?::\d+)?:? (?:error|fatal)\b|.*\berror TS\d+|.*\berror\[E\d{4}\]|thread '.*' panicked|\*\* \(\w)/i;
+/** Lines that point at a problem without stating it: `FAIL path`, `npm ERR!`, `not found`. */
+const WEAK_ERROR_RE = /^\s*(?:error\b|fatal\b|panic\b|FAIL\b|ERR!|E\d{4}\b|\w*(?:Error|Exception|Failure)\b|Caused by:|.*\b(?:npm|yarn|pnpm) ERR!|.*: (?:command not found|No such file or directory|Permission denied)|.*\bnot found\b)/i;
 const TRACEBACK_RE = /^Traceback \(most recent call last\):/m;
 const EXIT_ONLY_RE = /^(?:Error: )?Exit [Cc]ode:? -?\d+\s*$/;
 const TOOL_ERR_TAG_RE = /<\/?tool_use_error>/g;
@@ -37,13 +39,16 @@ export function errorGist(text: string): string {
     }
   }
   let first = '';
+  let weak = '';
   for (const raw of lines) {
     const l = raw.trim();
     if (!l || EXIT_ONLY_RE.test(l)) continue;
     if (!first) first = l;
-    if (ERROR_LINE_RE.test(raw)) return l;
+    if (l.length > 2000) continue;
+    if (STRONG_ERROR_RE.test(raw)) return l;
+    if (!weak && WEAK_ERROR_RE.test(raw)) weak = l;
   }
-  return first;
+  return weak || first;
 }
 
 function failure(text: string, extra: Partial<FailureInfo> = {}): FailureInfo {
@@ -57,6 +62,7 @@ function failure(text: string, extra: Partial<FailureInfo> = {}): FailureInfo {
  * there), but stderr is used as the reason when the exit code says the call failed.
  */
 export function detectFailure(call: ToolCall): FailureInfo | null {
+  if (call === null || typeof call !== 'object') return null;
   const error = typeof call.error === 'string' ? call.error : '';
   if (call.isInterrupt === true) return failure(error, { interrupted: true, reason: 'interrupted by the user' });
   if (call.failed === true || error.trim()) {

@@ -190,7 +190,7 @@ const TOKEN_RULES: readonly TokenRule[] = [
     kind: 'password',
     hints: ['://'],
     // scheme://user:password@host. Bounded quantifiers keep the scan linear.
-    re: /\b([a-z][a-z0-9+.-]{1,24}:\/\/[^\s:/?#@"'<>]{1,256}:)([^\s@/?#"'<>]{1,256})(@)/gi,
+    re: /\b([a-z][a-z0-9+.-]{1,24}:\/\/[^\s:/?#@"'<>]{0,256}:)([^\s@/?#"'<>]{1,256})(@)/gi,
     check: (s) => !isPlaceholderValue(s),
   },
   {
@@ -249,7 +249,7 @@ const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
   'api', 'access', 'secret', 'private', 'client', 'master', 'signing', 'sign', 'encryption', 'enc',
   'auth', 'session', 'account', 'storage', 'shared', 'service', 'app', 'license', 'webhook', 'bot',
   'admin', 'consumer', 'deploy', 'crypt', 'cipher', 'hmac', 'jwt', 'subscription', 'function',
-  'host', 'primary', 'secondary', 'x', 'rest', 'server', 'management', 'write', 'read',
+  'host', 'x', 'rest', 'server', 'management', 'write', 'read',
 ]);
 const KEY_NOT_SECRET: ReadonlySet<string> = new Set([
   'public', 'publishable', 'foreign', 'sort', 'partition', 'cache', 'hot', 'idempotency', 'lookup',
@@ -514,7 +514,7 @@ function redactAssignments(text: string): string {
     }
     const lineStart = text.lastIndexOf('\n', start - 1) + 1;
     const prefix = start - lineStart <= 40 ? text.slice(lineStart, start) : 'x';
-    const lineInitial = LINE_PREFIX_RE.test(prefix) || flag;
+    const lineInitial = LINE_PREFIX_RE.test(prefix) || flag || headerLike;
     const val = readValue(text, i, headerLike);
     if (!val) continue;
     let { value, start: vStart } = val;

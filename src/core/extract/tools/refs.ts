@@ -8,7 +8,7 @@ import { responseText, str } from '../fields.ts';
 import { makeEvent } from '../events.ts';
 import { indexedBytes } from './mcp.ts';
 import { commitMessage, gitOp } from '../shell/analyze.ts';
-import { programWords, splitCommands } from '../shell/split.ts';
+import { programName, programWords, splitCommands } from '../shell/split.ts';
 import type { CallContext, Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
@@ -26,7 +26,14 @@ const NOT_TRACKER: ReadonlySet<string> = new Set([
 ]);
 /** Input fields that hold file content rather than something the call refers to. */
 const CONTENT_FIELDS: ReadonlySet<string> = new Set(['content', 'old_string', 'new_string', 'edits', 'new_source', 'file_text', 'todos', 'questions', 'plan', 'prompt']);
-const OUTPUT_SCANNED: ReadonlySet<string> = new Set(['Bash', 'WebSearch']);
+const OUTPUT_SCANNED: ReadonlySet<string> = new Set(['WebSearch']);
+/** Shell programs whose output names something external worth keeping (a PR, a deploy, a release). */
+const LINKING_PROGRAMS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'hub', 'curl', 'wget', 'vercel', 'netlify', 'fly', 'flyctl', 'gcloud', 'aws', 'az', 'heroku', 'railway', 'wrangler', 'firebase', 'docker', 'npm', 'pnpm', 'yarn', 'cargo', 'twine']);
+
+/** True when some command of the line is a linking program (`git push`, `gh pr create`…). */
+function linksOut(command: string): boolean {
+  return splitCommands(command).some((seg) => LINKING_PROGRAMS.has(programName(programWords(seg)[0])));
+}
 const MAX_REFS = 3;
 
 /** Non-loopback URLs in `text`, trailing punctuation removed. */
@@ -65,10 +72,21 @@ function issueContext(command: string): string {
   return parts.join('\n');
 }
 
+const EXPORT_RE = /^(?:export|setenv|set|declare|local|readonly)\b|^[A-Za-z_][A-Za-z0-9_]*=\S*$/;
+
+/** A command without its variable assignments: exported values are masked, never referenced. */
+function commandWithoutAssignments(command: string): string {
+  return splitCommands(command).filter((seg) => !EXPORT_RE.test(seg.trim())).map((seg) => programWords(seg).join(' ')).join('\n');
+}
+
 function inputStrings(ctx: CallContext): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(ctx.input)) {
     if (CONTENT_FIELDS.has(k)) continue;
+    if (k === 'command' && ctx.tool === 'Bash' && typeof v === 'string') {
+      parts.push(commandWithoutAssignments(v));
+      continue;
+    }
     if (typeof v === 'string') parts.push(v.length > 20_000 ? v.slice(0, 20_000) : v);
   }
   return parts.join('\n');
@@ -83,7 +101,8 @@ export const refsExtractor: Extractor = {
     refs.push(...urlsIn(inText));
     if (ctx.tool === 'Bash') refs.push(...issueRefsIn(issueContext(str(ctx.input, 'command') ?? '')));
     let bytes: number | undefined;
-    if (ctx.failure === null && ctx.hasResponse && (OUTPUT_SCANNED.has(ctx.tool) || ctx.tool.startsWith('mcp__'))) {
+    const scanOutput = OUTPUT_SCANNED.has(ctx.tool) || ctx.tool.startsWith('mcp__') || (ctx.tool === 'Bash' && linksOut(str(ctx.input, 'command') ?? ''));
+    if (ctx.failure === null && ctx.hasResponse && scanOutput) {
       const out = responseText(ctx.response, 20_000);
       refs.push(...urlsIn(out));
       if (!ctx.tool.startsWith('mcp__')) bytes = indexedBytes(out);
