@@ -19,11 +19,12 @@ const COMMANDS: Readonly<Record<string, Entry>> = {
   timeline: { summary: 'timeline <id>           what happened around an observation [--before N] [--after N] [--json]', load: async () => (await import('./commands/read.ts')).timelineCommand },
   context: { summary: 'context                 print what SessionStart would inject [--cwd DIR] [--json]', load: async () => (await import('./commands/read.ts')).contextCommand },
   sessions: { summary: 'sessions                list sessions [--project DIR] [--limit N] [--json]', load: async () => (await import('./commands/read.ts')).sessionsCommand },
+  summarize: { summary: 'summarize <session>     write a session\'s brief and detailed summaries [--llm] [--json]', load: async () => (await import('./commands/summarize.ts')).summarizeCommand },
   export: { summary: 'export                  write every record as JSONL [--out FILE]', load: async () => (await import('./commands/export.ts')).exportCommand },
   forget: { summary: 'forget <id...>          delete observations [--session N] [--project DIR]', load: async () => (await import('./commands/forget.ts')).forgetCommand },
   doctor: { summary: 'doctor                  check the installation and the store [--repair] [--json]', load: async () => (await import('./commands/doctor.ts')).doctorCommand },
   demo: { summary: 'demo                    replay a recorded session into a temporary store and show the result', load: async () => (await import('./commands/demo.ts')).demoCommand },
-  install: { summary: 'install <assistant>     install hooks + MCP server (claude-code) [--project DIR] [--dry-run]', load: async () => (await import('./commands/install.ts')).installCommand },
+  install: { summary: 'install <assistant>     install hooks + MCP server (claude-code, codex, gemini, cursor, vscode, copilot, trae, opencode) [--project DIR] [--dry-run]', load: async () => (await import('./commands/install.ts')).installCommand },
   uninstall: { summary: 'uninstall <assistant>   remove what install added [--project DIR] [--dry-run]', load: async () => (await import('./commands/install.ts')).uninstallCommand },
 };
 

@@ -27,6 +27,10 @@ export interface ResolvedConfig {
   readonly hookTimeoutMs: number;
   /** How long a hook waits on a locked database before leaving the event in the spool. */
   readonly busyTimeoutMs: number;
+  /** A session idle this long without SessionEnd is treated as abandoned (crash, killed terminal). */
+  readonly abandonAfterMs: number;
+  /** `config.json` as read, for settings owned elsewhere (the LLM summarizer's). */
+  readonly file: Readonly<Record<string, unknown>>;
 }
 
 const DEFAULTS = Object.freeze({
@@ -35,7 +39,8 @@ const DEFAULTS = Object.freeze({
   contextBudget: CLAUDE_OUTPUT_CAP,
   contextWindow: 400,
   hookTimeoutMs: 4000,
-  busyTimeoutMs: 800,
+  busyTimeoutMs: 500,
+  abandonAfterMs: 2 * 60 * 60 * 1000,
 });
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -71,5 +76,7 @@ export function resolveConfig(env: Env = process.env): ResolvedConfig {
     contextWindow: pick('MNEMO_CONTEXT_WINDOW', 'contextWindow', DEFAULTS.contextWindow, 10, 5000),
     hookTimeoutMs: pick('MNEMO_HOOK_TIMEOUT_MS', 'hookTimeoutMs', DEFAULTS.hookTimeoutMs, 200, 60_000),
     busyTimeoutMs: pick('MNEMO_BUSY_TIMEOUT_MS', 'busyTimeoutMs', DEFAULTS.busyTimeoutMs, 0, 60_000),
+    abandonAfterMs: pick('MNEMO_ABANDON_AFTER_MS', 'abandonAfterMs', DEFAULTS.abandonAfterMs, 60_000, 30 * 24 * 3600 * 1000),
+    file: Object.freeze(file),
   });
 }

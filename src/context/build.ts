@@ -1,6 +1,8 @@
 /**
  * @module context/build
- * Gathers what the SessionStart index needs from the store and renders it within the budget.
+ * Gathers what the SessionStart injection needs from the store — the compaction snapshot when the
+ * session restarts compacted, the last session's brief summary, the index of recent observations —
+ * and renders it within the budget, closing with how much raw history it stands for.
  * Shared by the hook, the `context` MCP tool and `mnemo context`.
  */
 import type { ResolvedConfig } from '../config/config.ts';
@@ -8,7 +10,45 @@ import { renderContext } from '../core/context/render.ts';
 import { projectName } from '../hooks/place.ts';
 import type { Store } from '../store/store.ts';
 
-export async function buildContext(store: Store, cfg: Pick<ResolvedConfig, 'contextBudget' | 'contextWindow'>, project: string): Promise<string> {
-  const observations = await store.recentForContext({ project, window: cfg.contextWindow });
-  return renderContext({ projectName: projectName(project), observations, budget: cfg.contextBudget }).text;
+export interface ContextOptions {
+  /** SessionStart's source: `compact` brings the snapshot taken at PreCompact. */
+  readonly source?: string;
+  /** The session being started (its own summary is not "the last session"). */
+  readonly platform?: string;
+  readonly externalSessionId?: string;
+}
+
+/** Rough tokens for a character count (≈4 characters a token for code and English). */
+const tokens = (chars: number) => Math.round(chars / 4).toLocaleString('en-US');
+
+function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export async function buildContext(
+  store: Store,
+  cfg: Pick<ResolvedConfig, 'contextBudget' | 'contextWindow'>,
+  project: string,
+  opts: ContextOptions = {},
+): Promise<string> {
+  const current = opts.externalSessionId && opts.platform ? await store.getSessionByExternalId(opts.platform, opts.externalSessionId) : undefined;
+  const preamble: string[] = [];
+  if (opts.source === 'compact' && opts.platform && opts.externalSessionId) {
+    const snapshot = await store.takeSnapshot(opts.platform, opts.externalSessionId);
+    if (snapshot) preamble.push('', ...snapshot.split('\n'));
+  }
+  const last = await store.latestSummary(project, current?.id);
+  if (last) {
+    const when = day(last.session.endedAt ?? last.summary.createdAt);
+    preamble.push('', `## Last session (${when}, ${last.session.observationCount} observations, summary by ${last.summary.provider})`, ...last.summary.brief.split('\n'));
+  }
+  const [observations, volume] = await Promise.all([store.recentForContext({ project, window: cfg.contextWindow }), store.projectVolume(project)]);
+  return renderContext({
+    projectName: projectName(project),
+    observations,
+    budget: cfg.contextBudget,
+    preamble,
+    footer: (_shown, chars) =>
+      `This injection (≈${tokens(chars)} tokens) stands for ${volume.observations.toLocaleString('en-US')} stored observations (≈${tokens(volume.chars)} tokens of raw history).`,
+  }).text;
 }

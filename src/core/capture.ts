@@ -8,7 +8,8 @@ import { stripPrivate, stripPrivateDeep, PRIVATE_PLACEHOLDER } from './privacy/p
 import { redactText, redactValue } from './privacy/redact.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
-import type { CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
+import { compressOutput } from './extract/index.ts';
+import type { CapturedCall, CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
 
 export interface CaptureLimits {
   readonly maxInputChars: number;
@@ -20,6 +21,8 @@ export interface CaptureContext {
   readonly now: number;
   readonly uid: string;
   readonly limits: CaptureLimits;
+  /** Hears what capture had to cut or drop (never the content itself). */
+  readonly warn?: (message: string) => void;
 }
 
 /** Our own MCP tools (searching memory must not become memory) and pure bookkeeping tools. */
@@ -66,8 +69,13 @@ function cleanText(text: string, max: number): { text: string; allPrivate: boole
 }
 
 /** Input and response made safe: clipped (bounded work), private blocks removed, secrets redacted. */
-function cleanValue(value: unknown, max: number): unknown {
-  return redactValue(stripPrivateDeep(clipDeep(value, max * 4)));
+function cleanValue(value: unknown, max: number, ctx: CaptureContext, field: string): unknown {
+  let depth = false;
+  const clipped = clipDeep(value, max * 4, (what) => {
+    if (what === 'depth') depth = true;
+  });
+  if (depth) ctx.warn?.(`${field} nested deeper than 32 levels; the deeper part was dropped`);
+  return redactValue(stripPrivateDeep(clipped));
 }
 
 function inputText(input: unknown, max: number): string {
@@ -78,16 +86,22 @@ function basenames(files: readonly string[]): string {
   return files.map((f) => f.split(/[\\/]/).pop() ?? f).join(' ');
 }
 
-function toolObservation(ev: HookEvent, ctx: CaptureContext): ObservationDraft | undefined {
+interface ToolCapture {
+  readonly observation: ObservationDraft;
+  readonly call: CapturedCall;
+}
+
+function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | undefined {
   const toolName = ev.toolName;
   if (!toolName || isSkippedTool(toolName)) return undefined;
   const { maxInputChars, maxOutputChars } = ctx.limits;
-  const input = cleanValue(ev.toolInput, maxInputChars);
+  const input = cleanValue(ev.toolInput, maxInputChars, ctx, 'tool_input');
   const baseDir = ctx.place.project;
+  const cwd = ev.cwd ? { cwd: ev.cwd } : {};
 
   if (ev.event === 'PreToolUse') {
     const d = describeToolCall({ toolName, input, baseDir });
-    return {
+    return { call: { toolName, input, phase: 'pre', ...cwd }, observation: {
       kind: 'note',
       type: 'pending',
       title: oneLine(`About to run: ${d.title}`),
@@ -96,11 +110,11 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ObservationDraft |
       toolName,
       ...(ev.toolUseId ? { toolUseId: ev.toolUseId } : {}),
       private: false,
-    };
+    } };
   }
 
   const failed = ev.event === 'PostToolUseFailure';
-  const response = failed ? undefined : cleanValue(ev.toolResponse, maxOutputChars);
+  const response = failed ? undefined : cleanValue(ev.toolResponse, maxOutputChars, ctx, 'tool_response');
   const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars).text : undefined;
   const d = describeToolCall({
     toolName,
@@ -110,8 +124,21 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ObservationDraft |
     ...(failed && ev.isInterrupt ? { isInterrupt: true } : {}),
     baseDir,
   });
-  const outcome = failed ? `Error${ev.isInterrupt ? ' (interrupted)' : ''}:\n${error}` : `Output:\n${truncateMiddle(responseText(toolName, response), maxOutputChars)}`;
-  return {
+  // Per-tool compression keeps what matters of bulky outputs (a diff's hunks, a log's errors);
+  // the plain readable text is the fallback.
+  const output = failed ? '' : compressOutput(toolName, input, response, maxOutputChars) || truncateMiddle(responseText(toolName, response), maxOutputChars);
+  const outcome = failed ? `Error${ev.isInterrupt ? ' (interrupted)' : ''}:\n${error}` : `Output:\n${output}`;
+  const call: CapturedCall = {
+    toolName,
+    input,
+    ...(response !== undefined ? { response } : {}),
+    ...(error !== undefined ? { error } : {}),
+    ...(ev.isInterrupt ? { isInterrupt: true } : {}),
+    ...(failed ? { failed: true } : {}),
+    phase: 'post',
+    ...cwd,
+  };
+  return { call, observation: {
     kind: d.kind,
     type: d.type,
     title: d.title,
@@ -121,7 +148,7 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ObservationDraft |
     ...(ev.toolUseId ? { toolUseId: ev.toolUseId } : {}),
     private: false,
     tags: [toolName, basenames(d.files.map((f) => displayPath(f, baseDir)))].filter(Boolean).join(' '),
-  };
+  } };
 }
 
 function textObservation(kind: ObservationDraft['kind'], type: ObservationDraft['type'], prefix: string, raw: string, max: number): ObservationDraft {
@@ -151,10 +178,6 @@ function observationFor(ev: HookEvent, ctx: CaptureContext): ObservationDraft | 
   switch (ev.event) {
     case 'UserPromptSubmit':
       return ev.prompt !== undefined && ev.prompt.trim() ? textObservation('user', 'prompt', '', ev.prompt, max * 2) : undefined;
-    case 'PreToolUse':
-    case 'PostToolUse':
-    case 'PostToolUseFailure':
-      return toolObservation(ev, ctx);
     case 'Stop':
       return ev.lastAssistantMessage?.trim() ? textObservation('note', 'conclusion', '', ev.lastAssistantMessage, max) : undefined;
     case 'SubagentStop':
@@ -177,27 +200,37 @@ function observationFor(ev: HookEvent, ctx: CaptureContext): ObservationDraft | 
   }
 }
 
-function dedupeKeyFor(ev: HookEvent, obs: ObservationDraft | undefined, now: number): string | undefined {
+/** A natural key the host gave: the same key twice in a session is the same event. */
+function dedupeKeyFor(ev: HookEvent): string | undefined {
   if (ev.toolUseId && (ev.event === 'PreToolUse' || ev.event === 'PostToolUse' || ev.event === 'PostToolUseFailure')) {
     return `${ev.event === 'PreToolUse' ? 'pre' : 'post'}:${ev.toolUseId}`;
   }
-  if (ev.event === 'UserPromptSubmit') {
-    // Without a prompt id, the same text within the same few seconds is the same delivery.
-    return ev.promptId ? `prompt:${ev.promptId}` : `prompt:${shortHash(obs?.body ?? '')}:${Math.floor(now / 5000)}`;
-  }
-  if ((ev.event === 'Stop' || ev.event === 'SubagentStop' || ev.event === 'PostCompact') && obs) {
-    return `${ev.event}:${ev.agentId ?? ''}:${shortHash(obs.body)}`;
+  if (ev.event === 'UserPromptSubmit' && ev.promptId) return `prompt:${ev.promptId}`;
+  return undefined;
+}
+
+/**
+ * Without a natural key, identical content is a repeated delivery only when it arrives close in
+ * time (the store applies a window): "continue" typed twice a minute apart is two prompts.
+ */
+function contentKeyFor(ev: HookEvent, obs: ObservationDraft | undefined): string | undefined {
+  if (!obs || dedupeKeyFor(ev)) return undefined;
+  if (ev.event === 'UserPromptSubmit' || ev.event === 'Stop' || ev.event === 'SubagentStop' || ev.event === 'PostCompact' || ev.event === 'PreCompact') {
+    return `${ev.event}:${ev.agentId ?? ''}:${shortHash(obs.title + '\n' + obs.body)}`;
   }
   return undefined;
 }
 
 /** The record one hook event becomes, or undefined when it carries nothing worth keeping. */
 export function captureEvent(ev: HookEvent, ctx: CaptureContext): CapturedEvent | undefined {
-  const observation = observationFor(ev, ctx);
+  const isTool = ev.event === 'PreToolUse' || ev.event === 'PostToolUse' || ev.event === 'PostToolUseFailure';
+  const tool = isTool ? toolObservation(ev, ctx) : undefined;
+  const observation = isTool ? tool?.observation : observationFor(ev, ctx);
   const sessionFacts =
     ev.event === 'SessionStart' ? { source: ev.source ?? 'startup' } : ev.event === 'SessionEnd' ? { endReason: ev.reason ?? 'other' } : undefined;
   if (!observation && !sessionFacts) return undefined;
-  const dedupeKey = dedupeKeyFor(ev, observation, ctx.now);
+  const dedupeKey = dedupeKeyFor(ev);
+  const contentKey = contentKeyFor(ev, observation);
   return {
     uid: ctx.uid,
     at: ctx.now,
@@ -206,7 +239,9 @@ export function captureEvent(ev: HookEvent, ctx: CaptureContext): CapturedEvent 
     externalSessionId: ev.sessionId,
     place: ctx.place,
     ...(dedupeKey ? { dedupeKey } : {}),
+    ...(contentKey ? { contentKey } : {}),
     ...(observation ? { observation } : {}),
     ...(sessionFacts ? { session: sessionFacts } : {}),
+    ...(tool ? { call: tool.call } : {}),
   };
 }

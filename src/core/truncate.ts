@@ -16,12 +16,18 @@ export function truncateMiddle(text: string, max: number): string {
  * Cut every string inside a JSON-like value to at most `max` characters (and arrays/objects to a
  * bounded size), so that later passes (redaction, stringify) never walk a 20 MB payload.
  */
-export function clipDeep(value: unknown, max: number, depth = 0): unknown {
-  if (typeof value === 'string') return truncateMiddle(value, max);
+export function clipDeep(value: unknown, max: number, onClip?: (what: 'depth' | 'size') => void, depth = 0): unknown {
+  if (typeof value === 'string') {
+    if (value.length > max) onClip?.('size');
+    return truncateMiddle(value, max);
+  }
   if (value === null || typeof value !== 'object') return value;
-  if (depth > 32) return '[nested too deep]';
+  if (depth > 32) {
+    onClip?.('depth');
+    return '[nested too deep]';
+  }
   if (Array.isArray(value)) {
-    const kept = value.slice(0, 200).map((v) => clipDeep(v, max, depth + 1));
+    const kept = value.slice(0, 200).map((v) => clipDeep(v, max, onClip, depth + 1));
     if (value.length > 200) kept.push(`[${value.length - 200} more items]`);
     return kept;
   }
@@ -29,7 +35,7 @@ export function clipDeep(value: unknown, max: number, depth = 0): unknown {
   let i = 0;
   for (const [k, v] of Object.entries(value)) {
     if (i++ >= 200) break;
-    out[k] = clipDeep(v, max, depth + 1);
+    out[k] = clipDeep(v, max, onClip, depth + 1);
   }
   return out;
 }

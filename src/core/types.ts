@@ -113,6 +113,41 @@ export interface Observation extends ObservationDraft {
   readonly platform: string;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
+  /** Importance from its extracted events: 1 (rules, decisions, tasks, files) … 5 (nothing notable). */
+  readonly priority?: number;
+}
+
+/** A typed event extracted from an observation (see core/extract), as stored. */
+export interface StoredEvent {
+  readonly id: number;
+  readonly obsId: number;
+  readonly sessionId: number;
+  readonly type: string;
+  readonly category: string;
+  /** 1 is the most important, 5 the least. */
+  readonly priority: number;
+  readonly data: string;
+  readonly bytesAvoided?: number;
+  readonly createdAt: number;
+}
+
+/** Which summarizer wrote a summary. */
+export type SummaryProvider = 'heuristic' | 'anthropic' | 'openai' | 'ollama';
+
+/** A session's two summaries and where they came from. */
+export interface SessionSummary {
+  readonly brief: string;
+  readonly detailed: string;
+  readonly language: string;
+  readonly provider: SummaryProvider;
+  readonly model?: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Why an LLM summary fell back to the heuristic one. */
+  readonly fallbackReason?: string;
+  /** Observations the summary covered (a later, larger count means it is stale). */
+  readonly observationCount: number;
+  readonly createdAt: number;
 }
 
 /** A stored session. */
@@ -126,6 +161,8 @@ export interface Session {
   readonly endedAt?: number;
   readonly endReason?: string;
   readonly observationCount: number;
+  readonly eventCount?: number;
+  readonly summary?: SessionSummary;
 }
 
 /**
@@ -141,7 +178,23 @@ export interface CapturedEvent {
   readonly place: Place;
   /** Natural de-duplication key where the host gives one (tool_use_id, prompt_id). */
   readonly dedupeKey?: string;
+  /** Content hash for events without a natural key: a repeat within a few seconds is a re-delivery. */
+  readonly contentKey?: string;
   readonly observation?: ObservationDraft;
   /** Session-level facts carried by the event (source, end reason). */
   readonly session?: { readonly source?: string; readonly endReason?: string };
+  /** The tool call in structured form (already private-stripped, redacted and clipped), for extraction at ingest. */
+  readonly call?: CapturedCall;
+}
+
+/** A tool call as kept for extraction: the fields every assistant's adapter can produce. */
+export interface CapturedCall {
+  readonly toolName: string;
+  readonly input: unknown;
+  readonly response?: unknown;
+  readonly error?: string;
+  readonly isInterrupt?: boolean;
+  readonly failed?: boolean;
+  readonly phase: 'pre' | 'post';
+  readonly cwd?: string;
 }

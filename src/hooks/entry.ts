@@ -28,17 +28,30 @@ function answer(event: HookEventName | undefined, result: HookResult): void {
   if (out) process.stdout.write(out + '\n');
 }
 
+/** Payloads above this are stored truncated, and the log says so. */
+const LARGE_PAYLOAD_BYTES = 1024 * 1024;
+
+/** Where JSON.parse stopped, without V8's message (it quotes the input, which may hold a secret). */
+function parseFailure(err: unknown, bytes: number): string {
+  const at = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1];
+  return `malformed JSON payload (${bytes} bytes${at ? `, error at position ${at}` : ', unexpected end or token'})`;
+}
+
 async function handle(cfg: ResolvedConfig, eventArg: string | undefined): Promise<HookResult> {
+  const label = isHookEventName(eventArg) ? eventArg : 'hook';
+  const warn = (message: string) => logTo(cfg.logFile, 'warn', `${label}: ${message}`);
   const input = await readStdin(MAX_PAYLOAD_BYTES);
   if (input.overflow) throw new Error(`payload of ${input.bytes} bytes exceeds ${MAX_PAYLOAD_BYTES}; skipped`);
   if (!input.text.trim()) throw new Error('empty payload');
+  if (input.invalidUtf8) warn(`payload is not valid UTF-8 (${input.bytes} bytes); invalid bytes were replaced with U+FFFD`);
+  if (input.bytes > LARGE_PAYLOAD_BYTES) warn(`large payload (${input.bytes} bytes); fields are stored truncated`);
   let payload: unknown;
   try {
     payload = JSON.parse(input.text);
   } catch (err) {
-    throw new Error(`malformed JSON payload (${input.bytes} bytes): ${(err as Error).message}`);
+    throw new Error(parseFailure(err, input.bytes));
   }
-  let ev: HookEvent = parseClaudeCode(eventArg, payload);
+  let ev: HookEvent = parseClaudeCode(eventArg, payload, warn);
   if ((ev.event === 'Stop' || ev.event === 'SubagentStop') && !ev.lastAssistantMessage && ev.transcriptPath) {
     // Older Claude Code builds do not send the final answer; the transcript's tail has it.
     const last = readLastAssistantMessage(ev.transcriptPath);
@@ -50,6 +63,7 @@ async function handle(cfg: ResolvedConfig, eventArg: string | undefined): Promis
     now: Date.now(),
     uid: randomUUID(),
     limits: { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars },
+    warn,
   });
   let spooled = false;
   if (captured) {
@@ -60,11 +74,12 @@ async function handle(cfg: ResolvedConfig, eventArg: string | undefined): Promis
       logTo(cfg.logFile, 'error', `could not spool ${ev.event}`, err);
     }
   }
-  if (ev.event === 'SessionStart' || ev.event === 'SessionEnd') {
-    const { onSessionStart, onSessionEnd } = await import('./with-store.ts');
+  if (ev.event === 'SessionStart' || ev.event === 'SessionEnd' || ev.event === 'PreCompact') {
+    const { onSessionStart, onSessionEnd, onPreCompact } = await import('./with-store.ts');
     try {
       if (ev.event === 'SessionStart') return { context: await onSessionStart(cfg, ev, place) };
-      await onSessionEnd(cfg);
+      if (ev.event === 'PreCompact') await onPreCompact(cfg, ev);
+      else await onSessionEnd(cfg, ev);
     } catch (err) {
       // A busy or broken store costs this session its index, never the event: it waits in the spool.
       logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);

@@ -8,10 +8,12 @@ export interface StdinRead {
   readonly text: string;
   readonly bytes: number;
   readonly overflow: boolean;
+  /** Bytes that were not valid UTF-8 were replaced with U+FFFD. */
+  readonly invalidUtf8: boolean;
 }
 
 export async function readStdin(maxBytes: number, stream: NodeJS.ReadableStream = process.stdin): Promise<StdinRead> {
-  if ((stream as { isTTY?: boolean }).isTTY) return { text: '', bytes: 0, overflow: false };
+  if ((stream as { isTTY?: boolean }).isTTY) return { text: '', bytes: 0, overflow: false, invalidUtf8: false };
   const chunks: Buffer[] = [];
   let bytes = 0;
   let overflow = false;
@@ -21,6 +23,11 @@ export async function readStdin(maxBytes: number, stream: NodeJS.ReadableStream 
     if (bytes <= maxBytes) chunks.push(buf);
     else overflow = true;
   }
-  // TextDecoder replaces invalid UTF-8 with U+FFFD instead of throwing.
-  return { text: new TextDecoder('utf-8').decode(Buffer.concat(chunks)), bytes, overflow };
+  const all = Buffer.concat(chunks);
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(all), bytes, overflow, invalidUtf8: false };
+  } catch {
+    // Keep what can be read: invalid sequences become U+FFFD, and the caller says so in the log.
+    return { text: new TextDecoder('utf-8').decode(all), bytes, overflow, invalidUtf8: true };
+  }
 }

@@ -20,6 +20,7 @@ import { resolvePlace } from '../hooks/place.ts';
 import { logTo } from '../log.ts';
 import { parseClaudeCode, PayloadError } from '../platforms/claude-code.ts';
 import { drainSpool } from '../store/drain.ts';
+import { llmConfigured, summarizeSessionHeuristically, upgradeWithLlm } from '../compress/session.ts';
 import type { Store } from '../store/store.ts';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
@@ -262,6 +263,13 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       await storeEvents([
         { uid: randomUUID(), at: Date.now(), event: 'SessionEnd', platform: a.platform, externalSessionId, place: here, session: { endReason: 'end_session' } },
       ]);
+      const session = await store.getSessionByExternalId(a.platform, externalSessionId);
+      const summary = session ? await summarizeSessionHeuristically(store, session) : undefined;
+      // The server is long-lived: an LLM upgrade runs here, after the answer, never delaying it.
+      if (session && summary && llmConfigured(config, process.env)) {
+        void upgradeWithLlm(store, config, session, process.env).catch((err) => logTo(config.logFile, 'warn', 'mcp: LLM summary failed', err));
+      }
+      if (summary) return text(`Session ${externalSessionId} closed.\n\n${summary.brief}`);
       return text(`Session ${externalSessionId} closed.`);
     }),
   );

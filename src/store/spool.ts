@@ -18,10 +18,14 @@ const STALE_TMP_MS = 60_000;
 
 let sequence = 0;
 
-/** Spool file names sort in capture order: time, then a per-process sequence, then pid. */
+/**
+ * Spool file names sort in capture order: wall-clock microseconds (comparable across processes,
+ * unlike hrtime), then a per-process sequence, then the pid.
+ */
 function fileName(ev: CapturedEvent): string {
+  const micros = Math.max(ev.at * 1000, Math.round((performance.timeOrigin + performance.now()) * 1000));
   const seq = (sequence++).toString(36).padStart(4, '0');
-  return `${String(ev.at).padStart(14, '0')}-${seq}-${process.pid}-${ev.uid}${SUFFIX}`;
+  return `${String(micros).padStart(17, '0')}-${seq}-${String(process.pid).padStart(10, '0')}-${ev.uid}${SUFFIX}`;
 }
 
 /** Append one event durably. Throws when the disk refuses (full, read-only): the caller logs it. */

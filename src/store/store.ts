@@ -4,7 +4,7 @@
  * so a server database (a shared team store on PostgreSQL is planned) can implement it later.
  * Methods are coarse domain operations and asynchronous, as a network database would need.
  */
-import type { CapturedEvent, Observation, ObsType, Session } from '../core/types.ts';
+import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../core/types.ts';
 
 /** What a backend can do; faces check flags instead of asking which backend they hold. */
 export interface StoreCapabilities {
@@ -22,6 +22,10 @@ export interface SearchFilters {
   readonly since?: number;
   readonly until?: number;
   readonly platform?: string;
+  /** Only observations that yielded one of these extracted event types (e.g. `error_resolved`). */
+  readonly eventTypes?: readonly string[];
+  /** Only observations touching this file (absolute path, or a suffix such as `src/db/pool.ts`). */
+  readonly file?: string;
 }
 
 export interface SearchOptions extends SearchFilters {
@@ -78,6 +82,24 @@ export interface Store {
   forget(target: { ids?: readonly number[]; sessionId?: number; project?: string }): Promise<number>;
   /** Every session and observation, oldest first, for export. */
   exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }>;
+  /** Extracted events of some observations, or of a whole session, in order. */
+  eventsFor(target: { obsIds?: readonly number[]; sessionId?: number }): Promise<StoredEvent[]>;
+  getSession(id: number): Promise<Session | undefined>;
+  /** A session's non-private observations, oldest first (what a summary is built from). */
+  sessionObservations(sessionId: number, limit?: number): Promise<Observation[]>;
+  /** The session's extraction state (pending errors, recent calls), if any. */
+  sessionState(sessionId: number): Promise<unknown>;
+  saveSummary(sessionId: number, summary: SessionSummary): Promise<void>;
+  /** The newest summarized session of a project, other than `excludeSessionId`. */
+  latestSummary(project: string, excludeSessionId?: number): Promise<{ session: Session; summary: SessionSummary } | undefined>;
+  /** Sessions never closed whose last activity is older than `idleMs`: crashed or killed hosts. */
+  abandonedSessions(idleMs: number, limit: number): Promise<Session[]>;
+  /** Close a session (idempotent). */
+  endSession(sessionId: number, reason: string, at: number): Promise<void>;
+  saveSnapshot(sessionId: number, snapshot: string): Promise<void>;
+  takeSnapshot(platform: string, externalId: string): Promise<string | undefined>;
+  /** Characters of raw history stored for a project (what the injected index stands for). */
+  projectVolume(project: string): Promise<{ observations: number; chars: number }>;
   stats(): Promise<StoreStats>;
   /** Integrity checks; lists problems found (empty when healthy). */
   check(): Promise<string[]>;

@@ -64,6 +64,48 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    sql: `
+      -- Typed events extracted from each observation (core/extract), and their importance.
+      ALTER TABLE observations ADD COLUMN priority INTEGER NOT NULL DEFAULT 5;
+      -- Content hash of events without a natural key: a repeat within seconds is a re-delivery.
+      ALTER TABLE observations ADD COLUMN content_key TEXT;
+      CREATE INDEX observations_content ON observations(session_id, content_key, created_at) WHERE content_key IS NOT NULL;
+      CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        obs_id INTEGER NOT NULL REFERENCES observations(id) ON DELETE CASCADE,
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        category TEXT NOT NULL,
+        priority INTEGER NOT NULL CHECK (priority BETWEEN 1 AND 5),
+        data TEXT NOT NULL,
+        bytes_avoided INTEGER,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX events_session ON events(session_id, priority, id);
+      CREATE INDEX events_obs ON events(obs_id);
+      CREATE INDEX events_type ON events(type, created_at);
+
+      -- One summary per session; upgraded in place when an LLM summary arrives later.
+      CREATE TABLE summaries (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        brief TEXT NOT NULL,
+        detailed TEXT NOT NULL,
+        language TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        model TEXT,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        fallback_reason TEXT,
+        observation_count INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+
+      -- The live-session snapshot taken at PreCompact, injected when the session restarts compacted.
+      ALTER TABLE sessions ADD COLUMN snapshot TEXT;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -3,9 +3,11 @@
  * The SQLite implementation of `Store` (better-sqlite3, WAL). All SQL lives under store/sqlite.
  */
 import { statSync } from 'node:fs';
-import type { CapturedEvent, Observation, ObsType, Session } from '../../core/types.ts';
+import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
 import { planQuery } from '../../core/search/query-plan.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
+import { enrichEvent } from '../../core/enrich.ts';
+import { evict } from '../../core/extract/index.ts';
 import type {
   ContextQuery,
   IngestResult,
@@ -33,6 +35,7 @@ interface ObservationRow {
   tool_use_id: string | null;
   private: number;
   created_at: number;
+  priority: number;
 }
 
 interface SessionRow {
@@ -46,10 +49,45 @@ interface SessionRow {
   ended_at: number | null;
   end_reason: string | null;
   n: number;
+  e?: number;
 }
 
+interface SummaryRow {
+  brief: string;
+  detailed: string;
+  language: string;
+  provider: SessionSummary['provider'];
+  model: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  fallback_reason: string | null;
+  observation_count: number;
+  created_at: number;
+}
+
+function toSummary(r: SummaryRow): SessionSummary {
+  return {
+    brief: r.brief,
+    detailed: r.detailed,
+    language: r.language,
+    provider: r.provider,
+    ...(r.model ? { model: r.model } : {}),
+    inputTokens: r.input_tokens,
+    outputTokens: r.output_tokens,
+    ...(r.fallback_reason ? { fallbackReason: r.fallback_reason } : {}),
+    observationCount: r.observation_count,
+    createdAt: r.created_at,
+  };
+}
+
+/** Session columns with observation and event counts. */
+const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.branch, s.source, s.started_at, s.ended_at, s.end_reason,
+  (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS n,
+  (SELECT count(*) FROM events e WHERE e.session_id = s.id) AS e
+  FROM sessions s`;
+
 const OBS_COLUMNS =
-  'o.id, o.session_id, o.project, o.platform, o.kind, o.type, o.title, o.body, o.files, o.tags, o.tool_name, o.tool_use_id, o.private, o.created_at';
+  'o.id, o.session_id, o.project, o.platform, o.kind, o.type, o.title, o.body, o.files, o.tags, o.tool_name, o.tool_use_id, o.private, o.created_at, o.priority';
 
 function parseFiles(json: string): string[] {
   try {
@@ -76,6 +114,7 @@ function toObservation(r: ObservationRow): Observation {
     ...(r.tool_use_id ? { toolUseId: r.tool_use_id } : {}),
     private: r.private === 1,
     createdAt: r.created_at,
+    priority: r.priority,
   };
 }
 
@@ -90,6 +129,7 @@ function toSession(r: SessionRow): Session {
     ...(r.ended_at !== null ? { endedAt: r.ended_at } : {}),
     ...(r.end_reason ? { endReason: r.end_reason } : {}),
     observationCount: r.n,
+    ...(r.e !== undefined ? { eventCount: r.e } : {}),
   };
 }
 
@@ -99,17 +139,34 @@ const BM25 = 'bm25(observations_fts, 8.0, 1.0, 4.0)';
 export interface SqliteStoreOptions {
   readonly path: string;
   readonly busyTimeoutMs: number;
+  /** Extracted events kept per session; the least important go first. */
+  readonly maxEventsPerSession?: number;
+}
+
+const DEFAULT_MAX_EVENTS = 2000;
+/** Identical content without a natural key within this window is the same event delivered twice. */
+const CONTENT_WINDOW_MS = 10_000;
+
+function parseJson(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export class SqliteStore implements Store {
   readonly capabilities: StoreCapabilities = Object.freeze({ fullText: true, cjk: true, vectors: false });
   readonly #db: SqliteDb;
   readonly #path: string;
+  readonly #maxEvents: number;
   #stmts: ReturnType<SqliteStore['prepare']>;
 
-  private constructor(db: SqliteDb, path: string) {
+  private constructor(db: SqliteDb, path: string, maxEvents: number) {
     this.#db = db;
     this.#path = path;
+    this.#maxEvents = maxEvents;
     this.#stmts = this.prepare();
   }
 
@@ -118,7 +175,7 @@ export class SqliteStore implements Store {
     const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs });
     try {
       migrate(db);
-      return new SqliteStore(db, opts.path);
+      return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS);
     } catch (err) {
       db.close();
       throw toStoreError(err);
@@ -139,14 +196,25 @@ export class SqliteStore implements Store {
       endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
       uidSeen: db.prepare('SELECT 1 FROM observations WHERE uid = ?'),
       insertObs: db.prepare(
-        `INSERT INTO observations (session_id, project, platform, kind, type, title, body, files, tags, tool_name, tool_use_id, private, created_at, uid, dedupe_key)
-         VALUES (@session_id, @project, @platform, @kind, @type, @title, @body, @files, @tags, @tool_name, @tool_use_id, @private, @created_at, @uid, @dedupe_key)
+        `INSERT INTO observations (session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
+         VALUES (@session_id, @project, @platform, @kind, @type, @title, @body, @files, @tags, @priority, @tool_name, @tool_use_id, @private, @created_at, @uid, @dedupe_key, @content_key)
          ON CONFLICT DO NOTHING`,
       ),
       insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
       deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
       pendingFor: db.prepare("SELECT id FROM observations WHERE session_id = ? AND tool_use_id = ? AND type = 'pending'"),
+      outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?'),
+      recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1'),
       deleteObs: db.prepare('DELETE FROM observations WHERE id = ?'),
+      getState: db.prepare('SELECT state FROM sessions WHERE id = ?'),
+      setState: db.prepare('UPDATE sessions SET state = ? WHERE id = ?'),
+      insertEvent: db.prepare(
+        `INSERT INTO events (obs_id, session_id, type, category, priority, data, bytes_avoided, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      countEvents: db.prepare('SELECT count(*) AS n FROM events WHERE session_id = ?'),
+      sessionEventRows: db.prepare('SELECT id, priority FROM events WHERE session_id = ? ORDER BY id'),
+      deleteEvent: db.prepare('DELETE FROM events WHERE id = ?'),
     };
   }
 
@@ -202,6 +270,13 @@ export class SqliteStore implements Store {
   #insertObservation(ev: CapturedEvent, sessionId: number): number | undefined {
     const o = ev.observation!;
     const s = this.#stmts;
+    // An "about to run" note that arrives after its outcome (events raced) has nothing left to say.
+    if (o.type === 'pending' && o.toolUseId && s.outcomeExists.get(sessionId, `post:${o.toolUseId}`)) return undefined;
+    if (ev.contentKey && s.recentSameContent.get(sessionId, ev.contentKey, ev.at - CONTENT_WINDOW_MS, ev.at + CONTENT_WINDOW_MS)) return undefined;
+    // Extraction runs here, inside the write transaction, where the session's state is read and
+    // written atomically: concurrent hooks of one session see each other's effects in order.
+    const stateRow = s.getState.get(sessionId) as { state: string | null };
+    const enrichment = enrichEvent(ev, parseJson(stateRow.state));
     const info = s.insertObs.run({
       session_id: sessionId,
       project: ev.place.project,
@@ -211,22 +286,38 @@ export class SqliteStore implements Store {
       title: o.title,
       body: o.body,
       files: JSON.stringify(o.files),
-      tags: o.tags ?? '',
+      tags: enrichment.tags,
+      priority: enrichment.priority,
       tool_name: o.toolName ?? null,
       tool_use_id: o.toolUseId ?? null,
       private: o.private ? 1 : 0,
       created_at: ev.at,
       uid: ev.uid,
       dedupe_key: ev.dedupeKey ?? null,
+      content_key: ev.contentKey ?? null,
     });
     if (info.changes === 0) return undefined;
     const id = Number(info.lastInsertRowid);
-    if (!o.private) s.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(o.tags ?? ''));
+    if (!o.private) s.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(enrichment.tags));
+    for (const e of enrichment.events) {
+      s.insertEvent.run(id, sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, ev.at);
+    }
+    if (enrichment.state) s.setState.run(JSON.stringify(enrichment.state), sessionId);
+    if (enrichment.events.length) this.#evictEvents(sessionId);
     // The "about to run" note has served its purpose once the call's outcome is stored.
     if (o.toolUseId && o.type !== 'pending') {
       for (const p of s.pendingFor.all(sessionId, o.toolUseId) as { id: number }[]) this.#deleteRow(p.id);
     }
     return id;
+  }
+
+  /** Keep a session's events under the cap by dropping the least important (then oldest) first. */
+  #evictEvents(sessionId: number): void {
+    const s = this.#stmts;
+    if ((s.countEvents.get(sessionId) as { n: number }).n <= this.#maxEvents) return;
+    const rows = s.sessionEventRows.all(sessionId) as { id: number; priority: number }[];
+    const keep = new Set(evict(rows, this.#maxEvents).map((r) => r.id));
+    for (const r of rows) if (!keep.has(r.id)) s.deleteEvent.run(r.id);
   }
 
   #deleteRow(id: number): void {
@@ -245,6 +336,16 @@ export class SqliteStore implements Store {
     if (opts.since !== undefined) (where.push('o.created_at >= @since'), (params.since = opts.since));
     if (opts.until !== undefined) (where.push('o.created_at <= @until'), (params.until = opts.until));
     if (opts.platform) (where.push('o.platform = @platform'), (params.platform = opts.platform));
+    if (opts.eventTypes?.length) {
+      where.push(`o.id IN (SELECT obs_id FROM events WHERE type IN (${opts.eventTypes.map((_, i) => `@e${i}`).join(',')}))`);
+      opts.eventTypes.forEach((t, i) => (params[`e${i}`] = t));
+    }
+    if (opts.file) {
+      // files is a JSON array of absolute paths; a suffix match lets users type paths as they see them.
+      where.push(`EXISTS (SELECT 1 FROM json_each(o.files) f WHERE f.value = @file OR f.value LIKE @fileSuffix ESCAPE '\\')`);
+      params.file = opts.file;
+      params.fileSuffix = '%/' + opts.file.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => '\\' + c);
+    }
     if (opts.types?.length) {
       where.push(`o.type IN (${opts.types.map((_, i) => `@t${i}`).join(',')})`);
       opts.types.forEach((t, i) => (params[`t${i}`] = t));
@@ -311,23 +412,14 @@ export class SqliteStore implements Store {
   async listSessions(filter: { project?: string; limit?: number }): Promise<Session[]> {
     const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 10_000);
     const rows = this.#db
-      .prepare(
-        `SELECT s.*, (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS n
-         FROM sessions s ${filter.project ? 'WHERE s.project = @project' : ''}
-         ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`,
-      )
+      .prepare(`${SESSION_SELECT} ${filter.project ? 'WHERE s.project = @project' : ''} ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`)
       .all({ limit, ...(filter.project ? { project: filter.project } : {}) }) as SessionRow[];
-    return rows.map(toSession);
+    return rows.map((r) => this.#withSummary(r));
   }
 
   async getSessionByExternalId(platform: string, externalId: string): Promise<Session | undefined> {
-    const row = this.#db
-      .prepare(
-        `SELECT s.*, (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS n
-         FROM sessions s WHERE s.platform = ? AND s.external_id = ?`,
-      )
-      .get(platform, externalId) as SessionRow | undefined;
-    return row ? toSession(row) : undefined;
+    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.platform = ? AND s.external_id = ?`).get(platform, externalId) as SessionRow | undefined;
+    return row ? this.#withSummary(row) : undefined;
   }
 
   async forget(target: { ids?: readonly number[]; sessionId?: number; project?: string }): Promise<number> {
@@ -356,12 +448,107 @@ export class SqliteStore implements Store {
   }
 
   async *exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }> {
-    const sessions = this.#db
-      .prepare('SELECT s.*, (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS n FROM sessions s ORDER BY s.id')
-      .iterate() as IterableIterator<SessionRow>;
-    for (const r of sessions) yield { record: 'session', session: toSession(r) };
+    const sessions = this.#db.prepare(`${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[];
+    for (const r of sessions) yield { record: 'session', session: this.#withSummary(r) };
     const observations = this.#db.prepare(`SELECT ${OBS_COLUMNS} FROM observations o ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
     for (const r of observations) yield { record: 'observation', observation: toObservation(r) };
+  }
+
+  #withSummary(r: SessionRow): Session {
+    const summary = this.#db.prepare('SELECT * FROM summaries WHERE session_id = ?').get(r.id) as SummaryRow | undefined;
+    const session = toSession(r);
+    return summary ? { ...session, summary: toSummary(summary) } : session;
+  }
+
+  async eventsFor(target: { obsIds?: readonly number[]; sessionId?: number }): Promise<StoredEvent[]> {
+    type Row = { id: number; obs_id: number; session_id: number; type: string; category: string; priority: number; data: string; bytes_avoided: number | null; created_at: number };
+    let rows: Row[] = [];
+    if (target.sessionId !== undefined) {
+      rows = this.#db.prepare('SELECT * FROM events WHERE session_id = ? ORDER BY id').all(target.sessionId) as Row[];
+    } else if (target.obsIds?.length) {
+      const ids = target.obsIds.filter((n) => Number.isSafeInteger(n)).slice(0, 1000);
+      rows = this.#db.prepare(`SELECT * FROM events WHERE obs_id IN (${ids.map(() => '?').join(',')}) ORDER BY id`).all(...ids) as Row[];
+    }
+    return rows.map((r) => ({
+      id: r.id, obsId: r.obs_id, sessionId: r.session_id, type: r.type, category: r.category, priority: r.priority, data: r.data,
+      ...(r.bytes_avoided !== null ? { bytesAvoided: r.bytes_avoided } : {}), createdAt: r.created_at,
+    }));
+  }
+
+  async getSession(id: number): Promise<Session | undefined> {
+    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as SessionRow | undefined;
+    return row ? this.#withSummary(row) : undefined;
+  }
+
+  async sessionObservations(sessionId: number, limit = 5000): Promise<Observation[]> {
+    // The newest `limit` rows, returned oldest first: a very long session is summarized from its end.
+    const rows = this.#db
+      .prepare(`SELECT * FROM (SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.private = 0 ORDER BY o.id DESC LIMIT ?) ORDER BY id`)
+      .all(sessionId, limit) as ObservationRow[];
+    return rows.map(toObservation);
+  }
+
+  async sessionState(sessionId: number): Promise<unknown> {
+    const row = this.#stmts.getState.get(sessionId) as { state: string | null } | undefined;
+    return parseJson(row?.state ?? null);
+  }
+
+  async saveSummary(sessionId: number, sm: SessionSummary): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO summaries (session_id, brief, detailed, language, provider, model, input_tokens, output_tokens, fallback_reason, observation_count, created_at)
+         VALUES (@session_id, @brief, @detailed, @language, @provider, @model, @input_tokens, @output_tokens, @fallback_reason, @observation_count, @created_at)
+         ON CONFLICT (session_id) DO UPDATE SET brief = excluded.brief, detailed = excluded.detailed, language = excluded.language,
+           provider = excluded.provider, model = excluded.model,
+           input_tokens = summaries.input_tokens + excluded.input_tokens, output_tokens = summaries.output_tokens + excluded.output_tokens,
+           fallback_reason = excluded.fallback_reason, observation_count = excluded.observation_count, created_at = excluded.created_at`,
+      )
+      .run({
+        session_id: sessionId, brief: sm.brief, detailed: sm.detailed, language: sm.language, provider: sm.provider, model: sm.model ?? null,
+        input_tokens: sm.inputTokens, output_tokens: sm.outputTokens, fallback_reason: sm.fallbackReason ?? null,
+        observation_count: sm.observationCount, created_at: sm.createdAt,
+      });
+  }
+
+  async latestSummary(project: string, excludeSessionId?: number): Promise<{ session: Session; summary: SessionSummary } | undefined> {
+    const row = this.#db
+      .prepare(`${SESSION_SELECT} JOIN summaries m ON m.session_id = s.id WHERE s.project = ? AND s.id != ? ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`)
+      .get(project, excludeSessionId ?? -1) as SessionRow | undefined;
+    if (!row) return undefined;
+    const session = this.#withSummary(row);
+    return session.summary ? { session, summary: session.summary } : undefined;
+  }
+
+  async abandonedSessions(idleMs: number, limit: number): Promise<Session[]> {
+    const before = Date.now() - idleMs;
+    const rows = this.#db
+      .prepare(
+        `${SESSION_SELECT} WHERE s.ended_at IS NULL
+           AND coalesce((SELECT max(o.created_at) FROM observations o WHERE o.session_id = s.id), s.started_at) < ?
+         ORDER BY s.started_at LIMIT ?`,
+      )
+      .all(before, limit) as SessionRow[];
+    return rows.map((r) => this.#withSummary(r));
+  }
+
+  async endSession(sessionId: number, reason: string, at: number): Promise<void> {
+    this.#db.prepare('UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = coalesce(end_reason, ?) WHERE id = ?').run(at, reason, sessionId);
+  }
+
+  async saveSnapshot(sessionId: number, snapshot: string): Promise<void> {
+    this.#db.prepare('UPDATE sessions SET snapshot = ? WHERE id = ?').run(snapshot, sessionId);
+  }
+
+  async takeSnapshot(platform: string, externalId: string): Promise<string | undefined> {
+    const row = this.#db.prepare('SELECT snapshot FROM sessions WHERE platform = ? AND external_id = ?').get(platform, externalId) as { snapshot: string | null } | undefined;
+    return row?.snapshot ?? undefined;
+  }
+
+  async projectVolume(project: string): Promise<{ observations: number; chars: number }> {
+    const r = this.#db
+      .prepare('SELECT count(*) AS n, coalesce(sum(length(title) + length(body)), 0) AS c FROM observations WHERE project = ? AND private = 0')
+      .get(project) as { n: number; c: number };
+    return { observations: r.n, chars: r.c };
   }
 
   async stats(): Promise<StoreStats> {

@@ -48,6 +48,7 @@ describe('hook semantics: one session, read back through the CLI', () => {
   const runs: { event: EventName; label: string; result: ProcResult }[] = [];
   let leaksBeforeDrain: string[] = [];
   let spoolBeforeDrain = 0;
+  let spoolAfterPreCompact = -1;
   let spoolAfterEnd = -1;
   let afterEnd: ExportedSession[] = [];
   let sessions: ExportedSession[] = [];
@@ -142,10 +143,12 @@ describe('hook semantics: one session, read back through the CLI', () => {
     }
     await hook('Stop', 'Stop', S1, { stop_hook_active: false, last_assistant_message: 'Raised the login timeout to 60 s in src/auth.ts; tests need Postgres running.' });
     await hook('SubagentStop', 'SubagentStop', S1, { stop_hook_active: false, agent_id: 'ag1', agent_type: 'Explore', last_assistant_message: 'The timeout constant is only used by the login handler.' });
+    // PreCompact opens the store (it snapshots the live session), so count the spool before it.
+    spoolBeforeDrain = spoolFiles(dataDir).length;
     await hook('PreCompact', 'PreCompact', S1, { trigger: 'manual', custom_instructions: `focus on auth <private>${PRIVATE_MARKERS[3]}</private>` });
+    spoolAfterPreCompact = spoolFiles(dataDir).length;
     await hook('PostCompact', 'PostCompact', S1, { trigger: 'manual', compact_summary: 'We raised the login timeout and found that the tests need Postgres.' });
 
-    spoolBeforeDrain = spoolFiles(dataDir).length;
     leaksBeforeDrain = [...PRIVATE_MARKERS, ...SECRETS].flatMap((m) => filesContaining(dataDir, m).map((f) => `${m} in ${f}`));
 
     await hook('SessionEnd', 'SessionEnd', S1, { reason: 'logout' });
@@ -173,9 +176,10 @@ describe('hook semantics: one session, read back through the CLI', () => {
   });
 
   it('per-call hooks leave their events in the spool; SessionEnd folds them in', () => {
-    // 2 prompts + 4 PreToolUse + 5 PostToolUse (one delivered twice) + 1 failure + Stop, SubagentStop, PreCompact, PostCompact;
-    // our own MCP tools never reach the spool.
-    assert.equal(spoolBeforeDrain, 16);
+    // 2 prompts + 4 PreToolUse + 5 PostToolUse (one delivered twice) + 1 failure + Stop, SubagentStop;
+    // our own MCP tools never reach the spool. PreCompact folds them in to take its snapshot.
+    assert.equal(spoolBeforeDrain, 14);
+    assert.equal(spoolAfterPreCompact, 0);
     assert.equal(spoolAfterEnd, 0);
   });
 

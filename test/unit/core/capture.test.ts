@@ -52,12 +52,13 @@ test('secrets in tool input and output are redacted before storage', () => {
 });
 
 test('input and output are truncated to the configured limits, head and tail kept', () => {
-  const c = captureEvent({ ...base, event: 'PostToolUse', toolName: 'Bash', toolUseId: 't5', toolInput: { command: 'x'.repeat(10_000) }, toolResponse: { stdout: 'START' + 'y'.repeat(50_000) + 'END' } }, { ...ctx, limits: { maxInputChars: 500, maxOutputChars: 1000 } })!;
+  const c = captureEvent({ ...base, event: 'PostToolUse', toolName: 'Bash', toolUseId: 't5', toolInput: { command: 'x'.repeat(10_000) }, toolResponse: { stdout: 'START\n' + 'a log line of ordinary length\n'.repeat(2000) + 'Error: boom at the very end\nEND' } }, { ...ctx, limits: { maxInputChars: 500, maxOutputChars: 1000 } })!;
   const body = c.observation!.body;
   assert.ok(body.length < 1700, `body ${body.length}`);
   assert.match(body, /START/);
   assert.match(body, /END/);
-  assert.match(body, /characters omitted/);
+  assert.match(body, /Error: boom at the very end/);
+  assert.match(body, /omitted/);
 });
 
 test('our own MCP tools and bookkeeping tools are skipped; SessionStart/End carry session facts', () => {
