@@ -94,7 +94,10 @@ function redactPrivateKeys(text: string): string {
 
 interface TokenRule {
   readonly kind: string;
-  /** Literal substrings; the regex runs only if one occurs (indexOf is far cheaper than a regex). */
+  /**
+   * Literal substrings; the regex runs only if one occurs. All hints are found in one pass (see
+   * `HINT_RE`); an empty list means the rule always runs (its regex starts with a rare character).
+   */
   readonly hints: readonly string[];
   /**
    * Global regex. With capture groups it must be `(kept prefix)(secret)(kept suffix)?`; without,
@@ -103,6 +106,11 @@ interface TokenRule {
   readonly re: RegExp;
   /** Extra check on the secret to drop look-alikes. */
   readonly check?: (secret: string) => boolean;
+  /**
+   * For shapes whose literal part sits in the middle (`<32 hex>-us6`): the regex is sticky and
+   * tried only at `before` characters ahead of each occurrence of `hint`, instead of scanning.
+   */
+  readonly anchor?: { readonly hint: string; readonly before: readonly number[] };
 }
 
 const TOKEN_RULES: readonly TokenRule[] = [
@@ -151,7 +159,8 @@ const TOKEN_RULES: readonly TokenRule[] = [
   {
     kind: 'azure_client_secret',
     hints: ['Q~'],
-    re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+    re: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/y,
+    anchor: { hint: 'Q~', before: [4] },
   },
   { kind: 'npm_token', hints: ['npm_'], re: /\bnpm_[A-Za-z0-9]{36}\b/g, check: randomish },
   { kind: 'pypi_token', hints: ['pypi-'], re: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
@@ -160,10 +169,10 @@ const TOKEN_RULES: readonly TokenRule[] = [
   { kind: 'twilio_key', hints: ['SK'], re: /\bSK[0-9a-f]{32}\b/g },
   { kind: 'sendgrid_key', hints: ['SG.'], re: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g },
   { kind: 'mailgun_key', hints: ['key-'], re: /\bkey-[0-9a-f]{32}\b/g },
-  { kind: 'mailchimp_key', hints: ['-us'], re: /\b[0-9a-f]{32}-us\d{1,2}\b/g },
+  { kind: 'mailchimp_key', hints: ['-us'], re: /\b[0-9a-f]{32}-us\d{1,2}\b/y, anchor: { hint: '-us', before: [32] } },
   { kind: 'shopify_token', hints: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], re: /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g },
   { kind: 'digitalocean_token', hints: ['_v1_'], re: /\bdo[opr]_v1_[a-f0-9]{64}\b/g },
-  { kind: 'telegram_token', hints: [':AA'], re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g },
+  { kind: 'telegram_token', hints: [':AA'], re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/y, anchor: { hint: ':AA', before: [10, 9, 8] } },
   { kind: 'databricks_token', hints: ['dapi'], re: /\bdapi[a-f0-9]{32}(?:-\d)?\b/g },
   { kind: 'linear_key', hints: ['lin_api_'], re: /\blin_api_[A-Za-z0-9]{40}\b/g },
   { kind: 'notion_token', hints: ['secret_', 'ntn_'], re: /\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b/g, check: randomish },
@@ -177,7 +186,7 @@ const TOKEN_RULES: readonly TokenRule[] = [
   { kind: 'vault_token', hints: ['hvs.', 'hvb.'], re: /\bhv[sb]\.[A-Za-z0-9_-]{24,}/g },
   { kind: 'doppler_token', hints: ['dp.'], re: /\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}/g },
   { kind: 'pulumi_token', hints: ['pul-'], re: /\bpul-[a-f0-9]{40}\b/g },
-  { kind: 'terraform_token', hints: ['.atlasv1.'], re: /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}/g },
+  { kind: 'terraform_token', hints: ['.atlasv1.'], re: /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}/y, anchor: { hint: '.atlasv1.', before: [14] } },
   { kind: 'onepassword_token', hints: ['ops_'], re: /\bops_eyJ[A-Za-z0-9+/=_-]{100,}/g },
   { kind: 'jwt', hints: ['eyJ'], re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g },
   {
@@ -187,50 +196,133 @@ const TOKEN_RULES: readonly TokenRule[] = [
     check: randomish,
   },
   {
-    kind: 'password',
-    hints: ['://'],
-    // scheme://user:password@host. Bounded quantifiers keep the scan linear.
-    re: /\b([a-z][a-z0-9+.-]{1,24}:\/\/[^\s:/?#@"'<>]{0,256}:)([^\s@/?#"'<>]{1,256})(@)/gi,
-    check: (s) => !isPlaceholderValue(s),
-  },
-  {
     kind: 'url_secret',
-    hints: ['='],
+    hints: [],
     re: /([?&;](?:access_token|refresh_token|id_token|token|api_key|apikey|api-key|client_secret|secret|password|passwd|pwd|X-Amz-Security-Token)=)([^&\s#"'<>]{3,512})()/g,
     check: (s) => !isPlaceholderValue(s),
   },
   {
     // Generic names (`key`, `sig`, `code`) carry secrets only when the value looks generated.
     kind: 'url_secret',
-    hints: ['='],
+    hints: [],
     re: /([?&;](?:sig|signature|X-Amz-Signature|X-Goog-Signature|key|code)=)([^&\s#"'<>]{8,512})()/g,
     check: (s) => !isPlaceholderValue(s) && (randomish(s) || s.length >= 24),
   },
 ];
 
-function redactTokens(text: string): string {
-  let out = text;
-  for (const rule of TOKEN_RULES) {
-    let hinted = false;
-    for (const h of rule.hints) {
-      if (out.includes(h)) {
-        hinted = true;
+const escapeRe = (h: string): string => h.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const ALL_HINTS = [...new Set(TOKEN_RULES.flatMap((r) => r.hints))].sort((a, b) => b.length - a.length);
+
+/**
+ * A regex source matching any of `words`, shaped as a prefix trie (`s(?:k(?:-ant-|-|_live_)|…)`),
+ * so the engine dispatches on one character at a time instead of trying every word at every
+ * position. Longer continuations come first, so the longest hint at a position wins.
+ */
+function trieSource(words: readonly string[]): string {
+  const groups = new Map<string, string[]>();
+  let terminal = false;
+  for (const w of words) {
+    if (w === '') terminal = true;
+    else {
+      const list = groups.get(w[0]!) ?? [];
+      list.push(w.slice(1));
+      groups.set(w[0]!, list);
+    }
+  }
+  const branches = [...groups.entries()].map(([c, rest]) => {
+    const sub = trieSource(rest);
+    return escapeRe(c) + (sub === '' ? '' : rest.length === 1 && !rest.includes('') ? sub : `(?:${sub})`);
+  });
+  if (terminal) branches.push('');
+  return branches.length === 1 ? branches[0]! : branches.join('|');
+}
+
+/** Every hint of every rule in one trie-shaped alternation: one scan finds which rules can match. */
+const HINT_RE = new RegExp(trieSource(ALL_HINTS), 'g');
+/** For a found hint, the rules it (or a hint it contains) announces. */
+const RULES_BY_HINT: ReadonlyMap<string, readonly TokenRule[]> = new Map(
+  ALL_HINTS.map((h) => [h, TOKEN_RULES.filter((r) => r.hints.some((g) => h.includes(g)))]),
+);
+const ALWAYS_RULES = TOKEN_RULES.filter((r) => r.hints.length === 0);
+
+/** Anchored rules: try the sticky regex just ahead of each occurrence of the hint. */
+function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenRule['anchor']>): string {
+  let out = '';
+  let last = 0;
+  let at = text.indexOf(anchor.hint);
+  while (at >= 0) {
+    let next = at + anchor.hint.length;
+    for (const b of anchor.before) {
+      const start = at - b;
+      if (start < last) continue;
+      rule.re.lastIndex = start;
+      const m = rule.re.exec(text);
+      if (m && (!rule.check || rule.check(m[0]))) {
+        out += text.slice(last, start) + placeholder(rule.kind, m[0]);
+        last = start + m[0].length;
+        next = Math.max(next, last);
         break;
       }
     }
-    if (!hinted) continue;
-    rule.re.lastIndex = 0;
-    out = out.replace(rule.re, (match: string, ...rest: unknown[]) => {
-      if (typeof rest[0] === 'string' && typeof rest[1] === 'string') {
-        const [prefix, secret, suffix] = rest as [string, string, string | undefined];
-        if (rule.check && !rule.check(secret)) return match;
-        return prefix + placeholder(rule.kind, secret) + (typeof suffix === 'string' ? suffix : '');
-      }
-      if (rule.check && !rule.check(match)) return match;
-      return placeholder(rule.kind, match);
-    });
+    at = text.indexOf(anchor.hint, next);
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+function applyRule(text: string, rule: TokenRule): string {
+  if (rule.anchor) return applyAnchored(text, rule, rule.anchor);
+  rule.re.lastIndex = 0;
+  return text.replace(rule.re, (match: string, ...rest: unknown[]) => {
+    if (typeof rest[0] === 'string' && typeof rest[1] === 'string') {
+      const [prefix, secret, suffix] = rest as [string, string, string | undefined];
+      if (rule.check && !rule.check(secret)) return match;
+      return prefix + placeholder(rule.kind, secret) + (typeof suffix === 'string' ? suffix : '');
+    }
+    if (rule.check && !rule.check(match)) return match;
+    return placeholder(rule.kind, match);
+  });
+}
+
+function redactTokens(text: string): string {
+  const active = new Set<TokenRule>();
+  HINT_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = HINT_RE.exec(text)) !== null) {
+    for (const r of RULES_BY_HINT.get(m[0]) ?? []) active.add(r);
+    if (active.size === TOKEN_RULES.length - ALWAYS_RULES.length) break;
+  }
+  let out = text;
+  // In declaration order, so specific rules (sk-ant-) run before general ones (sk-).
+  for (const rule of TOKEN_RULES) {
+    if (active.has(rule) || rule.hints.length === 0) out = applyRule(out, rule);
   }
   return out;
+}
+
+/** Scheme-ish characters before `://` (`postgres`, `mongodb+srv`, `git+ssh`). */
+const SCHEME_CHAR_RE = /[a-z0-9+.-]/i;
+/** `user:password@` right after `://`; sticky, bounded, so each `://` costs a constant. */
+const URL_CREDENTIALS_RE = /([^\s:/?#@"'<>]{0,256}:)([^\s@/?#"'<>]{1,256})@/y;
+
+/** `scheme://user:password@host` → the password replaced; found from each `://`, not by a scan. */
+function redactUrlCredentials(text: string): string {
+  let at = text.indexOf('://');
+  if (at < 0) return text;
+  let out = '';
+  let last = 0;
+  while (at >= 0) {
+    let s = at;
+    while (s > 0 && at - s < 25 && SCHEME_CHAR_RE.test(text[s - 1]!)) s--;
+    URL_CREDENTIALS_RE.lastIndex = at + 3;
+    const m = s < at ? URL_CREDENTIALS_RE.exec(text) : null;
+    if (m && !isPlaceholderValue(m[2]!)) {
+      const secretStart = at + 3 + m[1]!.length;
+      out += text.slice(last, secretStart) + placeholder('password', m[2]!);
+      last = secretStart + m[2]!.length;
+    }
+    at = text.indexOf('://', at + 3);
+  }
+  return out + text.slice(last);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,12 +510,14 @@ function isSecretLiteral(value: string, quoted: boolean, lineInitial: boolean, k
 /** Scheme words of an Authorization-style value; the credential is what follows them. */
 const AUTH_SCHEME_RE = /^(Bearer|Basic|Token|token|Digest|Bot|Negotiate|ApiKey|SSWS|OAuth|AWS4-HMAC-SHA256)\s+/;
 
-const SECRET_WORD_RE = /pass|pwd|secret|token|key|auth|credential|cookie|bearer|pat\b/gi;
-const NAME_CHAR_RE = /[A-Za-z0-9_.-]/;
+/** Words that start a secret-looking name; found first, then the name around them is parsed by hand. */
+const SECRET_WORD_RE = new RegExp(`${trieSource(['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer'])}|pat\\b`, 'gi');
+
 const LINE_PREFIX_RE = /^\s*(?:export\s+|set\s+|setenv\s+|-\s+|\$env:|local\s+|readonly\s+|declare\s+(?:-x\s+)?)?(?:--?)?["']?$/;
 
-function isNameChar(c: string | undefined): boolean {
-  return c !== undefined && NAME_CHAR_RE.test(c);
+/** `[A-Za-z0-9_.-]`, by char code (called for every character around every hit). */
+function isNameCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
 }
 
 /** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
@@ -469,10 +563,10 @@ function redactAssignments(text: string): string {
     if (m.index < scanFrom) continue;
     let start = m.index;
     let steps = 0;
-    while (start > 0 && isNameChar(text[start - 1]) && steps++ < 80) start--;
+    while (start > 0 && isNameCode(text.charCodeAt(start - 1)) && steps++ < 80) start--;
     let end = m.index + m[0].length;
     steps = 0;
-    while (end < text.length && isNameChar(text[end]) && steps++ < 80) end++;
+    while (end < text.length && isNameCode(text.charCodeAt(end)) && steps++ < 80) end++;
     scanFrom = end;
     SECRET_WORD_RE.lastIndex = end;
     // Leading/trailing dots and dashes belong to the surrounding syntax, not the name.
@@ -481,10 +575,8 @@ function redactAssignments(text: string): string {
     while (nameEnd > start && (text[nameEnd - 1] === '.' || text[nameEnd - 1] === '-')) nameEnd--;
     if (text.startsWith(PLACEHOLDER_PREFIX, start - PLACEHOLDER_PREFIX.length)) continue;
     const name = text.slice(start, nameEnd);
-    const kind = secretNameKind(name);
-    if (!kind) continue;
 
-    // Separator: `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.
+    // Separator (checked before the name: most hits are plain words with none): `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.
     let i = nameEnd;
     if (text[i] === '"' || text[i] === "'") i++;
     let sp = 0;
@@ -507,13 +599,18 @@ function redactAssignments(text: string): string {
     } else {
       continue;
     }
+    const kind = secretNameKind(name);
+    if (!kind) continue;
     sp = 0;
     while ((text[i] === ' ' || text[i] === '\t') && sp < 4) {
       i++;
       sp++;
     }
-    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-    const prefix = start - lineStart <= 40 ? text.slice(lineStart, start) : 'x';
+    // What precedes the name on its line, looking back at most 41 characters (never to the start of
+    // a 1 MB single-line JSON document).
+    let lineStart = start;
+    while (lineStart > 0 && start - lineStart <= 40 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+    const prefix = lineStart === 0 || text.charCodeAt(lineStart - 1) === 10 ? text.slice(lineStart, start) : 'x';
     const lineInitial = LINE_PREFIX_RE.test(prefix) || flag || headerLike;
     const val = readValue(text, i, headerLike);
     if (!val) continue;
@@ -552,6 +649,7 @@ export function redactText(text: string): string {
   try {
     let out = redactPrivateKeys(text);
     out = redactTokens(out);
+    out = redactUrlCredentials(out);
     out = redactAssignments(out);
     return out;
   } catch {

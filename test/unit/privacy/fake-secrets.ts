@@ -64,5 +64,7 @@ export const FAKE = {
   linear: p('lin', '_api_', chars(40)),
   mailgun: p('ke', 'y-', chars(32, HEX)),
   discordWebhook: p('https://discord.com/api/', 'webhooks/', chars(18, '0123456789'), '/', chars(68, ALNUM + '-_')),
+  mailchimp: p(chars(32, HEX), '-us', '6'),
+  terraform: p(chars(14), '.atlas', 'v1.', chars(70, ALNUM + '-_')),
   password: p('Hunter', '2', '!x', chars(6)),
 };

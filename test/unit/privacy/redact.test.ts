@@ -48,6 +48,8 @@ const SHAPED: ReadonlyArray<readonly [string, string, string]> = [
   ['Linear key', FAKE.linear, 'linear_key'],
   ['Mailgun key', FAKE.mailgun, 'mailgun_key'],
   ['Discord webhook', FAKE.discordWebhook, 'discord_webhook'],
+  ['Mailchimp key', FAKE.mailchimp, 'mailchimp_key'],
+  ['Terraform Cloud token', FAKE.terraform, 'terraform_token'],
 ];
 
 for (const [name, secret, kind] of SHAPED) {
@@ -313,6 +315,8 @@ const ADVERSARIAL: ReadonlyArray<readonly [string, () => string]> = [
   ['many quotes', () => '"password": "'.repeat(MB / 14)],
   ['deep JSON-ish text', () => '{"a":'.repeat(MB / 5)],
   ['many Bearer words', () => 'Bearer '.repeat(MB / 7)],
+  ['one-line JSON full of secret keys', () => JSON.stringify(Array.from({ length: MB / 40 }, (_, i) => ({ password: `pw-${i}-x9`, note: 'k' })))],
+  ['many anchored hints', () => '-us1 :AA Q~ .atlasv1. '.repeat(MB / 22)],
 ];
 
 for (const [name, make] of ADVERSARIAL) {
@@ -325,8 +329,10 @@ for (const [name, make] of ADVERSARIAL) {
 
 test('1 MB of realistic log with secrets sprinkled in', { timeout: 20_000 }, () => {
   const lines: string[] = [];
-  for (let i = 0; lines.join('\n').length < MB && i < 20_000; i++) {
-    lines.push(i % 500 === 0 ? `[info] using token ${FAKE.githubClassic}` : `[info] ${i} GET /api/items?page=${i} 200 12ms user=${i % 7}`);
+  for (let i = 0, size = 0; size < MB; i++) {
+    const line = i % 500 === 0 ? `[info] using token ${FAKE.githubClassic}` : `[info] ${i} GET /api/items?page=${i} 200 12ms user=${i % 7}`;
+    lines.push(line);
+    size += line.length + 1;
   }
   const out = redactText(lines.join('\n'));
   assert.ok(!out.includes(FAKE.githubClassic));
