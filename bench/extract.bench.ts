@@ -150,7 +150,7 @@ const texts: ReadonlyArray<readonly [string, string]> = [
   ['real payload JSON (concatenated)', corpusJson.length >= MB ? corpusJson.slice(0, MB) : fill((i) => JSON.stringify(cases[i % cases.length]!.payload))],
   ['TypeScript source', fill((i) => sourceLines[i % sourceLines.length]!)],
   ['server log, a token every 500 lines', fill((i) => (i % 500 === 0 ? `[info] auth with ${fakeToken}` : `2026-01-02T10:00:00Z INFO GET /api/items?page=${i} 200 ${i % 97}ms user=${i % 13}`))],
-  ['base64 blob', Buffer.alloc((MB * 3) / 4, 0).map((_, i) => (i * 2654435761) >>> 24).toString('base64')],
+  ['base64 blob', Buffer.from(Uint8Array.from({ length: (MB * 3) / 4 }, (_, i) => Math.imul(i, 2654435761) >>> 24)).toString('base64')],
   ['Chinese prose', fill((i) => `第${i}行：连接池在高并发下出现超时，需要检查重试机制和数据库配置。`)],
 ];
 
