@@ -9,6 +9,8 @@ import type { FailureInfo, ToolCall } from './types.ts';
 
 /** `Exit code 1` (Claude), `Exit code: 1` (Codex), `Exit Code: 1` (Gemini), at a line start. */
 const EXIT_LINE_RE = /^(?:Error: )?Exit [Cc]ode:? (-?\d+)/m;
+/** Gemini's shell result is a labelled text block; its `Exit Code:` line is structure, not prose. */
+const GEMINI_SHELL_RE = /^(?:Command|Directory|Stdout|Output):/m;
 const TOOL_USE_ERROR_RE = /^\s*(?:<tool_use_error>|Error: )/;
 /** Lines that state the complaint itself: `TypeError: …`, `error: …`, `error TS2345`, `fatal: …`. */
 const STRONG_ERROR_RE = /^\s*(?:[\w$.]*(?:Error|Exception)\b:|(?:error|fatal|panic)(?:\[\w+\])?:|\S+\(\d+,\d+\): (?:error|fatal)|\S+:\d+(?::\d+)?:? (?:error|fatal)\b|.*\berror TS\d+|.*\berror\[E\d{4}\]|thread '.*' panicked|\*\* \(\w)/i;
@@ -72,7 +74,7 @@ export function detectFailure(call: ToolCall): FailureInfo | null {
   const response = call.response;
   if (typeof response === 'string') {
     const m = EXIT_LINE_RE.exec(response.slice(0, 4096));
-    if (m && Number(m[1]) !== 0 && (m.index === 0 || /^(?:Command|Directory|Stdout|Output):/m.test(response))) {
+    if (m && Number(m[1]) !== 0 && (m.index === 0 || GEMINI_SHELL_RE.test(response))) {
       return failure(response, { exitCode: Number(m[1]) });
     }
     if (TOOL_USE_ERROR_RE.test(response)) return failure(response);

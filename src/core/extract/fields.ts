@@ -4,6 +4,8 @@
  * throw and return `undefined` for anything of the wrong shape.
  */
 
+const INT_RE = /^-?\d+$/;
+
 export type Json = Record<string, unknown>;
 
 export function asRecord(v: unknown): Json | undefined {
@@ -26,7 +28,7 @@ export function num(obj: Json | undefined, ...keys: string[]): number | undefine
   for (const k of keys) {
     const v = obj[k];
     if (typeof v === 'number' && Number.isFinite(v)) return v;
-    if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
+    if (typeof v === 'string' && INT_RE.test(v)) return Number(v);
   }
   return undefined;
 }

@@ -8,6 +8,14 @@
  */
 import { redactText, identifierParts } from '../privacy/redact.ts';
 
+const PLACEHOLDER_RE = /\[REDACTED:[^\]]*\]/g;
+const URL_TAIL_RE = /[?#].*$/;
+const TRAILING_PUNCT_RE = /[.,;:!]+$/;
+const WS_RE = /\s+/;
+/** `pkg@1.2.3` → `pkg` (but `@scope/pkg` keeps its leading @). */
+const VERSION_AT_RE = /(?<=.)@[^/]*$/;
+const VERSION_SPEC_RE = /[=<>~^].*$/;
+
 const HEAD_CHARS = 32_768;
 const TAIL_CHARS = 16_384;
 const DEFAULT_MAX = 1000;
@@ -73,7 +81,7 @@ class TagSet {
 export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
   try {
     if (typeof text !== 'string' || !text) return '';
-    const t = redactText(window(text)).replace(/\[REDACTED:[^\]]*\]/g, ' ');
+    const t = redactText(window(text)).replace(PLACEHOLDER_RE, ' ');
     const tags = new TagSet(Math.max(0, maxChars));
     const codes: string[] = [];
     const classes: string[] = [];
@@ -91,13 +99,13 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
     }
     const decls = [...t.matchAll(DECL_RE)].map((m) => m[1]!).slice(0, 60);
     const paths = (t.match(PATH_RE) ?? []).slice(0, 60);
-    const urls = (t.match(URL_RE) ?? []).slice(0, 20).map((u) => u.replace(/[?#].*$/, '').replace(/[.,;:!]+$/, ''));
+    const urls = (t.match(URL_RE) ?? []).slice(0, 20).map((u) => u.replace(URL_TAIL_RE, '').replace(TRAILING_PUNCT_RE, ''));
     const issues = (t.match(ISSUE_RE) ?? []).slice(0, 20);
     const packages: string[] = [];
     for (const re of PACKAGE_RES) {
       for (const m of t.matchAll(re)) {
-        const names = (m[1] ?? m[2] ?? '').split(/\s+/).filter((p) => p && !p.startsWith('-'));
-        packages.push(...names.map((p) => p.replace(/(?<=.)@[^/]*$/, '').replace(/[=<>~^].*$/, '')));
+        const names = (m[1] ?? m[2] ?? '').split(WS_RE).filter((p) => p && !p.startsWith('-'));
+        packages.push(...names.map((p) => p.replace(VERSION_AT_RE, '').replace(VERSION_SPEC_RE, '')));
         if (packages.length > 60) break;
       }
     }

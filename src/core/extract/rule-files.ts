@@ -27,13 +27,14 @@ const RULE_DIR_RE = new RegExp(
     '(?:^|/)memory/[^/]+\\.md$',
   ].join('|'),
 );
+const BACKSLASH_RE = /\\/g;
 /** Things under `.claude/` that are state, not instructions. */
 const NOT_RULE_RE = /(?:^|\/)\.claude\/(?:projects|plans|todos|shell-snapshots|statsig|ide|logs|cache|plugins\/cache|local)\//;
 
 /** True when `path` is an instruction file of some assistant. `CLAUDE.md` yes, `MYCLAUDE.md` no. */
 export function isRuleFile(path: string): boolean {
   if (typeof path !== 'string' || path.length === 0 || path.length > 4096) return false;
-  const p = path.replace(/\\/g, '/');
+  const p = path.replace(BACKSLASH_RE, '/');
   const slash = p.lastIndexOf('/');
   const base = (slash >= 0 ? p.slice(slash + 1) : p).toLowerCase();
   if (RULE_FILE_NAMES.has(base)) return true;

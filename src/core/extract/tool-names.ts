@@ -100,13 +100,15 @@ export function normalizeToolInput(tool: string, input: unknown): Json {
   return out;
 }
 
+const SHELL_C_FLAG_RE = /^-\w*c$|^\/c$|^-Command$/i;
+const NEEDS_QUOTES_RE = /[\s"'$]/;
 const SHELL_WRAPPER_RE = /^(?:ba|z|da|k)?sh$|^\/bin\/(?:ba|z)?sh$|^\/usr\/bin\/(?:ba|z)?sh$|^pwsh$|^powershell(?:\.exe)?$|^cmd(?:\.exe)?$/;
 
 /** `["bash","-lc","npm test"]` → `npm test`; `["ls","-la"]` → `ls -la`. */
 function argvToCommand(argv: unknown[]): string {
   const parts = argv.filter((a): a is string => typeof a === 'string');
-  if (parts.length >= 3 && SHELL_WRAPPER_RE.test(parts[0]!) && /^-\w*c$|^\/c$|^-Command$/i.test(parts[1]!)) {
+  if (parts.length >= 3 && SHELL_WRAPPER_RE.test(parts[0]!) && SHELL_C_FLAG_RE.test(parts[1]!)) {
     return parts.slice(2).join(' ');
   }
-  return parts.map((p) => (/[\s"'$]/.test(p) ? JSON.stringify(p) : p)).join(' ');
+  return parts.map((p) => (NEEDS_QUOTES_RE.test(p) ? JSON.stringify(p) : p)).join(' ');
 }

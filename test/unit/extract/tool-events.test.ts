@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EVENT_CATEGORIES, extractToolEvents } from '../../../src/core/extract/index.ts';
-import { bash, bashFail, ofType, run, types } from './helpers.ts';
+import { bash, bashFail, ofType, replay, run, types } from './helpers.ts';
 
 // ----- files -------------------------------------------------------------------------------
 
@@ -266,4 +266,44 @@ test('the input state is never modified', () => {
   const r = extractToolEvents(bashFail('npm test', 'Exit code 1'), state);
   assert.equal(state.n, 3);
   assert.equal(r.state.n, 4);
+});
+
+test('ExitPlanMode whose plan lives in a file (newer Claude Code) names the file', () => {
+  const r = run({ toolName: 'ExitPlanMode', input: {}, response: { plan: null, isAgent: false, filePath: '/home/u/.claude/plans/humble-seeking-umbrella.md' } });
+  assert.deepEqual(r.events.map((e) => `${e.type}:${e.data}`), [
+    'plan_exit:plan in /home/u/.claude/plans/humble-seeking-umbrella.md',
+    'plan_approved:plan in /home/u/.claude/plans/humble-seeking-umbrella.md',
+  ]);
+});
+
+test('every type of the taxonomy is produced by some call or prompt', async () => {
+  const { EVENT_TYPES, extractUserEvents } = await import('../../../src/core/extract/index.ts');
+  const seen = new Set<string>();
+  const add = (events: readonly { type: string }[]): void => events.forEach((e) => seen.add(e.type));
+  const fixtures: Parameters<typeof run>[0][] = [
+    { toolName: 'Read', input: { file_path: '/r/CLAUDE.md' }, response: 'Use pnpm.' },
+    { toolName: 'Edit', input: { file_path: '/r/a.ts', old_string: 'a', new_string: 'b' }, response: {} },
+    { toolName: 'Write', input: { file_path: '/u/.claude/plans/p.md', content: '# P' }, response: {} },
+    { toolName: 'Glob', input: { pattern: '*.ts' }, response: { filenames: [] } },
+    { toolName: 'Grep', input: { pattern: 'x' }, response: {} },
+    bash('cd src && git status && npm i'),
+    { toolName: 'TodoWrite', input: { todos: [{ content: 'a', status: 'pending' }] }, response: {} },
+    { toolName: 'TaskCreate', input: { subject: 's' }, response: {} },
+    { toolName: 'TaskUpdate', input: { taskId: '1', status: 'completed' }, response: {} },
+    { toolName: 'EnterPlanMode', input: {}, response: 'ok' },
+    { toolName: 'ExitPlanMode', input: { plan: 'p' }, response: 'User has approved your plan' },
+    { toolName: 'ExitPlanMode', input: { plan: 'p' }, failed: true, error: 'rejected' },
+    { toolName: 'Skill', input: { skill: 'pdf' }, response: 'ok' },
+    { toolName: 'Agent', input: { description: 'd' }, phase: 'pre' },
+    { toolName: 'Agent', input: { description: 'd' }, response: 'found it' },
+    { toolName: 'mcp__a__b', input: { q: 'x' }, response: 'y' },
+    { toolName: 'AskUserQuestion', input: {}, response: { answers: { 'Q?': 'A' } } },
+    bashFail('python x.py', 'Exit code 127\npython: command not found'),
+    { toolName: 'EnterWorktree', input: { name: 'w' }, response: {} },
+    { toolName: 'WebFetch', input: { url: 'https://example.org/' }, response: 'x' },
+  ];
+  for (const f of fixtures) add(run(f).events);
+  add(replay([bashFail('npm test', 'Exit code 1\nx'), bash('npm test'), bash('npm test'), bash('npm test')]).flat());
+  for (const p of ['Can you check this?', 'Fix it now please', "don't use X, use Y", 'You are a senior engineer', 'TypeError: x\n    at f (/a.js:1:2)', '✅ fixed: it', `${'{"a": 1}\n'.repeat(300)}`]) add(extractUserEvents(p));
+  assert.deepEqual(EVENT_TYPES.filter((t) => !seen.has(t)), []);
 });

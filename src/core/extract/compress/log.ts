@@ -6,6 +6,7 @@
  */
 
 const PROBLEM_RE = /\b(?:error|Error|ERROR|fatal|FATAL|panic|FAIL(?:ED)?|failed|Exception|Traceback|warning|WARN|ERR!|assert(?:ion)?|expected|Expected|undefined|not found|denied|refused|timed? ?out|Caused by)\b|✗|✘|×|❌/;
+const TRAILING_WS_RE = /\s+$/;
 const FRAME_RE = /^\s+at\s|^\s+File "|^\s+\d+:\s+0x/;
 
 /** Fold consecutive duplicates: `x` ×3 → `x  (×3)`. */
@@ -27,7 +28,7 @@ function cap(line: string, n: number): string {
 /** Compress a log to about `maxChars`: head, problem lines, tail, with omission markers. */
 export function compressLog(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
-  const lines = fold(text.split('\n').map((l) => l.replace(/\s+$/, '')));
+  const lines = fold(text.split('\n').map((l) => l.replace(TRAILING_WS_RE, '')));
   const lineCap = Math.max(80, Math.min(400, Math.floor(maxChars / 6)));
   const budget = maxChars;
   const headN = 8;

@@ -58,13 +58,18 @@ export function gitOp(w: readonly string[]): GitOp | null {
   return { op, args: w.slice(i + 1) };
 }
 
+/** `-am`, `-sm`: combined short flags ending in m. */
+const COMBINED_M_FLAG_RE = /^-[a-zA-Z]*m$/;
+/** `-mmessage`. */
+const ATTACHED_M_RE = /^-m.+/;
+
 /** The message of `git commit -m "…"` / `--message=…`, if given inline. */
 export function commitMessage(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-m' || a === '--message' || /^-[a-zA-Z]*m$/.test(a)) return args[i + 1];
+    if (a === '-m' || a === '--message' || COMBINED_M_FLAG_RE.test(a)) return args[i + 1];
     if (a.startsWith('--message=')) return a.slice('--message='.length);
-    if (/^-m.+/.test(a)) return a.slice(2);
+    if (ATTACHED_M_RE.test(a)) return a.slice(2);
   }
   return undefined;
 }

@@ -11,6 +11,8 @@ import type { Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
 const HEADING_RE = /^#{1,6}\s+/;
+const BULLET_RE = /^\s*[-*]\s+/;
+const RULER_RE = /^[-=*_|`]+$/;
 const ASYNC_LAUNCH_RE = /^Async agent launched|agentId: \w+ \(running/;
 
 /** The finding: the result's first substantial lines, headings and filler dropped. */
@@ -18,8 +20,8 @@ export function findingGist(text: string): string {
   const lines: string[] = [];
   let len = 0;
   for (const raw of text.slice(0, 6000).split('\n')) {
-    const l = raw.replace(HEADING_RE, '').replace(/^\s*[-*]\s+/, '').trim();
-    if (l.length < 3 || /^[-=*_|`]+$/.test(l)) continue;
+    const l = raw.replace(HEADING_RE, '').replace(BULLET_RE, '').trim();
+    if (l.length < 3 || RULER_RE.test(l)) continue;
     lines.push(l);
     len += l.length;
     if (len > 300) break;

@@ -12,6 +12,9 @@ import type { ExtractedEvent } from '../types.ts';
 
 const PLAN_DIR_RE = /(?:^|[/\\])\.claude[/\\]plans[/\\]/;
 const FRONTMATTER_RE = /^---\n[\s\S]*?\n---\n/;
+const CRLF_RE = /\r\n/g;
+/** Table rules and horizontal lines: `---`, `| :-- |`. */
+const RULER_RE = /^[-=*_|:\s]+$/;
 const MD_MARK_RE = /^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)/;
 
 /** The file a call acts on, from normalized input or the response. */
@@ -34,7 +37,7 @@ function readContent(response: unknown): string {
  * markers and front matter removed, joined with ` · `. Bounded work on long files.
  */
 export function ruleGist(content: string, max = 300): string {
-  const body = content.slice(0, 8000).replace(/\r\n/g, '\n').replace(FRONTMATTER_RE, '');
+  const body = content.slice(0, 8000).replace(CRLF_RE, '\n').replace(FRONTMATTER_RE, '');
   const parts: string[] = [];
   let len = 0;
   let fence = false;
@@ -45,7 +48,7 @@ export function ruleGist(content: string, max = 300): string {
     }
     if (fence) continue;
     const line = raw.replace(MD_MARK_RE, '').trim();
-    if (!line || /^[-=*_|:\s]+$/.test(line)) continue;
+    if (!line || RULER_RE.test(line)) continue;
     parts.push(line);
     len += line.length + 3;
     if (len > max) break;

@@ -19,7 +19,9 @@ export const planExtractor: Extractor = {
   extract(ctx) {
     if (ctx.tool === 'EnterPlanMode') return ctx.failure || ctx.phase === 'pre' ? [] : [makeEvent('plan_enter', 'entered plan mode')];
     const plan = str(ctx.input, 'plan') ?? str(asRecord(ctx.response), 'plan') ?? '';
-    const summary = plan ? ruleGist(plan) : 'left plan mode';
+    // Newer Claude Code keeps the plan in a file and returns its path instead of the text.
+    const planFile = str(asRecord(ctx.response), 'filePath', 'planFilePath') ?? str(ctx.input, 'planFilePath');
+    const summary = plan ? ruleGist(plan) : planFile ? `plan in ${planFile}` : 'left plan mode';
     const out: ExtractedEvent[] = [makeEvent('plan_exit', summary)];
     if (ctx.phase === 'pre') return out;
     const text = typeof ctx.response === 'string' ? ctx.response : str(asRecord(ctx.response), 'message', 'result') ?? '';

@@ -13,6 +13,8 @@ import type { CallContext, Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
 const URL_RE = /\bhttps?:\/\/[^\s"'<>()[\]{}`\\|^]{3,2000}/g;
+const URL_HOST_RE = /^https?:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]+)/i;
+const DIGITS_RE = /^\d+$/;
 const TRAILING_PUNCT_RE = /[.,;:!?*]+$/;
 const LOOPBACK_HOST_RE = /^(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|[^.]+\.localhost|host\.docker\.internal)$/i;
 const REPO_ISSUE_RE = /\b([A-Za-z0-9][\w.-]{0,38}\/[\w.-]{1,100})#(\d{1,7})\b/g;
@@ -43,7 +45,7 @@ export function urlsIn(text: string, limit = MAX_REFS): string[] {
   let m: RegExpExecArray | null;
   while ((m = URL_RE.exec(text)) !== null && out.length < limit) {
     const url = m[0].replace(TRAILING_PUNCT_RE, '');
-    const host = /^https?:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]+)/i.exec(url)?.[1] ?? '';
+    const host = URL_HOST_RE.exec(url)?.[1] ?? '';
     if (!host || LOOPBACK_HOST_RE.test(host) || out.includes(url)) continue;
     out.push(url);
   }
@@ -67,7 +69,7 @@ function issueContext(command: string): string {
     const git = gitOp(w);
     if (git?.op === 'commit') parts.push(commitMessage(git.args) ?? '');
     else if (git && (git.op === 'checkout' || git.op === 'switch' || git.op === 'branch')) parts.push(git.args.filter((a) => !a.startsWith('-')).join(' '));
-    else if (w[0] === 'gh' && (w[1] === 'issue' || w[1] === 'pr') && w[3] && /^\d+$/.test(w[3])) parts.push(`#${w[3]}`);
+    else if (w[0] === 'gh' && (w[1] === 'issue' || w[1] === 'pr') && w[3] && DIGITS_RE.test(w[3])) parts.push(`#${w[3]}`);
   }
   return parts.join('\n');
 }

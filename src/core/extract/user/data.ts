@@ -5,6 +5,9 @@
  */
 import { codePoints } from '../text.ts';
 
+const JSON_END_RE = /[}\]]\s*$/;
+const DIFF_RE = /^(?:diff --git|--- a\/|@@ )/m;
+
 const MIN_DATA_CHARS = 1500;
 const MIN_PROSE_LINES = 40;
 const TIMESTAMP_RE = /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{2}:\d{2}:\d{2}/;
@@ -26,8 +29,8 @@ export function detectData(text: string): DataPayload | null {
   const count = (re: RegExp): number => sample.reduce((a, l) => a + (re.test(l) ? 1 : 0), 0);
   const trimmed = text.trimStart();
   let kind = 'text';
-  if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && /[}\]]\s*$/.test(text)) kind = 'json';
-  else if (/^(?:diff --git|--- a\/|@@ )/m.test(text)) kind = 'diff';
+  if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && JSON_END_RE.test(text)) kind = 'json';
+  else if (DIFF_RE.test(text)) kind = 'diff';
   else if (count(FRAME_LINE_RE) >= 3) kind = 'stack trace';
   else if (count(TIMESTAMP_RE) / n >= 0.3) kind = 'log';
   else if (n >= 5 && csvLike(sample)) kind = 'csv';

@@ -16,6 +16,8 @@ import { clauses, isQuestion, weight, CLAUSE_SEP_RE } from './shape.ts';
 import { isStatusRemark } from './status.ts';
 import type { ExtractedEvent } from '../types.ts';
 
+const BLANK_LINE_RE = /\n\s*\n/;
+
 /** Longest message still read as a short imperative (`implement`). */
 const MAX_IMPERATIVE_CHARS = 240;
 /** Longest message read as a decision; longer ones are specifications, not decisions. */
@@ -25,7 +27,7 @@ const MIN_CLAUSE_WEIGHT = 2;
 
 /** The part of a long message that states what the user wants: its first paragraph. */
 function head(text: string): string {
-  const blank = text.search(/\n\s*\n/);
+  const blank = text.search(BLANK_LINE_RE);
   const first = blank > 0 ? text.slice(0, blank) : text;
   return first.length > 1200 ? first.slice(0, 1200) : first;
 }

@@ -7,6 +7,8 @@
  */
 import { wordsOf } from './shape.ts';
 
+const CLAUSE_OR_LINE_RE = /[,;，；、،؛\n]+/u;
+
 /** English clause openers that make it a statement about something, not an order. */
 const EN_SUBJECT_RE = /^(?:the|this|that|these|those|it|it's|its|there|here|everything|nothing|all|still|now|ci|build|tests?|i'm|i am|i've|we're|we are|we've|they|he|she|my|our|looks like|seems)\b/i;
 const EN_GERUND_RE = /^(?!(?:bring|string|ping|thing|sing|king|spring|swing|ring|sling|wring)\b)[a-z]{3,}ing\b/i;
@@ -22,7 +24,7 @@ const NUMERIC_CLAUSE_RE = /^\s*\d[\d.,/%]*\s+\p{L}/u;
 /** True for a short report of how things stand. */
 export function isStatusRemark(text: string): boolean {
   const t = text.trim();
-  const parts = t.split(/[,;，；、،؛\n]+/u).filter((p) => p.trim());
+  const parts = t.split(CLAUSE_OR_LINE_RE).filter((p) => p.trim());
   if (parts.length > 0 && parts.every((p) => NUMERIC_CLAUSE_RE.test(p))) return true;
   if (CJK_STATUS_RE.test(t)) return !CJK_REQUEST_RE.test(t);
   const w = wordsOf(t);
