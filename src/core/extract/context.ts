@@ -7,6 +7,7 @@
 import type { Json } from './fields.ts';
 import type { ExtractedEvent, FailureInfo } from './types.ts';
 
+/** The normalized view of one tool call, computed once and shared by every extractor. */
 export interface CallContext {
   /** Canonical tool name (see `normalizeToolName`). */
   readonly tool: string;
@@ -21,6 +22,7 @@ export interface CallContext {
   readonly phase: 'pre' | 'post';
 }
 
+/** One small rule: `match` is cheap and decides whether `extract` runs at all. */
 export interface Extractor {
   readonly name: string;
   match(ctx: CallContext): boolean;

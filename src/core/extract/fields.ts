@@ -6,8 +6,10 @@
 
 const INT_RE = /^-?\d+$/;
 
+/** A JSON object of unknown shape. */
 export type Json = Record<string, unknown>;
 
+/** The value as a plain object, or undefined (arrays and null are not records). */
 export function asRecord(v: unknown): Json | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 }
@@ -33,6 +35,7 @@ export function num(obj: Json | undefined, ...keys: string[]): number | undefine
   return undefined;
 }
 
+/** The first array among `keys` of `obj`. */
 export function arr(obj: Json | undefined, ...keys: string[]): unknown[] | undefined {
   if (!obj) return undefined;
   for (const k of keys) {

@@ -10,6 +10,7 @@ import { runUserPipeline } from './user/index.ts';
 import { initialState, normalizeState } from './state.ts';
 import type { ExtractedEvent, SessionState, ToolCall } from './types.ts';
 
+/** Public types (named exports only: anything not listed here is internal). */
 export type { CallRecord, EventType, ExtractedEvent, FailureInfo, PendingError, Priority, SessionState, ToolCall } from './types.ts';
 export { EVENT_CATEGORIES, EVENT_TYPES, MAX_DATA_CHARS } from './types.ts';
 export { initialState, normalizeState, MAX_ERRORS, MAX_RECENT } from './state.ts';

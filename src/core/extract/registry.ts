@@ -14,6 +14,7 @@ import { askExtractor, worktreeExtractor } from './tools/misc.ts';
 import { failureExtractor } from './tools/failures.ts';
 import { refsExtractor } from './tools/refs.ts';
 
+/** Every tool extractor, in output order; a new tool means one new entry here. */
 export const TOOL_EXTRACTORS: readonly Extractor[] = [
   readExtractor,
   editExtractor,

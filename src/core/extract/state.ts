@@ -14,6 +14,7 @@ export const MAX_RECENT = 10;
 /** Unresolved errors remembered for resolution tracking. */
 export const MAX_ERRORS = 5;
 
+/** The state of a session nobody has seen a call of yet. */
 export function initialState(): SessionState {
   return { v: 1, n: 0, recent: [], errors: [] };
 }

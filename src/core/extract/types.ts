@@ -127,7 +127,9 @@ export const EVENT_CATEGORIES = {
   data: 'data',
 } as const;
 
+/** The closed set of event type names (context-mode's, kept for comparability). */
 export type EventType = keyof typeof EVENT_CATEGORIES;
+/** Every event type, in taxonomy order. */
 export const EVENT_TYPES = Object.keys(EVENT_CATEGORIES) as readonly EventType[];
 
 /** Longest `data` string an event carries. */

@@ -307,3 +307,20 @@ test('every type of the taxonomy is produced by some call or prompt', async () =
   for (const p of ['Can you check this?', 'Fix it now please', "don't use X, use Y", 'You are a senior engineer', 'TypeError: x\n    at f (/a.js:1:2)', '✅ fixed: it', `${'{"a": 1}\n'.repeat(300)}`]) add(extractUserEvents(p));
   assert.deepEqual(EVENT_TYPES.filter((t) => !seen.has(t)), []);
 });
+
+test('no fragment of a secret survives a clip: long commands, edits, todos, prompts', () => {
+  const token = ['gh', 'p_', 'R2d2C3p0'.repeat(4), 'Zz9x'].join('');
+  const pad = 'x'.repeat(55);
+  const calls = [
+    bashFail(`curl -s ${pad} -H "Authorization: token ${token}" https://api.github.com/user`, 'Exit code 22\ncurl: (22) 401'),
+    { toolName: 'Edit', input: { file_path: '/r/a.env', old_string: 'A=1', new_string: `${pad}GITHUB=${token}` }, response: {} },
+    { toolName: 'TodoWrite', input: { todos: [{ content: `${pad}rotate ${token}`, status: 'pending' }] }, response: {} },
+    { toolName: 'Agent', input: { prompt: `${pad.repeat(2)} use ${token}` }, phase: 'pre' as const },
+    { toolName: 'mcp__gh__call', input: { q: 'x' }, response: `${'y '.repeat(580)}${token} tail` },
+  ];
+  for (const c of calls) {
+    for (const e of run(c).events) {
+      for (let i = 0; i + 8 <= token.length; i++) assert.ok(!e.data.includes(token.slice(i, i + 8)), `${e.type}: ${e.data}`);
+    }
+  }
+});

@@ -217,6 +217,7 @@ test('host-injected wrappers are not user prompts; private text is removed', () 
   assert.deepEqual(extractUserEvents('<local-command-stdout>done</local-command-stdout>'), []);
   assert.deepEqual(extractUserEvents('[Request interrupted by user]'), []);
   assert.deepEqual(extractUserEvents('<private>my bank password is x</private>'), []);
+  assert.deepEqual(extractUserEvents('[PRIVATE]'), []);
   const mixed = extractUserEvents('<system-reminder>noise</system-reminder>Fix the login bug');
   assert.equal(mixed[0]!.data, 'Fix the login bug');
   const priv = extractUserEvents('Deploy it <private>with key abc</private> to staging');

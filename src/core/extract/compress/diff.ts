@@ -7,6 +7,7 @@ import { asRecord, arr, str } from '../fields.ts';
 
 const DIFF_START_RE = /^(?:diff --git |--- |\+\+\+ |@@ |Index: )/m;
 
+/** True when the text contains a unified diff (a header and at least one `@@` hunk). */
 export function looksLikeDiff(text: string): boolean {
   const m = DIFF_START_RE.exec(text.slice(0, 20_000));
   return m !== null && /^@@ .* @@/m.test(text.slice(0, 200_000));

@@ -40,6 +40,7 @@ const GIT_OPS: ReadonlySet<string> = new Set([
 /** Global git options that take a separate argument (`git -C dir status`). */
 const GIT_OPTS_WITH_ARG: ReadonlySet<string> = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
 
+/** A git subcommand and its arguments. */
 export interface GitOp {
   readonly op: string;
   /** Arguments after the subcommand. */
@@ -116,6 +117,7 @@ const INSTALLERS: Readonly<Record<string, ReadonlySet<string>>> = {
 
 const VENV_ACTIVATE_RE = /(?:^|\/)activate(?:\.\w+)?$/;
 
+/** One environment set-up step, ready to show. */
 export interface EnvStep {
   /** Human-readable step with exported values masked. */
   readonly text: string;

@@ -6,7 +6,7 @@
 import { asRecord, num, str } from '../fields.ts';
 import { responseText } from '../fields.ts';
 import { makeEvent } from '../events.ts';
-import { clip, oneLine } from '../text.ts';
+import { gist } from '../text.ts';
 import type { Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
@@ -29,12 +29,13 @@ export function findingGist(text: string): string {
   return lines.join(' · ');
 }
 
+/** `subagent_launched` before the result; `subagent_completed` + `agent_finding` after. */
 export const agentExtractor: Extractor = {
   name: 'agent',
   match: (ctx) => ctx.tool === 'Agent',
   extract(ctx) {
     const type = str(ctx.input, 'subagent_type', 'agent', 'name') ?? 'agent';
-    const desc = str(ctx.input, 'description') ?? clip(oneLine(str(ctx.input, 'prompt', 'task') ?? ''), 120);
+    const desc = str(ctx.input, 'description') ?? gist(str(ctx.input, 'prompt', 'task') ?? '', 120);
     const label = `[${type}] ${desc}`;
     if (ctx.failure) return [];
     const text = responseText(ctx.response, 20_000);
@@ -50,6 +51,7 @@ export const agentExtractor: Extractor = {
   },
 };
 
+/** `skill`: which skill (or slash command) ran, with its arguments. */
 export const skillExtractor: Extractor = {
   name: 'skill',
   match: (ctx) => (ctx.tool === 'Skill' || ctx.tool === 'SlashCommand') && ctx.failure === null && ctx.phase === 'post',

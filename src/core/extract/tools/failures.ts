@@ -5,7 +5,7 @@
  * size cap) that the next session should know before trying the same thing.
  */
 import { makeEvent } from '../events.ts';
-import { clip, oneLine, shortPath } from '../text.ts';
+import { gist, shortPath } from '../text.ts';
 import { str } from '../fields.ts';
 import type { CallContext, Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
@@ -16,7 +16,7 @@ const CONSTRAINT_RE = /\b(?:not supported|unsupported|permission denied|EACCES|E
 /** The target of a call, for messages: the command, the file, the URL or the pattern. */
 export function callTarget(ctx: CallContext): string {
   const cmd = str(ctx.input, 'command');
-  if (cmd) return '`' + clip(oneLine(cmd), 80) + '`';
+  if (cmd) return '`' + gist(cmd, 80) + '`';
   const path = str(ctx.input, 'file_path', 'notebook_path', 'path');
   if (path) return shortPath(path, ctx.cwd);
   return str(ctx.input, 'url', 'pattern', 'query', 'skill', 'description') ?? '';
@@ -31,6 +31,7 @@ export function constraintLine(text: string): string | null {
   return null;
 }
 
+/** `error_tool` (+ `constraint_discovered`) for a failed call. */
 export const failureExtractor: Extractor = {
   name: 'failure',
   match: (ctx) => ctx.failure !== null && ctx.phase === 'post',

@@ -6,7 +6,7 @@
 import { isRuleFile } from '../rule-files.ts';
 import { asRecord, arr, num, str, type Json } from '../fields.ts';
 import { makeEvent } from '../events.ts';
-import { oneLine, clip, shortPath } from '../text.ts';
+import { gist, shortPath } from '../text.ts';
 import type { CallContext, Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
@@ -75,6 +75,7 @@ function ruleEvents(path: string, shown: string, content: string, verb: string):
 
 const ok = (ctx: CallContext): boolean => ctx.failure === null && ctx.phase === 'post';
 
+/** `file_read` per file read; `rule` + `rule_content` first when it is an instruction file. */
 export const readExtractor: Extractor = {
   name: 'read',
   match: (ctx) => ctx.tool === 'Read' && ok(ctx),
@@ -91,7 +92,7 @@ export const readExtractor: Extractor = {
 };
 
 function quoted(s: string, n: number): string {
-  return `"${clip(oneLine(s), n)}"`;
+  return `"${gist(s, n)}"`;
 }
 
 /**
@@ -109,6 +110,7 @@ export function changeSnippet(oldS: string | undefined, newS: string | undefined
   return `${quoted(from, n)} → ${quoted(to, n)}`;
 }
 
+/** `file_edit` with the first changed line; rule and plan files get their own events too. */
 export const editExtractor: Extractor = {
   name: 'edit',
   match: (ctx) => (ctx.tool === 'Edit' || ctx.tool === 'MultiEdit' || ctx.tool === 'NotebookEdit' || ctx.tool === 'Delete') && ok(ctx),
@@ -144,6 +146,7 @@ export const editExtractor: Extractor = {
   },
 };
 
+/** `file_write` with the line count; `plan_file_write` under `.claude/plans/`; rule files. */
 export const writeExtractor: Extractor = {
   name: 'write',
   match: (ctx) => ctx.tool === 'Write' && ok(ctx),
@@ -193,6 +196,7 @@ export function patchOps(patch: string): Array<{ op: 'add' | 'update' | 'delete'
   return out;
 }
 
+/** apply_patch: `file_write` for added files, `file_edit` for updated, deleted and moved ones. */
 export const patchExtractor: Extractor = {
   name: 'apply_patch',
   match: (ctx) => ctx.tool === 'apply_patch' && ok(ctx),
@@ -218,6 +222,7 @@ function countOf(response: unknown): string {
   return '';
 }
 
+/** `file_glob`: the pattern, where, and how many files matched. */
 export const globExtractor: Extractor = {
   name: 'glob',
   match: (ctx) => ctx.tool === 'Glob' && ok(ctx),
@@ -229,6 +234,7 @@ export const globExtractor: Extractor = {
   },
 };
 
+/** `file_search`: the pattern, where, the file filter and how much matched. */
 export const grepExtractor: Extractor = {
   name: 'grep',
   match: (ctx) => ctx.tool === 'Grep' && ok(ctx),

@@ -7,7 +7,7 @@
 import { redactValue } from '../../privacy/redact.ts';
 import { responseText } from '../fields.ts';
 import { makeEvent } from '../events.ts';
-import { clip, oneLine } from '../text.ts';
+import { gist } from '../text.ts';
 import type { Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
@@ -40,12 +40,13 @@ export function indexedBytes(text: string): number | undefined {
 function firstArgument(input: Record<string, unknown>): string {
   const red = redactValue(input) as Record<string, unknown>;
   for (const [k, v] of Object.entries(red)) {
-    if (typeof v === 'string' && v) return `${k}=${clip(oneLine(v), 100)}`;
+    if (typeof v === 'string' && v) return `${k}=${gist(v, 100)}`;
     if (typeof v === 'number' || typeof v === 'boolean') return `${k}=${v}`;
   }
   return '';
 }
 
+/** `mcp_tool_call` for every call of another server's tool, `mcp` with the gist of its answer. */
 export const mcpExtractor: Extractor = {
   name: 'mcp',
   match: (ctx) => ctx.tool.startsWith('mcp__') && !isOwnTool(ctx.tool),
@@ -57,8 +58,8 @@ export const mcpExtractor: Extractor = {
     const out: ExtractedEvent[] = [makeEvent('mcp_tool_call', arg ? `${call}(${arg})` : call)];
     if (ctx.failure || !ctx.hasResponse || ctx.phase === 'pre') return out;
     const text = responseText(ctx.response, 20_000);
-    const gist = oneLine(text.slice(0, 1200));
-    if (gist) out.push(makeEvent('mcp', `${call}: ${gist}`, indexedBytes(text)));
+    // The whole (bounded) text goes to makeEvent, which redacts before it clips.
+    if (text.trim()) out.push(makeEvent('mcp', `${call}: ${text}`, indexedBytes(text)));
     return out;
   },
 };

@@ -28,6 +28,7 @@ export function answersOf(response: unknown): Array<[string, string]> {
   return out;
 }
 
+/** `decision_question` per answered question. */
 export const askExtractor: Extractor = {
   name: 'ask_user_question',
   match: (ctx) => ctx.tool === 'AskUserQuestion' && ctx.failure === null && ctx.hasResponse,
@@ -43,6 +44,7 @@ export const askExtractor: Extractor = {
   },
 };
 
+/** `worktree` when the session moves into (or out of) a git worktree. */
 export const worktreeExtractor: Extractor = {
   name: 'worktree',
   match: (ctx) => (ctx.tool === 'EnterWorktree' || ctx.tool === 'ExitWorktree') && ctx.failure === null && ctx.phase === 'post',

@@ -13,6 +13,7 @@ import type { ExtractedEvent } from '../types.ts';
 const APPROVED_RE = /\bapproved\b/i;
 const REJECTED_RE = /doesn't want to proceed|rejected|declined|denied/i;
 
+/** `plan_enter`, `plan_exit` and the verdict (`plan_approved` / `plan_rejected`). */
 export const planExtractor: Extractor = {
   name: 'plan',
   match: (ctx) => ctx.tool === 'EnterPlanMode' || ctx.tool === 'ExitPlanMode',

@@ -94,6 +94,7 @@ function inputStrings(ctx: CallContext): string {
   return parts.join('\n');
 }
 
+/** Up to three `external_ref` events per call. */
 export const refsExtractor: Extractor = {
   name: 'external_ref',
   match: (ctx) => ctx.phase === 'post',

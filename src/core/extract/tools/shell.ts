@@ -22,6 +22,7 @@ export function shellCommand(input: Record<string, unknown>): string {
   return str(input, 'command', 'input', 'script') ?? '';
 }
 
+/** `cwd`, `git` and `env` events from a successful shell call, one per simple command. */
 export const shellExtractor: Extractor = {
   name: 'shell',
   match: (ctx) => ctx.tool === 'Bash' && ctx.failure === null && ctx.phase === 'post',

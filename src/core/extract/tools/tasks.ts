@@ -6,7 +6,7 @@
  */
 import { asRecord, arr, str, type Json } from '../fields.ts';
 import { makeEvent } from '../events.ts';
-import { clip, oneLine } from '../text.ts';
+import { gist } from '../text.ts';
 import type { Extractor } from '../context.ts';
 
 interface Todo {
@@ -23,7 +23,7 @@ function todosOf(list: unknown[] | undefined): Todo[] {
   for (const item of list.slice(0, 200)) {
     const r = asRecord(item);
     const text = typeof item === 'string' ? item : str(r, 'content', 'title', 'step', 'description', 'subject', 'text');
-    if (text) out.push({ text: clip(oneLine(text), 80), status: str(r, 'status', 'state') ?? 'pending' });
+    if (text) out.push({ text: gist(text, 80), status: str(r, 'status', 'state') ?? 'pending' });
   }
   return out;
 }
@@ -42,6 +42,7 @@ export function todoSummary(todos: readonly Todo[], before: readonly Todo[]): st
   return parts.join(' · ');
 }
 
+/** One `task` event per todo-list write, summarizing progress. */
 export const todoExtractor: Extractor = {
   name: 'todo',
   match: (ctx) => ctx.tool === 'TodoWrite' && ctx.failure === null && ctx.phase === 'post',
@@ -60,6 +61,7 @@ function taskId(input: Json, response: unknown): string {
   return id ?? (typeof n === 'number' ? String(n) : '');
 }
 
+/** `task_create` with the new task's id (when returned), subject and description. */
 export const taskCreateExtractor: Extractor = {
   name: 'task_create',
   match: (ctx) => ctx.tool === 'TaskCreate' && ctx.failure === null && ctx.phase === 'post',
@@ -72,6 +74,7 @@ export const taskCreateExtractor: Extractor = {
   },
 };
 
+/** `task_update`: which task moved to which status. */
 export const taskUpdateExtractor: Extractor = {
   name: 'task_update',
   match: (ctx) => ctx.tool === 'TaskUpdate' && ctx.failure === null && ctx.phase === 'post',

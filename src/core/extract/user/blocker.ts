@@ -31,8 +31,10 @@ const LOCALIZED_ERROR_RE = /^\s*(?:错误|錯誤|报错|報錯|異常|异常|エ
 const RESOLVED_MARK_RE = /(?:^|\n)\s*(?:[✓✔✅☑🎉]|(?:fixed|resolved|solved|已修复|已解决|修复|解决|修正済み|解決済み|修正しました|解決しました|해결(?:됨|했습니다|했어요)?|수정(?:됨|했습니다)|исправлено|решено|arreglado|solucionado|resuelto|behoben|gelöst|düzeltildi|çözüldü|ठीक किया|हल (?:हो गया|किया)|تم الإصلاح|تم الحل|تم حل)\s*[:：!])/iu;
 const LEADING_RESOLVED_RE = /^\s*(?:[✓✔✅☑🎉]|(?:fixed|resolved|solved)\s*[:：])/iu;
 
+/** The two blocker event types. */
 export type BlockerKind = 'blocker' | 'blocker_resolved';
 
+/** What `detectBlocker` found. */
 export interface BlockerVerdict {
   readonly kind: BlockerKind;
   /** The line that shows it. */

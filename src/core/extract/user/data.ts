@@ -14,6 +14,7 @@ const TIMESTAMP_RE = /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{2}:\d{2}
 const CODE_LINE_RE = /[;{}]\s*$|^\s{2,}\S|^\s*(?:import|export|def|class|function|const|let|var|fn|func|package|return|if|for)\b/;
 const FRAME_LINE_RE = /^\s*(?:at\s+\S|File\s+"|#\d+\s)/;
 
+/** What a pasted payload is (json, diff, stack trace, log, csv, code, text) and how big. */
 export interface DataPayload {
   readonly kind: string;
   readonly lines: number;

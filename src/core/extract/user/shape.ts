@@ -20,10 +20,12 @@ const CJK_RE = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 const CJK_GLOBAL_RE = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/gu;
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu;
 
+/** Split into sentences without breaking file names such as `server.ts`. */
 export function sentences(text: string): string[] {
   return text.split(SENTENCE_END_RE).map((s) => s.trim()).filter(Boolean);
 }
 
+/** Split on clause separators of any script (`,` `;` `，` `；` `、` `،` `؛`). */
 export function clauses(text: string): string[] {
   return text.split(CLAUSE_SPLIT_RE).map((s) => s.trim()).filter(Boolean);
 }
@@ -33,6 +35,7 @@ export function wordsOf(text: string): string[] {
   return text.match(WORD_RE) ?? [];
 }
 
+/** True when the text contains Chinese or Japanese characters. */
 export function hasCjk(text: string): boolean {
   return CJK_RE.test(text);
 }
