@@ -8,7 +8,7 @@
 import { asRecord, type Json } from './fields.ts';
 
 /** Canonical names: Claude Code's, plus `apply_patch` (no Claude equivalent). */
-const TOOL_ALIASES: Readonly<Record<string, string>> = {
+const TOOL_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   // Claude Code itself (identity, case-insensitive) and its renames.
   bash: 'Bash', read: 'Read', write: 'Write', edit: 'Edit', multiedit: 'MultiEdit',
   notebookedit: 'NotebookEdit', glob: 'Glob', grep: 'Grep', todowrite: 'TodoWrite',
@@ -40,7 +40,7 @@ const TOOL_ALIASES: Readonly<Record<string, string>> = {
   // Kiro.
   executebash: 'Bash', readfile: 'Read', readfiles: 'Read', fswrite: 'Write', fsappend: 'Edit',
   strreplace: 'Edit', filesearch: 'Glob', grepsearch: 'Grep',
-};
+}));
 
 const MCP_PREFIX_RE = /^mcp__/;
 const CURSOR_MCP_RE = /^MCP:\s*(.+)$/;
@@ -56,11 +56,11 @@ export function normalizeToolName(name: string): string {
   if (MCP_PREFIX_RE.test(trimmed)) return trimmed;
   const cursor = CURSOR_MCP_RE.exec(trimmed);
   if (cursor) return `mcp__cursor__${cursor[1]!.trim()}`;
-  return TOOL_ALIASES[trimmed.toLowerCase()] ?? trimmed;
+  return TOOL_ALIASES.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
 /** Field spellings mapped onto Claude Code's snake_case ones. First writer wins. */
-const FIELD_ALIASES: Readonly<Record<string, string>> = {
+const FIELD_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   filePath: 'file_path', filepath: 'file_path', absolute_path: 'file_path', absolutePath: 'file_path',
   path: 'path', target_file: 'file_path', targetFile: 'file_path', notebook_path: 'notebook_path',
   notebookPath: 'notebook_path', oldString: 'old_string', old_str: 'old_string', newString: 'new_string',
@@ -69,7 +69,7 @@ const FIELD_ALIASES: Readonly<Record<string, string>> = {
   todoList: 'todos', filePaths: 'paths', file_paths: 'paths', outputMode: 'output_mode',
   subagentType: 'subagent_type', agentName: 'subagent_type', query: 'query', includePattern: 'glob',
   include: 'glob', startLine: 'offset', start_line: 'offset', endLine: 'end_line',
-};
+}));
 
 /** Tools whose `path` field names the file they act on (others use `path` as a search root). */
 const PATH_IS_FILE: ReadonlySet<string> = new Set(['Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Delete']);
@@ -86,8 +86,9 @@ export function normalizeToolInput(tool: string, input: unknown): Json {
   if (!src) return {};
   const out: Json = {};
   for (const k of Object.keys(src)) {
-    const target = FIELD_ALIASES[k] ?? k;
-    if (!(target in out) || out[target] === undefined) out[target] = src[k];
+    const target = FIELD_ALIASES.get(k) ?? k;
+    if (target === '__proto__' || Object.hasOwn(out, target)) continue;
+    out[target] = src[k];
   }
   if (out['file_path'] === undefined && PATH_IS_FILE.has(tool) && typeof out['path'] === 'string') {
     out['file_path'] = out['path'];

@@ -659,6 +659,12 @@ export function redactText(text: string): string {
 
 const MAX_DEPTH = 64;
 
+/** Sets an own property, even one named `__proto__` (which plain assignment would treat as the prototype). */
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /** Kubernetes / GitHub Actions style `{name: "DB_PASSWORD", value: "…"}` pairs. */
 function pairKind(obj: Record<string, unknown>): string | null {
   const n = obj['name'] ?? obj['key'] ?? obj['Name'] ?? obj['Key'];
@@ -688,10 +694,10 @@ function walk(value: unknown, depth: number): unknown {
   for (const k of Object.keys(obj)) {
     const v = obj[k];
     const kind = pair && (k === 'value' || k === 'Value') ? pair : secretNameKind(k);
-    if (kind && typeof v === 'string') out[k] = redactKeyedString(v, kind);
-    else if (kind === 'password' && typeof v === 'number') out[k] = placeholder(kind, String(v));
-    else if (kind && kind !== 'auth' && v !== null && typeof v === 'object') out[k] = walkAll(v, kind, depth + 1);
-    else out[k] = walk(v, depth + 1);
+    if (kind && typeof v === 'string') setOwn(out, k, redactKeyedString(v, kind));
+    else if (kind === 'password' && typeof v === 'number') setOwn(out, k, placeholder(kind, String(v)));
+    else if (kind && kind !== 'auth' && v !== null && typeof v === 'object') setOwn(out, k, walkAll(v, kind, depth + 1));
+    else setOwn(out, k, walk(v, depth + 1));
   }
   return out;
 }
@@ -703,7 +709,7 @@ function walkAll(value: unknown, kind: string, depth: number): unknown {
   if (depth >= MAX_DEPTH) return '[REDACTED:too_deep]';
   if (Array.isArray(value)) return value.map((v) => walkAll(v, kind, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = walkAll(v, kind, depth + 1);
+  for (const [k, v] of Object.entries(value)) setOwn(out, k, walkAll(v, kind, depth + 1));
   return out;
 }
 

@@ -47,3 +47,12 @@ test('normalizeToolInput maps other spellings onto Claude Code fields', () => {
   assert.deepEqual(normalizeToolInput('Read', null), {});
   assert.equal(normalizeToolInput('TodoWrite', { todoList: [] })['todos'] !== undefined, true);
 });
+
+test('prototype keys are plain data', () => {
+  assert.equal(normalizeToolName('__proto__'), '__proto__');
+  assert.equal(normalizeToolName('constructor'), 'constructor');
+  const input = normalizeToolInput('Read', JSON.parse('{"__proto__": {"polluted": true}, "filePath": "/a"}'));
+  assert.equal(input['file_path'], '/a');
+  assert.equal((input as { polluted?: boolean }).polluted, undefined);
+  assert.equal(Object.getPrototypeOf(input), Object.prototype);
+});

@@ -218,6 +218,10 @@ test('host-injected wrappers are not user prompts; private text is removed', () 
   assert.deepEqual(extractUserEvents('[Request interrupted by user]'), []);
   assert.deepEqual(extractUserEvents('<private>my bank password is x</private>'), []);
   assert.deepEqual(extractUserEvents('[PRIVATE]'), []);
+  assert.deepEqual(extractUserEvents('<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>\nRead the output file to retrieve the result: /tmp/x.output'), []);
+  assert.deepEqual(extractUserEvents('Warmup'), []);
+  assert.deepEqual(extractUserEvents('/clear').map((e) => e.type), ['user_prompt']);
+  assert.deepEqual(extractUserEvents('/review can you check the pool?').map((e) => e.type === 'intent' ? e.data : e.type), ['user_prompt', 'investigate']);
   const mixed = extractUserEvents('<system-reminder>noise</system-reminder>Fix the login bug');
   assert.equal(mixed[0]!.data, 'Fix the login bug');
   const priv = extractUserEvents('Deploy it <private>with key abc</private> to staging');

@@ -338,3 +338,10 @@ test('1 MB of realistic log with secrets sprinkled in', { timeout: 20_000 }, () 
   assert.ok(!out.includes(FAKE.githubClassic));
   assert.ok(out.includes('GET /api/items?page=1 200'));
 });
+
+test('a "__proto__" key is kept as data and redacted like any other', () => {
+  const out = redactValue(JSON.parse('{"__proto__": {"password": "abc123xyz"}, "a": 1}')) as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(out), Object.prototype);
+  assert.ok(Object.hasOwn(out, '__proto__'));
+  assert.match(JSON.stringify(out), /"__proto__":\{"password":"\[REDACTED:password:[0-9a-f]{6}\]"\}/);
+});

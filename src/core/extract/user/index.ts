@@ -43,8 +43,10 @@ export function isDecision(text: string): boolean {
 export function runUserPipeline(prompt: string): ExtractedEvent[] {
   const clean = cleanPrompt(prompt);
   if (!clean) return [];
-  const text = clean.text;
-  const events: ExtractedEvent[] = [makeEvent('user_prompt', text)];
+  const events: ExtractedEvent[] = [makeEvent('user_prompt', clean.text)];
+  // A bare slash command (`/clear`) is an instruction to the host; its arguments are the user's words.
+  const text = clean.words;
+  if (!text) return events;
 
   const blocker = detectBlocker(text);
   if (blocker) events.push(makeEvent(blocker.kind, blocker.line));
