@@ -14,11 +14,12 @@ interface Entry {
 const COMMANDS: Readonly<Record<string, Entry>> = {
   hook: { summary: 'hook <Event>            run a lifecycle hook (payload on stdin)', load: async () => (await import('./commands/hook.ts')).hookCommand },
   mcp: { summary: 'mcp                     start the MCP server on stdio', load: async () => (await import('./commands/mcp.ts')).mcpCommand },
-  search: { summary: 'search <query>          search memory [--limit N] [--project DIR] [--type T,..] [--since D] [--until D] [--json]', load: async () => (await import('./commands/read.ts')).searchCommand },
+  search: { summary: 'search <query>          search memory [--limit N] [--project DIR] [--type T,..] [--event E,..] [--file PATH] [--session N] [--since D] [--until D] [--json]', load: async () => (await import('./commands/read.ts')).searchCommand },
   get: { summary: 'get <id...>             show observations in full [--json]', load: async () => (await import('./commands/read.ts')).getCommand },
   timeline: { summary: 'timeline <id>           what happened around an observation [--before N] [--after N] [--json]', load: async () => (await import('./commands/read.ts')).timelineCommand },
   context: { summary: 'context                 print what SessionStart would inject [--cwd DIR] [--json]', load: async () => (await import('./commands/read.ts')).contextCommand },
   sessions: { summary: 'sessions                list sessions [--project DIR] [--limit N] [--json]', load: async () => (await import('./commands/read.ts')).sessionsCommand },
+  extract: { summary: 'extract                 print the typed events hook payloads yield (stdin: JSON, array or NDJSON)', load: async () => (await import('./commands/extract.ts')).extractCommand },
   summarize: { summary: 'summarize <session>     write a session\'s brief and detailed summaries [--llm] [--json]', load: async () => (await import('./commands/summarize.ts')).summarizeCommand },
   export: { summary: 'export                  write every record as JSONL [--out FILE]', load: async () => (await import('./commands/export.ts')).exportCommand },
   forget: { summary: 'forget <id...>          delete observations [--session N] [--project DIR]', load: async () => (await import('./commands/forget.ts')).forgetCommand },

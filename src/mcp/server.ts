@@ -81,6 +81,8 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
         limit: z.number().int().min(1).max(50).default(20).describe('Maximum results (1-50, default 20)'),
         project: z.string().optional().describe('Only this project (a path); default: every project, the current one ranked first'),
         type: z.array(z.enum(OBS_TYPES)).optional().describe('Only these observation types'),
+        event_type: z.array(z.string().max(40)).max(20).optional().describe('Only observations with these extracted events (e.g. error_resolved, decision, rule, git)'),
+        file: z.string().max(1000).optional().describe('Only observations touching this file (e.g. src/db/pool.ts)'),
         since: z.string().optional().describe('Only records at or after this date/time'),
         until: z.string().optional().describe('Only records at or before this date/time'),
       },
@@ -93,6 +95,8 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
         currentProject: here.project,
         ...(a.project ? { project: resolvePlace(a.project).project } : {}),
         ...(a.type?.length ? { types: a.type } : {}),
+        ...(a.event_type?.length ? { eventTypes: a.event_type } : {}),
+        ...(a.file ? { file: a.file } : {}),
         ...(a.since ? { since: parseDate(a.since, 'since') } : {}),
         ...(a.until ? { until: parseDate(a.until, 'until') } : {}),
       });
