@@ -55,6 +55,8 @@ function randomish(s: string): boolean {
 const KEY_BEGIN = '-----BEGIN ';
 const KEY_HEADER_RE = /-----BEGIN ((?:[A-Z0-9]+ ){0,4})PRIVATE KEY(?: BLOCK)?-----/y;
 const KEY_END = '-----END ';
+/** After the header: a line break (real or JSON-escaped), then base64 or PEM headers. */
+const KEY_BODY_RE = /(?:\r?\n|(?:\\r)?\\n|\s)+(?:[A-Za-z0-9+/=]{16}|Proc-Type:|Comment:)/y;
 /** How far an unterminated block is assumed to extend (a 4096-bit RSA key is ~3.3 KB). */
 const KEY_MAX_BODY = 8192;
 
@@ -70,6 +72,12 @@ function redactPrivateKeys(text: string): string {
       continue;
     }
     const bodyStart = KEY_HEADER_RE.lastIndex;
+    // A marker quoted in code (`indexOf("-----BEGIN PRIVATE KEY-----")`) has no key body after it.
+    KEY_BODY_RE.lastIndex = bodyStart;
+    if (!KEY_BODY_RE.test(text)) {
+      at = text.indexOf(KEY_BEGIN, bodyStart);
+      continue;
+    }
     const endAt = text.indexOf(KEY_END, bodyStart);
     let stop: number;
     if (endAt >= 0 && endAt - bodyStart <= KEY_MAX_BODY) {
@@ -437,6 +445,8 @@ export function secretNameKind(name: string): string | null {
   const upperSnake = /^[A-Z0-9_]+$/.test(name) && name.includes('_');
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
+    // `OAuth` splits into o + auth: a protocol name, not a credential.
+    if (p === 'auth' && parts[i - 1] === 'o') continue;
     let hit = isSecretPart(p);
     if (!hit && p === 'key' && i > 0) {
       const prev = parts[i - 1]!;
@@ -476,35 +486,75 @@ function isPlaceholderValue(v: string): boolean {
 
 const IDENT_RE = /^[A-Za-z_$][\w$]*$/;
 const CODE_EXPR_RE = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*\s*[([]|^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+$/;
+/** Characters that only code puts in an unquoted value: calls, indexing, optional chaining, operators. */
+const CODE_CHAR_RE = /[()[\]{}?|&+<>]|^[!*@-]|\.$/;
 const PASCAL_RE = /^[A-Z][a-z]+(?:[A-Z][a-z]*)*$/;
 const CAMEL_RE = /^[a-z]+(?:[A-Z][a-z]*)+$/;
 const PATH_VALUE_RE = /^(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]*)*$/;
 const NUMBER_RE = /^-?\d{1,6}(?:\.\d+)?$/;
+/** `^1.0.2`, `~2.3`, `>=18`, `v20.1.0`, `workspace:*`, `npm:foo@1`: dependency specs, not secrets. */
+const VERSION_VALUE_RE = /^(?:[\^~><=]{0,2}\s*v?\d+(?:\.[\dx*]+){0,3}(?:[-+][\w.-]+)?|(?:workspace|npm|file|link|catalog):\S*|latest|next|\*)$/;
+/** Lower-case words joined by separators (`io.modelcontextprotocol/related-task`, `urn:ietf:…:jwt-bearer`). */
+const WORD_PATH_RE = /^[a-z]+(?:[-_.:/ ][a-z]+)*$/;
+const WORD_PATH_SEPARATED_RE = /[.:/]/;
+const AUTH_MODE_RE = /^[a-z][a-z0-9_-]{0,11}$/;
+/** A value ending like an object entry or statement (`detectFromCookie,`, `string;`). */
+const LIST_END_RE = /[,;]$/;
+/** Generated credentials are printable ASCII without spaces, brackets or quotes. */
+const NOT_TOKEN_CHAR_RE = /[^\x21-\x7e]|[[\](){}*^$|\\<>,;"'`]/;
+/** Keywords that begin an expression; never a literal value. */
+const CODE_KEYWORDS: ReadonlySet<string> = new Set([
+  'typeof', 'new', 'await', 'yield', 'void', 'function', 'async', 'lambda', 'not', 'require', 'import',
+  'this', 'self', 'super', 'cls', 'null', 'none', 'nil', 'undefined', 'true', 'false', 'return',
+]);
+
+/** Where a value sits, which decides how literally an unquoted value is meant. */
+interface ValueContext {
+  readonly quoted: boolean;
+  readonly kind: string;
+  /** `.env` / shell / CLI / header / connection-string syntax: unquoted values are literal. */
+  readonly configStyle: boolean;
+  /** The name starts its line (YAML, INI, object literals…). */
+  readonly lineInitial: boolean;
+  /** An HTTP header (`X-Api-Key: …`), which may sit anywhere on a line (`curl -H '…'`). */
+  readonly header: boolean;
+  /** The character right after an unquoted value (`,` or `;` end JavaScript object entries). */
+  readonly after: string;
+}
 
 /**
- * Whether a value assigned to a secret-looking name is a literal secret. Code references
- * (`password = getPassword()`, `token: Token`, `password: string`), placeholders and line-internal
- * bare identifiers (`login(user, password=pw)`) are not.
+ * Whether a value assigned to a secret-looking name is a literal secret. Code is not
+ * (`password = getPassword()`, `token: Token`, `password: string`, `page_token: cursor,`,
+ * `apiKey = typeof x`), nor are placeholders, dependency versions (`"cookie": "^1.0.2"`) or
+ * word-like identifiers (`GRANT_TYPE_JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer"`).
  */
-function isSecretLiteral(value: string, quoted: boolean, lineInitial: boolean, kind: string): boolean {
+function isSecretLiteral(value: string, ctx: ValueContext): boolean {
   if (value.length < 3 || value.length > 4096) return false;
   if (isPlaceholderValue(value)) return false;
   const lower = value.toLowerCase();
-  if (TYPE_WORDS.has(lower)) return false;
-  if (!quoted) {
-    if (CODE_EXPR_RE.test(value)) return false;
-    if (IDENT_RE.test(value)) {
-      if (!lineInitial) return false;
-      // `token: Token`, `password: hashedPassword`, `api_key: api_key`: a type or a variable.
-      if (PASCAL_RE.test(value) || CAMEL_RE.test(value) || secretNameKind(value) !== null) return false;
-    }
-    if (kind !== 'password' && NUMBER_RE.test(value)) return false;
-  } else if (value.split(' ').length > 3) {
-    return false; // a sentence: "Please enter your password"
-  }
+  if (TYPE_WORDS.has(lower) || VERSION_VALUE_RE.test(value)) return false;
+  if (WORD_PATH_RE.test(value) && (ctx.kind !== 'password' || WORD_PATH_SEPARATED_RE.test(value))) return false;
   if (PATH_VALUE_RE.test(value) && value.includes('/')) return false;
-  if (kind === 'auth' && /^[a-z][a-z0-9_-]{0,11}$/.test(value)) return false; // auth: basic | oauth2
-  return true;
+  if (ctx.kind === 'auth' && AUTH_MODE_RE.test(value)) return false; // auth: basic | oauth2
+  // Generated credentials have no spaces and no regex or code punctuation; passwords may.
+  // (A Cookie header is a list of pairs: `a=1; b=2`.)
+  if (ctx.kind !== 'password' && !(ctx.header && ctx.kind === 'cookie') && NOT_TOKEN_CHAR_RE.test(value)) return false;
+  if (ctx.quoted) return value.split(' ').length <= 3; // more is a sentence: "Please enter your password"
+  if (ctx.configStyle) return true;
+  // Unquoted and not config syntax: a literal only as a YAML/INI scalar or a header, never as code.
+  if ((!ctx.lineInitial && !ctx.header) || ctx.after === ',' || ctx.after === ';' || LIST_END_RE.test(value)) return false;
+  if (CODE_EXPR_RE.test(value) || CODE_CHAR_RE.test(value) || CODE_KEYWORDS.has(value)) return false;
+  // `token: Token`, `password: hashedPassword`, `api_key: api_key`: a type or a variable.
+  if (IDENT_RE.test(value) && (PASCAL_RE.test(value) || CAMEL_RE.test(value) || secretNameKind(value) !== null)) return false;
+  return ctx.kind === 'password' || !NUMBER_RE.test(value);
+}
+
+const WS_OR_LIST_END_RE = /[\s,;]/;
+const CREDENTIAL_CHARS_RE = /^[A-Za-z0-9+/=._~:-]{8,}$/;
+
+/** What follows `Bearer `/`Basic `/`token `: a generated credential, not a word ("Token inesperado"). */
+function isCredential(v: string): boolean {
+  return CREDENTIAL_CHARS_RE.test(v) && !isPlaceholderValue(v) && (randomish(v) || v.length >= 20);
 }
 
 /** Scheme words of an Authorization-style value; the credential is what follows them. */
@@ -513,6 +563,9 @@ const AUTH_SCHEME_RE = /^(Bearer|Basic|Token|token|Digest|Bot|Negotiate|ApiKey|S
 /** Words that start a secret-looking name; found first, then the name around them is parsed by hand. */
 const SECRET_WORD_RE = new RegExp(`${trieSource(['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer'])}|pat\\b`, 'gi');
 
+/** `X-Api-Key`, `Authorization`, `Cookie`: header-shaped names (letters and dashes). */
+const HEADER_NAME_RE = /^[A-Za-z][A-Za-z-]*$/;
+const UPPER_NAME_RE = /^[A-Z][A-Z0-9_]*$/;
 const LINE_PREFIX_RE = /^\s*(?:export\s+|set\s+|setenv\s+|-\s+|\$env:|local\s+|readonly\s+|declare\s+(?:-x\s+)?)?(?:--?)?["']?$/;
 
 /** `[A-Za-z0-9_.-]`, by char code (called for every character around every hit). */
@@ -578,7 +631,11 @@ function redactAssignments(text: string): string {
 
     // Separator (checked before the name: most hits are plain words with none): `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.
     let i = nameEnd;
-    if (text[i] === '"' || text[i] === "'") i++;
+    const quotedName = text[i] === '"' || text[i] === "'";
+    if (quotedName) i++;
+    // `"auth": x` is a key; `'OAuth' : 'Bearer'` (space before the colon) is a ternary.
+    if (quotedName && text[start - 1] !== text[nameEnd]) continue;
+    if (quotedName && text[i] !== ':' && text[i] !== '=') continue;
     let sp = 0;
     while ((text[i] === ' ' || text[i] === '\t') && sp < 4) {
       i++;
@@ -593,7 +650,7 @@ function redactAssignments(text: string): string {
     } else if (c === ':') {
       if (text[i + 1] === ':' || text[i + 1] === '\n') continue;
       i += text[i + 1] === '=' ? 2 : 1;
-      headerLike = /^[A-Za-z][A-Za-z-]*$/.test(name) && name.includes('-') || /^(?:authorization|proxy-authorization|cookie|set-cookie)$/i.test(name);
+      headerLike = HEADER_NAME_RE.test(name) && (name.includes('-') || /^[A-Z]/.test(name) || name === 'authorization' || name === 'cookie');
     } else if (flag && sp > 0) {
       // `--password hunter2`
     } else {
@@ -611,25 +668,27 @@ function redactAssignments(text: string): string {
     let lineStart = start;
     while (lineStart > 0 && start - lineStart <= 40 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
     const prefix = lineStart === 0 || text.charCodeAt(lineStart - 1) === 10 ? text.slice(lineStart, start) : 'x';
-    const lineInitial = LINE_PREFIX_RE.test(prefix) || flag || headerLike;
+    const lineInitial = LINE_PREFIX_RE.test(prefix);
     const val = readValue(text, i, headerLike);
     if (!val) continue;
+    const upperName = UPPER_NAME_RE.test(name);
+    const configStyle = flag || (c === '=' && ((upperName && lineInitial) || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
     const scheme = AUTH_SCHEME_RE.exec(value);
     if (scheme) {
       vStart += scheme[0].length;
       value = value.slice(scheme[0].length);
-      const sp2 = value.search(/[\s,;]/);
+      const sp2 = value.search(WS_OR_LIST_END_RE);
       if (sp2 >= 0) {
         value = value.slice(0, sp2);
         vEnd = vStart + sp2;
       }
-      if (value.length < 6 || isPlaceholderValue(value)) continue;
+      if (!isCredential(value)) continue;
     } else {
       if (headerLike) value = value.trimEnd();
       vEnd = vStart + value.length;
-      if (!isSecretLiteral(value, val.quoted, lineInitial, kind)) continue;
+      if (!isSecretLiteral(value, { quoted: val.quoted, kind, configStyle, lineInitial, header: headerLike, after: text[val.end] ?? '' })) continue;
     }
     out += text.slice(last, vStart) + placeholder(kind, value);
     last = vEnd;
@@ -704,7 +763,7 @@ function walk(value: unknown, depth: number): unknown {
 
 /** Everything under `secrets: {…}` or `credentials: [...]` is secret, whatever its own key. */
 function walkAll(value: unknown, kind: string, depth: number): unknown {
-  if (typeof value === 'string') return redactKeyedString(value, kind);
+  if (typeof value === 'string') return value.length === 0 || isPlaceholderValue(value) ? value : placeholder(kind, value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[REDACTED:too_deep]';
   if (Array.isArray(value)) return value.map((v) => walkAll(v, kind, depth + 1));
@@ -717,10 +776,8 @@ function redactKeyedString(v: string, kind: string): string {
   const scheme = AUTH_SCHEME_RE.exec(v);
   if (scheme) {
     const secret = v.slice(scheme[0].length);
-    return secret.length >= 6 && !isPlaceholderValue(secret) ? scheme[0] + placeholder(kind, secret) : v;
+    return isCredential(secret) ? scheme[0] + placeholder(kind, secret) : redactText(v);
   }
-  if (v.length === 0 || isPlaceholderValue(v) || TYPE_WORDS.has(v.toLowerCase())) return redactText(v);
-  if (kind === 'auth' && /^[a-z][a-z0-9_-]{0,11}$/.test(v)) return v;
-  if (v.length > 4096) return redactText(v);
+  if (!isSecretLiteral(v, { quoted: true, kind, configStyle: true, lineInitial: true, header: false, after: '' })) return redactText(v);
   return placeholder(kind, v);
 }
