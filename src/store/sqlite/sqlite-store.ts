@@ -4,7 +4,6 @@
  */
 import { statSync } from 'node:fs';
 import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
-import { planQuery } from '../../core/search/query-plan.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
 import { enrichEvent } from '../../core/enrich.ts';
 import { evict } from '../../core/extract/index.ts';
@@ -19,24 +18,8 @@ import type {
 } from '../store.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
-
-interface ObservationRow {
-  id: number;
-  session_id: number;
-  project: string;
-  platform: string;
-  kind: Observation['kind'];
-  type: ObsType;
-  title: string;
-  body: string;
-  files: string;
-  tags: string;
-  tool_name: string | null;
-  tool_use_id: string | null;
-  private: number;
-  created_at: number;
-  priority: number;
-}
+import { searchObservations } from './search.ts';
+import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 
 interface SessionRow {
   id: number;
@@ -86,38 +69,6 @@ const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.bra
   (SELECT count(*) FROM events e WHERE e.session_id = s.id) AS e
   FROM sessions s`;
 
-const OBS_COLUMNS =
-  'o.id, o.session_id, o.project, o.platform, o.kind, o.type, o.title, o.body, o.files, o.tags, o.tool_name, o.tool_use_id, o.private, o.created_at, o.priority';
-
-function parseFiles(json: string): string[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function toObservation(r: ObservationRow): Observation {
-  return {
-    id: r.id,
-    sessionId: r.session_id,
-    project: r.project,
-    platform: r.platform,
-    kind: r.kind,
-    type: r.type,
-    title: r.title,
-    body: r.body,
-    files: parseFiles(r.files),
-    tags: r.tags,
-    ...(r.tool_name ? { toolName: r.tool_name } : {}),
-    ...(r.tool_use_id ? { toolUseId: r.tool_use_id } : {}),
-    private: r.private === 1,
-    createdAt: r.created_at,
-    priority: r.priority,
-  };
-}
-
 function toSession(r: SessionRow): Session {
   return {
     id: r.id,
@@ -133,8 +84,6 @@ function toSession(r: SessionRow): Session {
   };
 }
 
-/** BM25 column weights: title, body, tags (titles and extracted terms say more than raw output). */
-const BM25 = 'bm25(observations_fts, 8.0, 1.0, 4.0)';
 
 export interface SqliteStoreOptions {
   readonly path: string;
@@ -326,51 +275,8 @@ export class SqliteStore implements Store {
   }
 
   async search(opts: SearchOptions): Promise<SearchHit[]> {
-    const plan = planQuery(opts.query);
-    if (!plan.match) return [];
-    const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
-    const where: string[] = ['observations_fts MATCH @match', 'o.private = 0'];
-    const params: Record<string, unknown> = { match: plan.match, k: Math.max(limit * 3, 60) };
-    if (opts.project) (where.push('o.project = @project'), (params.project = opts.project));
-    if (opts.sessionId !== undefined) (where.push('o.session_id = @session'), (params.session = opts.sessionId));
-    if (opts.since !== undefined) (where.push('o.created_at >= @since'), (params.since = opts.since));
-    if (opts.until !== undefined) (where.push('o.created_at <= @until'), (params.until = opts.until));
-    if (opts.platform) (where.push('o.platform = @platform'), (params.platform = opts.platform));
-    if (opts.eventTypes?.length) {
-      where.push(`o.id IN (SELECT obs_id FROM events WHERE type IN (${opts.eventTypes.map((_, i) => `@e${i}`).join(',')}))`);
-      opts.eventTypes.forEach((t, i) => (params[`e${i}`] = t));
-    }
-    if (opts.file) {
-      // files is a JSON array of absolute paths; a suffix match lets users type paths as they see them.
-      where.push(`EXISTS (SELECT 1 FROM json_each(o.files) f WHERE f.value = @file OR f.value LIKE @fileSuffix ESCAPE '\\')`);
-      params.file = opts.file;
-      params.fileSuffix = '%/' + opts.file.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => '\\' + c);
-    }
-    if (opts.types?.length) {
-      where.push(`o.type IN (${opts.types.map((_, i) => `@t${i}`).join(',')})`);
-      opts.types.forEach((t, i) => (params[`t${i}`] = t));
-    }
     try {
-      const rows = this.#db
-        .prepare(
-          `SELECT ${OBS_COLUMNS}, ${BM25} AS rank
-           FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
-           WHERE ${where.join(' AND ')}
-           ORDER BY rank LIMIT @k`,
-        )
-        .all(params) as (ObservationRow & { rank: number })[];
-      const current = opts.currentProject;
-      return rows
-        .map((r) => ({ observation: toObservation(r), score: -r.rank }))
-        .sort((a, b) => {
-          if (current) {
-            const pa = a.observation.project === current ? 1 : 0;
-            const pb = b.observation.project === current ? 1 : 0;
-            if (pa !== pb) return pb - pa;
-          }
-          return b.score - a.score || b.observation.createdAt - a.observation.createdAt;
-        })
-        .slice(0, limit);
+      return searchObservations(this.#db, opts);
     } catch (err) {
       throw toStoreError(err);
     }

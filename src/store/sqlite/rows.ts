@@ -1,0 +1,57 @@
+/**
+ * @module store/sqlite/rows
+ * Observation rows as SQLite returns them, and their mapping onto the domain type.
+ */
+import type { Observation, ObsType } from '../../core/types.ts';
+
+export interface ObservationRow {
+  id: number;
+  session_id: number;
+  project: string;
+  platform: string;
+  kind: Observation['kind'];
+  type: ObsType;
+  title: string;
+  body: string;
+  files: string;
+  tags: string;
+  tool_name: string | null;
+  tool_use_id: string | null;
+  private: number;
+  created_at: number;
+  priority: number;
+}
+
+
+export const OBS_COLUMNS =
+  'o.id, o.session_id, o.project, o.platform, o.kind, o.type, o.title, o.body, o.files, o.tags, o.tool_name, o.tool_use_id, o.private, o.created_at, o.priority';
+
+function parseFiles(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toObservation(r: ObservationRow): Observation {
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    project: r.project,
+    platform: r.platform,
+    kind: r.kind,
+    type: r.type,
+    title: r.title,
+    body: r.body,
+    files: parseFiles(r.files),
+    tags: r.tags,
+    ...(r.tool_name ? { toolName: r.tool_name } : {}),
+    ...(r.tool_use_id ? { toolUseId: r.tool_use_id } : {}),
+    private: r.private === 1,
+    createdAt: r.created_at,
+    priority: r.priority,
+  };
+}
+
