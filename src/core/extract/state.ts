@@ -64,9 +64,10 @@ export function callSignature(tool: string, input: Record<string, unknown>): str
   return `${tool}:${fnv1a(text.trim()).toString(36)}`;
 }
 
-function safeJson(v: unknown): string {
+/** JSON of the input with long strings cut (plus their length): bounded work for 2 MB inputs. */
+function safeJson(v: Record<string, unknown>): string {
   try {
-    return JSON.stringify(v) ?? '';
+    return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' && x.length > SIGNATURE_INPUT_CHARS ? `${x.slice(0, SIGNATURE_INPUT_CHARS)}\u0000${x.length}` : x)) ?? '';
   } catch {
     return '';
   }

@@ -6,6 +6,7 @@
  */
 
 const PROBLEM_RE = /\b(?:error|Error|ERROR|fatal|FATAL|panic|FAIL(?:ED)?|failed|Exception|Traceback|warning|WARN|ERR!|assert(?:ion)?|expected|Expected|undefined|not found|denied|refused|timed? ?out|Caused by)\b|✗|✘|×|❌/;
+const HUGE_CHARS = 400_000;
 const TRAILING_WS_RE = /\s+$/;
 const FRAME_RE = /^\s+at\s|^\s+File "|^\s+\d+:\s+0x/;
 
@@ -28,6 +29,17 @@ function cap(line: string, n: number): string {
 /** Compress a log to about `maxChars`: head, problem lines, tail, with omission markers. */
 export function compressLog(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
+  return selectLines(text.length > HUGE_CHARS ? headAndTail(text) : text, maxChars);
+}
+
+/** Huge outputs: only the first and last 200 KB are read; the middle is counted, not scanned. */
+function headAndTail(text: string): string {
+  const head = text.slice(0, HUGE_CHARS / 2);
+  const tail = text.slice(-HUGE_CHARS / 2);
+  return `${head.slice(0, head.lastIndexOf('\n') + 1)}… ${text.length - HUGE_CHARS} chars omitted …\n${tail.slice(tail.indexOf('\n') + 1)}`;
+}
+
+function selectLines(text: string, maxChars: number): string {
   const lines = fold(text.split('\n').map((l) => l.replace(TRAILING_WS_RE, '')));
   const lineCap = Math.max(80, Math.min(400, Math.floor(maxChars / 6)));
   const budget = maxChars;

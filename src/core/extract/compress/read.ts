@@ -4,8 +4,10 @@
  * exports), imports, headings and TODO/FIXME notes, each with its line number, then as much of
  * the top of the file as still fits. What was dropped is counted.
  */
+import { countLines } from '../tools/files.ts';
 
 const SIGNIFICANT_RE = /^\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s|.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b)/;
+const SCAN_CHARS = 400_000;
 const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
 
 /**
@@ -14,7 +16,9 @@ const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
  */
 export function compressFile(path: string, content: string, maxChars: number, firstLine = 1): string {
   const header = `${path}`;
-  const lines = content.split('\n');
+  // Huge files: declarations are looked for in the first 400 KB only.
+  const lines = (content.length > SCAN_CHARS ? content.slice(0, SCAN_CHARS) : content).split('\n');
+  const totalLines = content.length > SCAN_CHARS ? countLines(content) : lines.length;
   const numbered = lines.slice(0, 5).some((l) => NUMBERED_LINE_RE.test(l));
   const render = (i: number): string => {
     const l = lines[i]!;
@@ -37,13 +41,13 @@ export function compressFile(path: string, content: string, maxChars: number, fi
     keep.add(i);
     size += add;
   }
-  const out = [`${header} (${lines.length} lines, showing ${keep.size})`];
+  const out = [`${header} (${totalLines} lines, showing ${keep.size})`];
   let prev = -1;
   for (const i of [...keep].sort((a, b) => a - b)) {
     if (i > prev + 1) out.push(`… ${i - prev - 1} lines …`);
     out.push(render(i));
     prev = i;
   }
-  if (prev < lines.length - 1) out.push(`… ${lines.length - 1 - prev} lines …`);
+  if (prev < totalLines - 1) out.push(`… ${totalLines - 1 - prev} lines …`);
   return out.join('\n');
 }

@@ -17,6 +17,16 @@ const CRLF_RE = /\r\n/g;
 const RULER_RE = /^[-=*_|:\s]+$/;
 const MD_MARK_RE = /^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)/;
 
+/** Line count without splitting a possibly huge string. */
+export function countLines(s: string): number {
+  let n = 1;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return s.endsWith('\n') ? n - 1 : n;
+}
+
+/** Only the head of huge edit strings is compared; the first change is almost always near it. */
+const SNIPPET_SCAN_CHARS = 20_000;
+
 /** The file a call acts on, from normalized input or the response. */
 export function filePathOf(ctx: CallContext): string | undefined {
   const fromInput = str(ctx.input, 'file_path', 'notebook_path');
@@ -100,8 +110,8 @@ function quoted(s: string, n: number): string {
  * leading context, so the first lines alone would read `"// x" → "// x"`.
  */
 export function changeSnippet(oldS: string | undefined, newS: string | undefined, n = 60): string {
-  const a = (oldS ?? '').split('\n');
-  const b = (newS ?? '').split('\n');
+  const a = (oldS ?? '').slice(0, SNIPPET_SCAN_CHARS).split('\n');
+  const b = (newS ?? '').slice(0, SNIPPET_SCAN_CHARS).split('\n');
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   const from = a.slice(i).find((l) => l.trim()) ?? '';
@@ -155,7 +165,7 @@ export const writeExtractor: Extractor = {
     if (!path) return [];
     const shown = shortPath(path, ctx.cwd);
     const content = str(ctx.input, 'content', 'file_text', 'text') ?? '';
-    const lines = content ? content.split('\n').length : 0;
+    const lines = content ? countLines(content) : 0;
     const out: ExtractedEvent[] = [];
     if (isRuleFile(path)) out.push(...ruleEvents(path, shown, content, 'wrote'));
     out.push(makeEvent('file_write', lines ? `${shown} (${lines} line${lines === 1 ? '' : 's'})` : shown));

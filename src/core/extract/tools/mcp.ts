@@ -4,7 +4,7 @@
  * of the response, so data pulled from Jira, Grafana or a browser stays searchable. Parameters are
  * redacted by key and by shape before anything is kept.
  */
-import { redactValue } from '../../privacy/redact.ts';
+import { redactValue, secretNameKind } from '../../privacy/redact.ts';
 import { responseText } from '../fields.ts';
 import { makeEvent } from '../events.ts';
 import { gist } from '../text.ts';
@@ -37,11 +37,18 @@ export function indexedBytes(text: string): number | undefined {
   return Number(m[1]) * (UNIT[m[2]!.toLowerCase()] ?? 1);
 }
 
+/**
+ * The first scalar argument, redacted: by key (`api_key=…` becomes a placeholder whatever its
+ * shape) and by value shape. Only this argument is shown, so only it is redacted (a 2 MB input
+ * costs nothing extra).
+ */
 function firstArgument(input: Record<string, unknown>): string {
-  const red = redactValue(input) as Record<string, unknown>;
-  for (const [k, v] of Object.entries(red)) {
-    if (typeof v === 'string' && v) return `${k}=${gist(v, 100)}`;
-    if (typeof v === 'number' || typeof v === 'boolean') return `${k}=${v}`;
+  for (const [k, v] of Object.entries(input)) {
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') continue;
+    if (v === '') continue;
+    const kind = secretNameKind(k);
+    if (kind && typeof v === 'string') return `${k}=${(redactValue({ [k]: v.slice(0, 4096) }) as Record<string, string>)[k]}`;
+    return `${k}=${typeof v === 'string' ? gist(v, 100) : v}`;
   }
   return '';
 }

@@ -100,6 +100,7 @@ const TYPO_TARGETS = ['continue', 'proceed', 'thanks', 'continua', 'weiter', 'п
 
 /** True for a message that only acknowledges, greets or says "go on". */
 export function isAcknowledgement(text: string): boolean {
+  if (text.length > MAX_ACK_CHARS * 4) return false;
   const t = text.trim().toLowerCase();
   if (!t || codePoints(t) > MAX_ACK_CHARS) return false;
   const tokens = t.split(TOKEN_SPLIT_RE).filter(Boolean);

@@ -4,6 +4,7 @@
  * what was pasted and how much, since the payload itself is too big to be an event.
  */
 import { codePoints } from '../text.ts';
+import { countLines } from '../tools/files.ts';
 
 const JSON_END_RE = /[}\]]\s*$/;
 const DIFF_RE = /^(?:diff --git|--- a\/|@@ )/m;
@@ -24,8 +25,9 @@ export interface DataPayload {
 /** Describe a pasted payload, or null when the message is ordinary text. */
 export function detectData(text: string): DataPayload | null {
   if (text.length < MIN_DATA_CHARS || codePoints(text) < MIN_DATA_CHARS) return null;
-  const lines = text.split('\n');
-  const sample = lines.length > 400 ? lines.slice(0, 200).concat(lines.slice(-200)) : lines;
+  const lineCount = countLines(text);
+  // Shape is judged on a sample: the first and last 200 lines (of at most 64 KB each).
+  const sample = lineCount > 400 ? text.slice(0, 65_536).split('\n').slice(0, 200).concat(text.slice(-65_536).split('\n').slice(-200)) : text.split('\n');
   const n = sample.length;
   const count = (re: RegExp): number => sample.reduce((a, l) => a + (re.test(l) ? 1 : 0), 0);
   const trimmed = text.trimStart();
@@ -36,8 +38,8 @@ export function detectData(text: string): DataPayload | null {
   else if (count(TIMESTAMP_RE) / n >= 0.3) kind = 'log';
   else if (n >= 5 && csvLike(sample)) kind = 'csv';
   else if (count(CODE_LINE_RE) / n >= 0.3) kind = 'code';
-  if (kind === 'text' && lines.length < MIN_PROSE_LINES) return null;
-  return { kind, lines: lines.length, bytes: byteLength(text) };
+  if (kind === 'text' && lineCount < MIN_PROSE_LINES) return null;
+  return { kind, lines: lineCount, bytes: byteLength(text) };
 }
 
 function csvLike(lines: readonly string[]): boolean {

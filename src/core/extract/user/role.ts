@@ -68,7 +68,7 @@ const MAX_ROLE_SENTENCE = 240;
 
 /** The persona sentence of a message, or null when it has none. */
 export function detectRole(text: string): string | null {
-  const first = sentences(text.trim())[0];
+  const first = sentences(text.slice(0, MAX_ROLE_SENTENCE * 4).trim())[0];
   if (!first || codePoints(first) > MAX_ROLE_SENTENCE || codePoints(first) < 6) return null;
   if (isQuestion(first)) return null;
   for (const re of ROLE_FRAMES) if (re.test(first)) return first;
