@@ -40,7 +40,7 @@ export const failureExtractor: Extractor = {
     const target = callTarget(ctx);
     const head = `${ctx.tool}${target ? ' ' + target : ''}`;
     const status = f.interrupted ? 'interrupted' : f.exitCode !== undefined ? `exit ${f.exitCode}` : 'failed';
-    const reason = f.reason && f.reason !== status ? ` — ${f.reason}` : '';
+    const reason = f.reason && f.reason !== status && f.reason !== 'failed' ? ` — ${f.reason}` : '';
     const out: ExtractedEvent[] = [makeEvent('error_tool', `${head}: ${status}${reason}`)];
     if (!f.interrupted) {
       const c = constraintLine(f.text) ?? constraintLine(f.reason);
