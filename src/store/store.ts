@@ -104,6 +104,24 @@ export interface Store {
   /** Integrity checks; lists problems found (empty when healthy). */
   check(): Promise<string[]>;
   close(): Promise<void>;
+
+  // ── Viewer queries (src/viewer): browsing, live updates, insights. Types at the end of this file. ──
+  /** A page of observations in time order, keyset-paginated on (createdAt, id), for browsing without a query. */
+  feed(query: FeedQuery): Promise<Observation[]>;
+  /** Observations stored after id `afterId`, oldest first, and the highest id now stored (live updates). */
+  observationsAfter(afterId: number, limit: number): Promise<{ observations: Observation[]; maxId: number }>;
+  /** Sessions newest first, keyset-paginated on (startedAt, id). */
+  browseSessions(query: SessionBrowseQuery): Promise<Session[]>;
+  /** Observations and sessions per day since `since`, days in the caller's time zone. */
+  activity(query: ActivityQuery): Promise<ActivityDay[]>;
+  /** Observation and session counts per project and per assistant. */
+  breakdown(): Promise<StoreBreakdown>;
+  /** Files named by the newest `scan` observations (or by one session's), most touched first. */
+  topFiles(query: TopFilesQuery): Promise<FileTouches[]>;
+  /** Characters of raw (non-private) history stored; estimated from the newest rows on big stores. */
+  historyVolume(query: { project?: string }): Promise<HistoryVolume>;
+  /** Observations per type among the newest `scan` (a bounded sample on big stores). */
+  typeMix(query: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]>;
 }
 
 /** Errors with string codes, so faces can map them without parsing messages. */
@@ -116,4 +134,79 @@ export class StoreError extends Error {
     this.name = 'StoreError';
     this.code = code;
   }
+}
+
+// ── Viewer query types (see the viewer block of `Store`). ──
+
+/** Where a feed page starts: strictly after this (createdAt, id) in the page's order. */
+export interface FeedCursor {
+  readonly at: number;
+  readonly id: number;
+}
+
+export interface FeedQuery {
+  readonly project?: string;
+  readonly platform?: string;
+  readonly sessionId?: number;
+  readonly types?: readonly ObsType[];
+  /** Types left out (the viewer hides `pending` notes, which their outcome replaces). */
+  readonly excludeTypes?: readonly ObsType[];
+  readonly cursor?: FeedCursor;
+  /** `desc` (default): newest first; `asc`: oldest first (a session read from its start). */
+  readonly order?: 'asc' | 'desc';
+  /** 1–500, default 100. */
+  readonly limit?: number;
+}
+
+export interface SessionBrowseQuery {
+  readonly project?: string;
+  readonly platform?: string;
+  readonly cursor?: { readonly at: number; readonly id: number };
+  /** 1–500, default 50. */
+  readonly limit?: number;
+}
+
+export interface ActivityQuery {
+  /** Milliseconds since the epoch, inclusive. */
+  readonly since: number;
+  readonly project?: string;
+  /** Minutes to add to UTC to get the caller's local time (e.g. 120 for UTC+2). */
+  readonly utcOffsetMinutes?: number;
+}
+
+export interface ActivityDay {
+  /** `YYYY-MM-DD` in the caller's time zone. */
+  readonly day: string;
+  readonly observations: number;
+  readonly sessions: number;
+}
+
+export interface StoreBreakdown {
+  readonly projects: readonly { project: string; observations: number; sessions: number; lastAt: number }[];
+  readonly platforms: readonly { platform: string; observations: number; sessions: number }[];
+}
+
+export interface TopFilesQuery {
+  readonly limit: number;
+  /** How many of the newest observations to look at (bounds the cost on big stores). */
+  readonly scan: number;
+  readonly project?: string;
+  /** Every observation of this session instead of the newest `scan`. */
+  readonly sessionId?: number;
+}
+
+export interface FileTouches {
+  readonly file: string;
+  /** Observations naming the file. */
+  readonly touches: number;
+  /** Of which changes (edits, writes). */
+  readonly changes: number;
+  readonly lastAt: number;
+}
+
+export interface HistoryVolume {
+  readonly observations: number;
+  readonly chars: number;
+  /** True when `chars` was extrapolated from the newest rows rather than summed over all. */
+  readonly estimated: boolean;
 }

@@ -16,6 +16,7 @@ import type {
   StoreCapabilities,
   StoreStats,
 } from '../store.ts';
+import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, HistoryVolume, SessionBrowseQuery, StoreBreakdown, TopFilesQuery } from '../store.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
 import { searchObservations } from './search.ts';
@@ -516,4 +517,156 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
   }
+
+  // ── Viewer queries (src/viewer): browsing, live updates, insights. Every query is bounded or
+  // index-only, so a store of millions of observations stays interactive. ──
+
+  async feed(q: FeedQuery): Promise<Observation[]> {
+    const limit = clampInt(q.limit, 1, 500, 100);
+    const desc = q.order !== 'asc';
+    const where: string[] = [];
+    const params: Record<string, unknown> = { limit };
+    if (q.project) (where.push('o.project = @project'), (params.project = q.project));
+    if (q.platform) (where.push('o.platform = @platform'), (params.platform = q.platform));
+    if (q.sessionId !== undefined) (where.push('o.session_id = @session'), (params.session = q.sessionId));
+    if (q.types?.length) where.push(`o.type IN (${inList('t', q.types, params)})`);
+    if (q.excludeTypes?.length) where.push(`o.type NOT IN (${inList('x', q.excludeTypes, params)})`);
+    if (q.cursor) {
+      // Row values keep the keyset comparison on the (…, created_at, rowid) indexes.
+      where.push(`(o.created_at, o.id) ${desc ? '<' : '>'} (@at, @id)`);
+      params.at = q.cursor.at;
+      params.id = q.cursor.id;
+    }
+    const dir = desc ? 'DESC' : 'ASC';
+    const rows = this.#db
+      .prepare(`SELECT ${OBS_COLUMNS} FROM observations o ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.created_at ${dir}, o.id ${dir} LIMIT @limit`)
+      .all(params) as ObservationRow[];
+    return rows.map(toObservation);
+  }
+
+  async observationsAfter(afterId: number, limit: number): Promise<{ observations: Observation[]; maxId: number }> {
+    const maxId = (this.#db.prepare('SELECT coalesce(max(id), 0) AS n FROM observations').get() as { n: number }).n;
+    if (maxId <= afterId) return { observations: [], maxId };
+    const rows = this.#db
+      .prepare(`SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id > ? ORDER BY o.id LIMIT ?`)
+      .all(Math.max(0, Math.trunc(afterId)), clampInt(limit, 1, 5000, 500)) as ObservationRow[];
+    return { observations: rows.map(toObservation), maxId };
+  }
+
+  async browseSessions(q: SessionBrowseQuery): Promise<Session[]> {
+    const where: string[] = [];
+    const params: Record<string, unknown> = { limit: clampInt(q.limit, 1, 500, 50) };
+    if (q.project) (where.push('s.project = @project'), (params.project = q.project));
+    if (q.platform) (where.push('s.platform = @platform'), (params.platform = q.platform));
+    if (q.cursor) (where.push('(s.started_at, s.id) < (@at, @id)'), (params.at = q.cursor.at), (params.id = q.cursor.id));
+    const rows = this.#db
+      .prepare(`${SESSION_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`)
+      .all(params) as SessionRow[];
+    return rows.map((r) => this.#withSummary(r));
+  }
+
+  async activity(q: ActivityQuery): Promise<ActivityDay[]> {
+    const offset = Math.trunc(clampInt(q.utcOffsetMinutes, -14 * 60, 14 * 60, 0) * 60_000);
+    const params: Record<string, unknown> = { since: q.since };
+    // Integer literals: bound JS numbers are REAL in SQLite, and day numbers need integer division.
+    const day = (column: string) => `(${column} + ${offset}) / ${DAY_MS}`;
+    const project = q.project ? ' AND project = @project' : '';
+    if (q.project) params.project = q.project;
+    // Index-only scans: observations (project?, created_at), sessions (project, started_at).
+    const obs = this.#db
+      .prepare(`SELECT ${day('created_at')} AS d, count(*) AS n FROM observations WHERE created_at >= @since${project} GROUP BY d`)
+      .all(params) as { d: number; n: number }[];
+    const ses = this.#db
+      .prepare(`SELECT ${day('started_at')} AS d, count(*) AS n FROM sessions WHERE started_at >= @since${project} GROUP BY d`)
+      .all(params) as { d: number; n: number }[];
+    const days = new Map<number, { observations: number; sessions: number }>();
+    for (const r of obs) days.set(r.d, { observations: r.n, sessions: 0 });
+    for (const r of ses) days.set(r.d, { observations: days.get(r.d)?.observations ?? 0, sessions: r.n });
+    return [...days.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([d, v]) => ({ day: new Date(d * DAY_MS).toISOString().slice(0, 10), ...v }));
+  }
+
+  async breakdown(): Promise<StoreBreakdown> {
+    const projects = this.#db
+      .prepare(
+        `SELECT p.project, p.n AS observations, p.last AS lastAt, coalesce(s.n, 0) AS sessions
+         FROM (SELECT project, count(*) AS n, max(created_at) AS last FROM observations GROUP BY project) p
+         LEFT JOIN (SELECT project, count(*) AS n FROM sessions GROUP BY project) s ON s.project = p.project
+         ORDER BY p.n DESC`,
+      )
+      .all() as { project: string; observations: number; sessions: number; lastAt: number }[];
+    const platforms = this.#db
+      .prepare(
+        `SELECT s.platform, count(*) AS sessions, coalesce(sum(c.n), 0) AS observations
+         FROM sessions s LEFT JOIN (SELECT session_id, count(*) AS n FROM observations GROUP BY session_id) c ON c.session_id = s.id
+         GROUP BY s.platform ORDER BY observations DESC`,
+      )
+      .all() as { platform: string; observations: number; sessions: number }[];
+    return { projects, platforms };
+  }
+
+  async topFiles(q: TopFilesQuery): Promise<FileTouches[]> {
+    const params: Record<string, unknown> = { limit: clampInt(q.limit, 1, 500, 20), scan: clampInt(q.scan, 1, 1_000_000, 20_000) };
+    let source: string;
+    if (q.sessionId !== undefined) {
+      source = 'SELECT files, type, created_at FROM observations WHERE session_id = @session';
+      params.session = q.sessionId;
+    } else {
+      source = `SELECT files, type, created_at FROM observations ${q.project ? 'WHERE project = @project' : ''} ORDER BY created_at DESC LIMIT @scan`;
+      if (q.project) params.project = q.project;
+    }
+    return this.#db
+      .prepare(
+        `SELECT f.value AS file, count(*) AS touches, sum(o.type = 'change') AS changes, max(o.created_at) AS lastAt
+         FROM (${source}) o, json_each(o.files) f
+         WHERE o.files != '[]' AND json_valid(o.files) AND f.type = 'text'
+         GROUP BY f.value ORDER BY changes DESC, touches DESC, lastAt DESC LIMIT @limit`,
+      )
+      .all(params) as FileTouches[];
+  }
+
+  async historyVolume(q: { project?: string }): Promise<HistoryVolume> {
+    const scope = q.project ? 'WHERE project = @project' : '';
+    const params = q.project ? { project: q.project } : {};
+    const total = (this.#db.prepare(`SELECT count(*) AS n FROM observations ${scope}`).get(params) as { n: number }).n;
+    const exact = total <= VOLUME_EXACT_ROWS;
+    // Past the threshold, the newest rows stand for the rest: reading every body would take seconds.
+    const r = this.#db
+      .prepare(
+        `SELECT count(*) AS rows, coalesce(sum(CASE WHEN private = 0 THEN 1 ELSE 0 END), 0) AS n,
+                coalesce(sum(CASE WHEN private = 0 THEN length(title) + length(body) ELSE 0 END), 0) AS c
+         FROM (SELECT private, title, body FROM observations ${scope} ${exact ? '' : 'ORDER BY created_at DESC LIMIT @sample'})`,
+      )
+      .get(exact ? params : { ...params, sample: VOLUME_SAMPLE_ROWS }) as { rows: number; n: number; c: number };
+    if (exact || r.rows === 0) return { observations: r.n, chars: r.c, estimated: false };
+    const scale = total / r.rows;
+    return { observations: Math.round(r.n * scale), chars: Math.round(r.c * scale), estimated: true };
+  }
+
+  async typeMix(q: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]> {
+    const params: Record<string, unknown> = { scan: clampInt(q.scan, 1, 1_000_000, 50_000) };
+    if (q.project) params.project = q.project;
+    return this.#db
+      .prepare(
+        `SELECT type, count(*) AS observations FROM (SELECT type FROM observations ${q.project ? 'WHERE project = @project' : ''} ORDER BY created_at DESC LIMIT @scan)
+         GROUP BY type ORDER BY observations DESC`,
+      )
+      .all(params) as { type: ObsType; observations: number }[];
+  }
+}
+
+// ── Viewer query helpers. ──
+const DAY_MS = 86_400_000;
+/** Up to this many rows, `historyVolume` sums every row; past it, it extrapolates from the newest. */
+const VOLUME_EXACT_ROWS = 100_000;
+const VOLUME_SAMPLE_ROWS = 20_000;
+
+function clampInt(v: number | undefined, min: number, max: number, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, Math.trunc(v))) : fallback;
+}
+
+/** `@p0,@p1,…` placeholders for an IN list, with the values put into `params`. */
+function inList(prefix: string, values: readonly string[], params: Record<string, unknown>): string {
+  return values.slice(0, 50).map((v, i) => ((params[`${prefix}${i}`] = v), `@${prefix}${i}`)).join(',');
 }
