@@ -1,16 +1,30 @@
 /**
  * @module hooks/entry
- * The hook process: `node hook.js <Event> [--platform claude-code]`, payload on stdin.
- * It runs inside someone else's editor, so it always exits 0, prints exactly one JSON object
- * (nothing for Stop), never writes anything else to stdout, and gives up after a hard deadline.
- * Every event is first made durable in the spool; only SessionStart and SessionEnd open SQLite.
+ * The hook process: `node hook.js <Event> [--platform <name>]`, payload on stdin. The platform
+ * (default claude-code) names the adapter that reads the host's payload and writes its answer.
+ *
+ * For a host (stdin piped) it always exits 0, prints exactly one JSON object (nothing where output
+ * could keep the agent going), never writes anything else to stdout, and gives up after a hard
+ * deadline; an unknown platform or event is a logged no-op. For a person (stdin a terminal, or
+ * `mnemo hook` by hand) an unknown platform or event is a clear error on stderr and exit code 2.
+ * Every event is first made durable in the spool; only SessionStart, PreCompact and SessionEnd open SQLite.
  */
 import { randomUUID } from 'node:crypto';
 import { resolveConfig, type ResolvedConfig } from '../config/config.ts';
 import { captureEvent } from '../core/capture.ts';
-import { isHookEventName, type HookEvent, type HookEventName } from '../core/types.ts';
+import type { HookEvent, HookEventName } from '../core/types.ts';
 import { logTo } from '../log.ts';
-import { formatClaudeCode, parseClaudeCode, type HookResult } from '../platforms/claude-code.ts';
+import {
+  DEFAULT_PLATFORM,
+  PLATFORM_NAMES,
+  UnknownEventError,
+  adapterFor,
+  asPayload,
+  platformNamed,
+  safeName,
+  type HookResult,
+  type Platform,
+} from '../platforms/index.ts';
 import { spoolWrite } from '../store/spool.ts';
 import { resolvePlace } from './place.ts';
 import { readStdin } from './stdin.ts';
@@ -19,17 +33,48 @@ import { readLastAssistantMessage } from './transcript-tail.ts';
 /** Payloads beyond this are not parsed (Claude Code itself caps tool output far below it). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
+/** Payloads above this are stored truncated, and the log says so. */
+const LARGE_PAYLOAD_BYTES = 1024 * 1024;
+
+/** How the hook was started. */
+export interface RunHookOptions {
+  /** A person ran it (`mnemo hook`); default: stdin is a terminal. */
+  readonly byHand?: boolean;
+  /** Where a person's error messages go (default: stderr). */
+  readonly tell?: (line: string) => void;
+}
+
+interface HookArgs {
+  readonly eventArg?: string;
+  readonly platformName?: string;
+}
+
+/** `<Event>` and `--platform <name>` / `--platform=<name>`, in any order; other flags are ignored. */
+function parseHookArgs(argv: readonly string[]): HookArgs {
+  let eventArg: string | undefined;
+  let platformName: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--platform') platformName = argv[++i] ?? '';
+    else if (a.startsWith('--platform=')) platformName = a.slice('--platform='.length);
+    else if (!a.startsWith('-')) eventArg ??= a;
+  }
+  return { ...(eventArg !== undefined ? { eventArg } : {}), ...(platformName !== undefined ? { platformName } : {}) };
+}
+
 let answered = false;
 
-function answer(event: HookEventName | undefined, result: HookResult): void {
+function answer(platform: Platform | undefined, event: HookEventName | undefined, result: HookResult): void {
   if (answered) return;
   answered = true;
-  const out = formatClaudeCode(event, result);
+  const out = platform ? platform.format(event, result) : '{}';
   if (out) process.stdout.write(out + '\n');
 }
 
-/** Payloads above this are stored truncated, and the log says so. */
-const LARGE_PAYLOAD_BYTES = 1024 * 1024;
+/** The mnemo event a command-line event name stands for on `platform`, for answering when the payload is unreadable. */
+function eventOfArg(platform: Platform, eventArg: string | undefined): HookEventName | undefined {
+  return eventArg === undefined ? undefined : (platform.events.get(eventArg) ?? undefined);
+}
 
 /** Where JSON.parse stopped, without V8's message (it quotes the input, which may hold a secret). */
 function parseFailure(err: unknown, bytes: number): string {
@@ -37,12 +82,28 @@ function parseFailure(err: unknown, bytes: number): string {
   return `malformed JSON payload (${bytes} bytes${at ? `, error at position ${at}` : ', unexpected end or token'})`;
 }
 
-async function handle(cfg: ResolvedConfig, eventArg: string | undefined): Promise<HookResult> {
-  const label = isHookEventName(eventArg) ? eventArg : 'hook';
+/** A payload arrived but mnemo records nothing for it (the host documents the event; mnemo does not map it). */
+class IgnoredEvent {
+  constructor(
+    readonly platform: Platform,
+    readonly hostEvent: string,
+  ) {}
+}
+
+/** No payload on stdin: a host always sends one, so this is a person at a terminal. */
+class NoPayload extends Error {}
+
+interface Handled {
+  readonly platform: Platform;
+  readonly event?: HookEventName;
+  readonly result: HookResult;
+}
+
+async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, label: string): Promise<Handled | IgnoredEvent> {
   const warn = (message: string) => logTo(cfg.logFile, 'warn', `${label}: ${message}`);
   const input = await readStdin(MAX_PAYLOAD_BYTES);
   if (input.overflow) throw new Error(`payload of ${input.bytes} bytes exceeds ${MAX_PAYLOAD_BYTES}; skipped`);
-  if (!input.text.trim()) throw new Error('empty payload');
+  if (!input.text.trim()) throw new NoPayload('empty payload');
   if (input.invalidUtf8) warn(`payload is not valid UTF-8 (${input.bytes} bytes); invalid bytes were replaced with U+FFFD`);
   if (input.bytes > LARGE_PAYLOAD_BYTES) warn(`large payload (${input.bytes} bytes); fields are stored truncated`);
   let payload: unknown;
@@ -51,7 +112,11 @@ async function handle(cfg: ResolvedConfig, eventArg: string | undefined): Promis
   } catch (err) {
     throw new Error(parseFailure(err, input.bytes));
   }
-  let ev: HookEvent = parseClaudeCode(eventArg, payload, warn);
+  const p = asPayload(payload);
+  const platform = adapterFor(declared, p);
+  const parsed = platform.parse(args.eventArg, p, warn);
+  if (parsed.kind === 'ignored') return new IgnoredEvent(platform, parsed.hostEvent);
+  let ev: HookEvent = parsed.event;
   if ((ev.event === 'Stop' || ev.event === 'SubagentStop') && !ev.lastAssistantMessage && ev.transcriptPath) {
     // Older Claude Code builds do not send the final answer; the transcript's tail has it.
     const last = readLastAssistantMessage(ev.transcriptPath);
@@ -74,10 +139,11 @@ async function handle(cfg: ResolvedConfig, eventArg: string | undefined): Promis
       logTo(cfg.logFile, 'error', `could not spool ${ev.event}`, err);
     }
   }
+  const done = (result: HookResult = {}): Handled => ({ platform, event: ev.event, result });
   if (ev.event === 'SessionStart' || ev.event === 'SessionEnd' || ev.event === 'PreCompact') {
     const { onSessionStart, onSessionEnd, onPreCompact } = await import('./with-store.ts');
     try {
-      if (ev.event === 'SessionStart') return { context: await onSessionStart(cfg, ev, place) };
+      if (ev.event === 'SessionStart') return done({ context: await onSessionStart(cfg, ev, place) });
       if (ev.event === 'PreCompact') await onPreCompact(cfg, ev);
       else await onSessionEnd(cfg, ev);
     } catch (err) {
@@ -85,31 +151,88 @@ async function handle(cfg: ResolvedConfig, eventArg: string | undefined): Promis
       logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);
     }
   }
-  return {};
+  return done();
 }
 
-/** Run one hook: read stdin, store, answer. Never throws. */
-export async function runHook(argv: readonly string[]): Promise<void> {
-  const eventArg = argv.find((a) => !a.startsWith('-'));
-  const event = isHookEventName(eventArg) ? eventArg : undefined;
-  let cfg: ResolvedConfig;
+function eventList(platform: Platform): string {
+  return [...platform.events.entries()]
+    .filter(([, mapped]) => mapped !== null)
+    .map(([name]) => name)
+    .join(', ');
+}
+
+/**
+ * Run one hook: read stdin, store, answer. Never throws. Returns the exit code: 0, or 2 when a person
+ * named a platform or event that does not exist (or piped no payload).
+ */
+export async function runHook(argv: readonly string[], opts: RunHookOptions = {}): Promise<number> {
+  const args = parseHookArgs(argv);
+  const person = opts.byHand ?? Boolean(process.stdin.isTTY);
+  const tell = opts.tell ?? ((line: string) => void process.stderr.write(line + '\n'));
+  let cfg: ResolvedConfig | undefined;
   try {
     cfg = resolveConfig();
   } catch {
-    answer(event, {});
-    return;
+    cfg = undefined;
   }
+  const log = (level: 'error' | 'warn' | 'info', message: string, err?: unknown) => {
+    if (cfg) logTo(cfg.logFile, level, message, err);
+  };
+
+  const platformName = args.platformName ?? DEFAULT_PLATFORM;
+  const declared = platformNamed(platformName);
+  if (!declared) {
+    const message = `unknown platform "${safeName(platformName)}" (known: ${PLATFORM_NAMES.join(', ')})`;
+    if (person) {
+      tell(`mnemo hook: ${message}`);
+      return 2;
+    }
+    log('warn', `hook: ${message}; ignored`);
+    answer(undefined, undefined, {});
+    return 0;
+  }
+  if (person && args.eventArg !== undefined && !declared.events.has(args.eventArg)) {
+    tell(`mnemo hook: unknown ${declared.name} event "${safeName(args.eventArg)}" (${declared.name} events mnemo records: ${eventList(declared)})`);
+    return 2;
+  }
+  const argEvent = eventOfArg(declared, args.eventArg);
+  const label = `${safeName(args.eventArg ?? 'hook')}${declared.name === DEFAULT_PLATFORM ? '' : ` (${declared.name})`}`;
+  if (!cfg) {
+    answer(declared, argEvent, {});
+    return 0;
+  }
+  const config = cfg;
+
   const deadline = setTimeout(() => {
-    logTo(cfg.logFile, 'warn', `${eventArg ?? 'hook'}: gave up after ${cfg.hookTimeoutMs} ms`);
-    answer(event, {});
+    log('warn', `${label}: gave up after ${config.hookTimeoutMs} ms`);
+    answer(declared, argEvent, {});
     process.exit(0);
-  }, cfg.hookTimeoutMs);
+  }, config.hookTimeoutMs);
   deadline.unref();
   try {
-    answer(event, await handle(cfg, eventArg));
+    const outcome = await handle(config, args, declared, label);
+    if (outcome instanceof IgnoredEvent) {
+      const name = safeName(outcome.hostEvent);
+      log('info', `${label}: unknown hook event for mnemo: ${outcome.platform.name} ${name} is not recorded`);
+      if (person) tell(`mnemo hook: ${outcome.platform.name} event "${name}" is not one mnemo records; nothing stored`);
+      answer(outcome.platform, undefined, {});
+      return 0;
+    }
+    answer(outcome.platform, outcome.event, outcome.result);
+    return 0;
   } catch (err) {
-    logTo(cfg.logFile, 'error', `${eventArg ?? 'hook'}: ${err instanceof Error ? err.message : String(err)}`);
-    answer(event, {});
+    const message = err instanceof Error ? err.message : String(err);
+    if (person && (err instanceof UnknownEventError || err instanceof NoPayload)) {
+      tell(
+        err instanceof NoPayload
+          ? `mnemo hook: no payload on stdin; pipe the host's JSON, e.g. echo '{"session_id":"s1","prompt":"hi"}' | mnemo hook UserPromptSubmit`
+          : `mnemo hook: ${message} for ${err.platform} (events mnemo records: ${eventList(platformNamed(err.platform) ?? declared)})`,
+      );
+      return 2;
+    }
+    log(err instanceof UnknownEventError ? 'warn' : 'error', `${label}: ${message}`);
+    answer(declared, argEvent, {});
+    return 0;
   } finally {
     clearTimeout(deadline);
   }

@@ -5,4 +5,4 @@
  */
 import { runHook } from './entry.ts';
 
-await runHook(process.argv.slice(2));
+process.exitCode = await runHook(process.argv.slice(2));

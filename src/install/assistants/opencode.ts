@@ -39,13 +39,23 @@ function send(event, payload) {
 
 export const MnemoPlugin = async ({ directory, worktree }) => {
   const where = { cwd: directory, worktree };
+  // Older OpenCode builds pass no args to tool.execute.after: remember them by call id.
+  const argsByCall = new Map();
   return {
     event: async ({ event }) => {
       if (FORWARDED.has(event.type)) send(event.type, { ...where, event });
     },
     "chat.message": async (input, output) => send("chat.message", { ...where, input, message: output?.message, parts: output?.parts }),
-    "tool.execute.before": async (input, output) => send("tool.execute.before", { ...where, input, args: output?.args }),
-    "tool.execute.after": async (input, output) => send("tool.execute.after", { ...where, input, output }),
+    "tool.execute.before": async (input, output) => {
+      if (argsByCall.size > 500) argsByCall.clear();
+      argsByCall.set(input?.callID, output?.args);
+      send("tool.execute.before", { ...where, input, args: output?.args });
+    },
+    "tool.execute.after": async (input, output) => {
+      const args = input?.args ?? argsByCall.get(input?.callID);
+      argsByCall.delete(input?.callID);
+      send("tool.execute.after", { ...where, input, args, output });
+    },
   };
 };
 `;
