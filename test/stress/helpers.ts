@@ -133,7 +133,12 @@ export async function startMcp(dataDir: string, cwd: string, env: Record<string,
   transport.stderr?.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
   const client = new Client({ name: 'mnemo-stress', version: '0.0.0' });
   client.onerror = () => undefined;
-  await client.connect(transport, { timeout: 20_000 });
+  try {
+    await client.connect(transport, { timeout: 20_000 });
+  } catch (err) {
+    await sleep(100);
+    throw new Error(`${(err as Error).message}; server stderr: ${stderr.trim().slice(0, 500)}`);
+  }
   return {
     client,
     stderr: () => stderr,

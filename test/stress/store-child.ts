@@ -2,7 +2,7 @@
  * A separate process that writes to a store through SqliteStore, for the crash suites to kill.
  *   ingest <dbPath> <count> <tag> [sessions]: one store.ingest() of <count> events (one transaction);
  *     prints "begin" before it and "committed <applied>" after it.
- *   open <dbPath>: opens (and so migrates) the store; prints "opened <schemaVersion>".
+ *   open <dbPath>: opens (and so migrates) the store; prints "opening" before and "opened <schemaVersion>" after.
  * Not a test file (the runner only collects *.test.ts).
  */
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   const [mode, dbPath, ...rest] = process.argv.slice(2);
   if (!dbPath) throw new Error('usage: store-child <ingest|open> <dbPath> ...');
   if (mode === 'open') {
+    process.stdout.write('opening\n');
     const store = SqliteStore.open({ path: dbPath, busyTimeoutMs: 10_000 });
     process.stdout.write(`opened ${(await store.stats()).schemaVersion}\n`);
     await store.close();
