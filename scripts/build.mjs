@@ -1,4 +1,4 @@
-// Builds the shipped bundles into plugin/dist (hooks, CLI + MCP server).
+// Builds the shipped bundles into plugin/dist (hooks, CLI + MCP server, the viewer's page).
 // Hooks are fresh processes on every tool call, so their entry is a small ESM bundle whose heavy parts
 // (SQLite, the MCP SDK) sit in chunks that load only for the events that need them.
 import { build } from 'esbuild';
@@ -30,3 +30,33 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });
+
+// The viewer's page (src/viewer/client, Preact + TypeScript) is bundled by Vite into plugin/dist/viewer,
+// which `mnemo viewer` serves as is. Vite is a dev dependency: without it (an install that skips dev
+// dependencies) the page is not rebuilt and the viewer says so; the JSON API still works.
+let vite;
+try {
+  vite = await import('vite');
+} catch {
+  console.warn('build: vite is not installed; the viewer page was not built');
+}
+if (vite) {
+  await vite.build({
+    configFile: false,
+    root: join(root, 'src', 'viewer', 'client'),
+    base: '/',
+    logLevel: 'warn',
+    clearScreen: false,
+    // Preact's automatic JSX runtime, no framework plugin needed.
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    build: {
+      outDir: join(outdir, 'viewer'),
+      emptyOutDir: true,
+      target: 'es2022',
+      // The page's CSP allows no inline script, so no inline module-preload polyfill.
+      modulePreload: { polyfill: false },
+      assetsInlineLimit: 0,
+      reportCompressedSize: false,
+    },
+  });
+}

@@ -24,6 +24,7 @@ const COMMANDS: Readonly<Record<string, Entry>> = {
   export: { summary: 'export                  write every record as JSONL [--out FILE]', load: async () => (await import('./commands/export.ts')).exportCommand },
   forget: { summary: 'forget <id...>          delete observations [--session N] [--project DIR]', load: async () => (await import('./commands/forget.ts')).forgetCommand },
   doctor: { summary: 'doctor                  check the installation and the store [--repair] [--json]', load: async () => (await import('./commands/doctor.ts')).doctorCommand },
+  viewer: { summary: 'viewer                  the local web viewer on 127.0.0.1 [--port P] [--open]', load: async () => (await import('./commands/viewer.ts')).viewerCommand },
   demo: { summary: 'demo                    replay a recorded session into a temporary store and show the result', load: async () => (await import('./commands/demo.ts')).demoCommand },
   install: { summary: 'install <assistant>     install hooks + MCP server (claude-code, codex, gemini, cursor, vscode, copilot, trae, opencode) [--project DIR] [--dry-run]', load: async () => (await import('./commands/install.ts')).installCommand },
   uninstall: { summary: 'uninstall <assistant>   remove what install added [--project DIR] [--dry-run]', load: async () => (await import('./commands/install.ts')).uninstallCommand },
