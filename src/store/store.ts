@@ -122,6 +122,8 @@ export interface Store {
   historyVolume(query: { project?: string }): Promise<HistoryVolume>;
   /** Observations per type among the newest `scan` (a bounded sample on big stores). */
   typeMix(query: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]>;
+  /** Every project and assistant that has a session (cheap: the sessions table only), for filter lists. */
+  facets(): Promise<{ projects: string[]; platforms: string[] }>;
 }
 
 /** Errors with string codes, so faces can map them without parsing messages. */

@@ -78,12 +78,14 @@ export function apiRoutes(ctx: ApiContext): Route[] {
   const get = (pattern: RegExp, handler: Handler) => routes.push({ method: 'GET', pattern, handler });
   const post = (pattern: RegExp, handler: Handler) => routes.push({ method: 'POST', pattern, handler });
 
+  // Cheap on purpose: tools poll it. The schema cannot change under a running store.
+  const schemaVersion = store.stats().then((s) => s.schemaVersion);
   get(/^\/api\/health$/, async (): Promise<HealthResponse> => ({
     ok: true,
     name: 'mnemo',
     version: ctx.version,
     apiVersion: API_VERSION,
-    schemaVersion: (await store.stats()).schemaVersion,
+    schemaVersion: await schemaVersion,
     startedAt: ctx.startedAt,
   }));
 
@@ -92,13 +94,7 @@ export function apiRoutes(ctx: ApiContext): Route[] {
     if (!metaCache || now - metaCache.at > 10_000) {
       metaCache = {
         at: now,
-        value: store.breakdown().then((b) => ({
-          types: OBS_TYPES,
-          symbols: TYPE_SYMBOLS,
-          eventTypes: EVENT_TYPES,
-          projects: b.projects.map((p) => p.project),
-          platforms: b.platforms.map((p) => p.platform),
-        })),
+        value: store.facets().then((f) => ({ types: OBS_TYPES, symbols: TYPE_SYMBOLS, eventTypes: EVENT_TYPES, projects: f.projects, platforms: f.platforms })),
       };
     }
     return metaCache.value;

@@ -7,7 +7,7 @@
  */
 import type { ResolvedConfig } from '../config/config.ts';
 import { buildContext } from '../context/build.ts';
-import type { Store } from '../store/store.ts';
+import type { HistoryVolume, Store } from '../store/store.ts';
 import type { InsightsResponse, StatsResponse } from './api-types.ts';
 
 /** Newest observations sampled for the type mix and the most-touched files. */
@@ -15,6 +15,19 @@ export const INSIGHT_SAMPLE = 50_000;
 /** Projects whose history is weighed against their injection. */
 const CONTEXT_PROJECTS = 6;
 const CACHE_MS = 10_000;
+
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The store, answering `projectVolume` from a volume already measured. */
+function withVolume(store: Store, volume: HistoryVolume): Store {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'projectVolume') return async () => ({ observations: volume.observations, chars: volume.chars });
+      const v: unknown = Reflect.get(target, key, target);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
 
 export class Insights {
   readonly #store: Store;
@@ -49,16 +62,24 @@ export class Insights {
     // Local midnight `days - 1` days ago, so the first bar is a whole day.
     const offsetMs = utcOffsetMinutes * 60_000;
     const since = Math.floor((now + offsetMs) / 86_400_000 - (days - 1)) * 86_400_000 - offsetMs;
-    const [activity, breakdown, types, files, db] = await Promise.all([
-      store.activity({ since, utcOffsetMinutes }),
-      store.breakdown(),
-      store.typeMix({ scan: INSIGHT_SAMPLE }),
-      store.topFiles({ limit: 15, scan: INSIGHT_SAMPLE }),
-      this.#stats(),
-    ]);
+    // One query at a time with a turn of the event loop between them: the store is synchronous
+    // underneath, and the feed, search and live stream must not wait for all of this at once.
+    const activity = await store.activity({ since, utcOffsetMinutes });
+    await yieldTurn();
+    const breakdown = await store.breakdown();
+    await yieldTurn();
+    const types = await store.typeMix({ scan: INSIGHT_SAMPLE });
+    await yieldTurn();
+    const files = await store.topFiles({ limit: 15, scan: INSIGHT_SAMPLE });
+    await yieldTurn();
+    const db = await this.#stats();
     const context = [];
     for (const p of breakdown.projects.slice(0, CONTEXT_PROJECTS)) {
-      const [volume, injected] = await Promise.all([store.historyVolume({ project: p.project }), buildContext(store, this.#config, p.project)]);
+      await yieldTurn();
+      const volume = await store.historyVolume({ project: p.project });
+      // The injection as SessionStart builds it, with the volume line fed from the (sampled) volume
+      // above instead of a second pass over every row of the project.
+      const injected = await buildContext(withVolume(store, volume), this.#config, p.project);
       context.push({ project: p.project, observations: volume.observations, historyChars: volume.chars, estimated: volume.estimated, injectedChars: injected.length });
     }
     return {

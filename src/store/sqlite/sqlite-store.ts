@@ -654,6 +654,14 @@ export class SqliteStore implements Store {
       )
       .all(params) as { type: ObsType; observations: number }[];
   }
+
+  async facets(): Promise<{ projects: string[]; platforms: string[] }> {
+    const col = (sql: string) => (this.#db.prepare(sql).pluck().all() as string[]);
+    return {
+      projects: col('SELECT project FROM sessions GROUP BY project ORDER BY max(started_at) DESC'),
+      platforms: col('SELECT platform FROM sessions GROUP BY platform ORDER BY count(*) DESC'),
+    };
+  }
 }
 
 // ── Viewer query helpers. ──
