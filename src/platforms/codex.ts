@@ -26,6 +26,8 @@ const EVENTS = eventTable({
   PermissionRequest: null,
   SubagentStart: null,
   StopFailure: null,
+  // The user interrupted a turn; its output accepts only `systemMessage`.
+  Interrupt: null,
   Notification: null,
 });
 
@@ -36,9 +38,13 @@ function parse(hostEvent: string | undefined, p: Rec, warn?: Warn): Parsed {
   return { kind: 'event', event: readClaudeShaped('codex', event, p, warn) };
 }
 
-/** Like Claude Code: Stop and SubagentStop print nothing (a block decision there continues the turn). */
+/**
+ * Codex accepts empty stdout for every event and `{}` for every event mnemo maps (all output fields
+ * default). Stop and SubagentStop print nothing, like Claude Code; so do events mnemo does not record
+ * (Interrupt, for one, rejects any control field).
+ */
 function format(event: HookEventName | undefined, result: HookResult): string {
-  if (event === 'Stop' || event === 'SubagentStop') return '';
+  if (event === undefined || event === 'Stop' || event === 'SubagentStop') return '';
   return hookSpecificOutput(event, result, ['SessionStart', 'UserPromptSubmit']);
 }
 

@@ -37,6 +37,7 @@ function isToolResponse(v: unknown): v is GeminiToolResponse {
 }
 
 const INTERRUPT_RE = /cancel|abort|interrupt/i;
+const BY_USER_RE = /\b(?:cancell?ed|aborted|interrupted) by (?:the )?user\b/i;
 
 /** What the model was told (llmContent), else what the user saw (a string, or a diff's text). */
 function resultText(r: GeminiToolResponse): string | undefined {
@@ -50,11 +51,11 @@ function resultText(r: GeminiToolResponse): string | undefined {
 function failureOf(r: GeminiToolResponse): { error: string; isInterrupt: boolean } | undefined {
   const e = r.error;
   if (e === undefined || e === null) return undefined;
-  if (typeof e === 'string') return { error: e, isInterrupt: INTERRUPT_RE.test(e) };
+  if (typeof e === 'string') return { error: e, isInterrupt: BY_USER_RE.test(e) };
   if (!isRecord(e)) return { error: JSON.stringify(e), isInterrupt: false };
   const message = typeof e.message === 'string' ? e.message : JSON.stringify(e);
   const type = typeof e.type === 'string' ? e.type : '';
-  return { error: message, isInterrupt: INTERRUPT_RE.test(type) };
+  return { error: message, isInterrupt: INTERRUPT_RE.test(type) || BY_USER_RE.test(message) };
 }
 
 function parse(hostEvent: string | undefined, p: Rec, warn?: Warn): Parsed {

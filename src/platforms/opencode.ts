@@ -84,7 +84,7 @@ function parse(hostEvent: string | undefined, p: Rec, warn?: Warn): Parsed {
   const toolName = str(input?.tool);
   const failure = event === 'PostToolUse' ? shellFailure(toolName, out) : undefined;
   if (failure) event = 'PostToolUseFailure';
-  const args = isRecord(input?.args) ? input.args : f.obj('args');
+  const args = f.obj('args') ?? (isRecord(input?.args) ? input.args : undefined);
   const sessionId = str(input?.sessionID) ?? str(message?.sessionID) ?? str(props?.sessionID) ?? str(info?.id);
   const ev = hookEvent({
     event,
