@@ -19,6 +19,7 @@ export interface Enrichment {
 }
 
 const TAG_CHARS = 1200;
+const KEY_INFO_WINDOW = 1500;
 
 export function enrichEvent(ev: CapturedEvent, state: unknown): Enrichment {
   const obs = ev.observation;
@@ -31,7 +32,9 @@ export function enrichEvent(ev: CapturedEvent, state: unknown): Enrichment {
   } else if (obs && obs.type === 'prompt' && !obs.private) {
     events = extractUserEvents(obs.body);
   }
-  const text = obs && !obs.private ? `${obs.title}\n${obs.body}` : '';
+  // Key terms come from the title and the head of the body: that is where commands, paths and
+  // error lines sit, and it bounds the work per event (ingestion runs this for every row).
+  const text = obs && !obs.private ? `${obs.title}\n${obs.body.slice(0, KEY_INFO_WINDOW)}` : '';
   const tags = [obs?.tags ?? '', ...events.map((e) => `${e.type} ${e.data}`), text ? extractKeyInfo(text, TAG_CHARS) : '']
     .filter(Boolean)
     .join(' ')
