@@ -31,6 +31,7 @@ import type {
   TimelineResponse,
 } from './api-types.ts';
 import { API_VERSION } from './api-types.ts';
+import { exportLines } from './export.ts';
 import { Insights } from './insights.ts';
 import type { LiveFeed } from './live.ts';
 import { ApiError, badRequest, cursorOf, notFound, positiveId, Query } from './params.ts';
@@ -254,10 +255,14 @@ export function apiRoutes(ctx: ApiContext): Route[] {
         'Content-Disposition': `attachment; filename="mnemo-export-${day}.jsonl"`,
         'Cache-Control': 'no-store',
       });
-      for await (const r of store.exportAll()) {
-        if (res.destroyed) return;
-        const line = JSON.stringify(r.record === 'session' ? { record: 'session', ...r.session } : { record: 'observation', ...r.observation });
-        if (!res.write(line + '\n')) await new Promise<void>((done) => (res.once('drain', done), res.once('close', done)));
+      const lines = exportLines(store, config.dbPath);
+      try {
+        for await (const line of lines) {
+          if (res.destroyed) return;
+          if (!res.write(line + '\n')) await new Promise<void>((done) => (res.once('drain', done), res.once('close', done)));
+        }
+      } finally {
+        await lines.return(undefined);
       }
       res.end();
     },
