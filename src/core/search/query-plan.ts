@@ -1,30 +1,44 @@
 /**
  * @module core/search/query-plan
- * Turns whatever a person or a model types into a safe FTS5 MATCH expression.
+ * Turns whatever a person or a model types into safe FTS5 MATCH expressions.
  * Raw input is never passed through: every unit is quoted, so `Next.js`, `a:b`, `foo*`,
  * brackets, quotes and SQL never raise a syntax error. Units are OR-ed so that a document
  * matching more of them ranks higher under BM25, instead of one missing word emptying the result.
+ *
+ * Chinese runs are segmented (core/search/glossary): glossary words and short runs stay phrases of
+ * bigrams (`连接池` → "连接 接池"), particles and question words are dropped, and long unknown runs
+ * fall back to one unit per bigram, the classic CJK bigram retrieval. Glossary translations of the
+ * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
+import { chineseFor, englishFor, segmentCjk } from './glossary.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk } from './text-index.ts';
 
 export interface QueryUnit {
   /** Tokens matched as a phrase (adjacent, in order). */
   readonly tokens: readonly string[];
   readonly prefix: boolean;
+  /** `cjk` when the tokens are CJK bigrams (or one CJK character), `word` otherwise. */
+  readonly script: 'word' | 'cjk';
 }
 
 export interface QueryPlan {
-  /** FTS5 MATCH expression, or null when the query has nothing searchable. */
+  /** FTS5 MATCH expression of every unit, or null when the query has nothing searchable. */
   readonly match: string | null;
   readonly units: readonly QueryUnit[];
   /** Lower-cased plain terms, for highlighting. */
   readonly terms: readonly string[];
+  /** Glossary translations into the other language (Chinese ↔ English), never among `units`. */
+  readonly expansions: readonly QueryUnit[];
 }
 
 const MAX_QUERY_CHARS = 1000;
 const MAX_UNITS = 32;
+const MAX_EXPANSIONS = 16;
+/** Unknown Chinese runs up to this many characters stay one phrase; longer ones become bigram units. */
+const MAX_CJK_PHRASE = 4;
 const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 const QUOTED_RE = /"([^"]*)"/g;
+const SPACE_RE = /\s+/;
 
 /** English function words that only add noise to an OR query. Kept when the query has nothing else. */
 const STOP_WORDS = new Set(
@@ -37,7 +51,10 @@ function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(WORD_RE) ?? []) as string[];
 }
 
-/** Tokens of one piece of text as the index sees them (CJK runs as bigrams). */
+const wordUnit = (tokens: string[], prefix = false): QueryUnit => ({ tokens, prefix, script: 'word' });
+const cjkUnit = (text: string): QueryUnit => ({ tokens: cjkBigrams(text), prefix: false, script: 'cjk' });
+
+/** Tokens of one piece of text as the index sees them (CJK runs as bigrams), for quoted phrases. */
 function indexTokens(text: string): string[] {
   if (!hasCjk(text)) return wordsOf(text);
   const out: string[] = [];
@@ -52,27 +69,45 @@ function indexTokens(text: string): string[] {
 }
 
 /**
+ * Units of one CJK run: glossary words and short unknown pieces as phrases, long unknown pieces as
+ * single bigrams, particles dropped. A run of nothing but particles is kept whole.
+ */
+function unitsOfCjkRun(run: string): QueryUnit[] {
+  const segments = segmentCjk(run);
+  const units: QueryUnit[] = [];
+  for (const s of segments) {
+    if (s.kind === 'stop') continue;
+    const n = Array.from(s.text).length;
+    if (s.kind === 'term' || (n >= 2 && n <= MAX_CJK_PHRASE)) units.push(cjkUnit(s.text));
+    else if (n > MAX_CJK_PHRASE) for (const b of cjkBigrams(s.text)) units.push({ tokens: [b], prefix: false, script: 'cjk' });
+  }
+  if (units.length) return units;
+  // A lone character (`连`) or only particles: search the run itself.
+  return [cjkUnit(run)];
+}
+
+/**
  * One whitespace-separated chunk of the query becomes one or more units:
  * `src/db/pool.ts` and `Next.js` stay phrases; `payload优先` splits into `payload` and `优先`,
  * which need not be adjacent in the record.
  */
 function unitsOfChunk(chunk: string): QueryUnit[] {
   const prefix = chunk.endsWith('*');
-  const units: QueryUnit[] = [];
-  if (hasCjk(chunk)) {
-    let last = 0;
-    for (const m of chunk.matchAll(CJK_RUN_RE)) {
-      const before = wordsOf(chunk.slice(last, m.index));
-      if (before.length) units.push({ tokens: before, prefix: false });
-      units.push({ tokens: cjkBigrams(m[0]), prefix: false });
-      last = m.index! + m[0].length;
-    }
-    const after = wordsOf(chunk.slice(last));
-    if (after.length) units.push({ tokens: after, prefix });
-    return units;
+  if (!hasCjk(chunk)) {
+    const tokens = wordsOf(chunk);
+    return tokens.length ? [wordUnit(tokens, prefix)] : [];
   }
-  const tokens = wordsOf(chunk);
-  return tokens.length ? [{ tokens, prefix }] : [];
+  const units: QueryUnit[] = [];
+  let last = 0;
+  for (const m of chunk.matchAll(CJK_RUN_RE)) {
+    const before = wordsOf(chunk.slice(last, m.index));
+    if (before.length) units.push(wordUnit(before));
+    units.push(...unitsOfCjkRun(m[0]));
+    last = m.index! + m[0].length;
+  }
+  const after = wordsOf(chunk.slice(last));
+  if (after.length) units.push(wordUnit(after, prefix));
+  return units;
 }
 
 function quote(token: string): string {
@@ -81,9 +116,49 @@ function quote(token: string): string {
 
 function render(unit: QueryUnit): string {
   // A one-character CJK unit is matched as a prefix of the bigrams that start with it.
-  const single = unit.tokens.length === 1 && Array.from(unit.tokens[0]!).length === 1 && hasCjk(unit.tokens[0]!);
+  const single = unit.script === 'cjk' && unit.tokens.length === 1 && Array.from(unit.tokens[0]!).length === 1;
   const phrase = quote(unit.tokens.join(' '));
   return unit.prefix || single ? `${phrase}*` : phrase;
+}
+
+/** The FTS5 expression matching any of `units` (null for none). Safe for any unit content. */
+export function renderMatch(units: readonly QueryUnit[]): string | null {
+  return units.length ? units.map(render).join(' OR ') : null;
+}
+
+function keyOf(u: QueryUnit): string {
+  return u.tokens.join(' ') + (u.prefix ? '*' : '');
+}
+
+function dedupe(units: readonly QueryUnit[], seen: Set<string>, max: number): QueryUnit[] {
+  const out: QueryUnit[] = [];
+  for (const u of units) {
+    const key = keyOf(u);
+    if (seen.has(key) || out.length >= max) continue;
+    seen.add(key);
+    out.push(u);
+  }
+  return out;
+}
+
+/** Glossary translations of the planned query, in the other language. */
+function translate(units: readonly QueryUnit[], text: string): QueryUnit[] {
+  const out: QueryUnit[] = [];
+  // Chinese → English: each Chinese glossary word of the query.
+  for (const run of text.match(CJK_RUN_RE) ?? []) {
+    for (const s of segmentCjk(run)) {
+      if (s.kind !== 'term') continue;
+      for (const en of englishFor(s.text)) {
+        const tokens = wordsOf(en);
+        if (tokens.length) out.push(wordUnit(tokens));
+      }
+    }
+  }
+  // English → Chinese: glossary phrases among the query's plain words, longest first. Paths and
+  // identifiers (multi-token units such as `src/db/pool.ts`) are names, not words to translate.
+  const words = units.filter((u) => u.script === 'word' && u.tokens.length === 1).map((u) => u.tokens[0]!);
+  for (const zh of chineseFor(words)) out.push(cjkUnit(zh));
+  return out;
 }
 
 /** Plan a query. Never throws; an empty or punctuation-only query yields `match: null`. */
@@ -94,24 +169,19 @@ export function planQuery(raw: string): QueryPlan {
   // Balanced double quotes mark exact phrases; an unbalanced quote is just punctuation.
   const rest = text.replace(QUOTED_RE, (_m, inner: string) => {
     const tokens = indexTokens(inner);
-    if (tokens.length) units.push({ tokens, prefix: false });
+    if (tokens.length) units.push({ tokens, prefix: false, script: hasCjk(inner) && !/[A-Za-z0-9]/.test(inner) ? 'cjk' : 'word' });
     return ' ';
   });
 
   const loose: QueryUnit[] = [];
-  for (const chunk of rest.split(/\s+/)) if (chunk) loose.push(...unitsOfChunk(chunk));
+  for (const chunk of rest.split(SPACE_RE)) if (chunk) loose.push(...unitsOfChunk(chunk));
 
-  const meaningful = loose.filter((u) => u.tokens.length > 1 || u.prefix || !STOP_WORDS.has(u.tokens[0]!));
+  const meaningful = loose.filter((u) => u.tokens.length > 1 || u.prefix || u.script === 'cjk' || !STOP_WORDS.has(u.tokens[0]!));
   units.push(...(meaningful.length || units.length ? meaningful : loose));
 
   const seen = new Set<string>();
-  const unique = units.filter((u) => {
-    const key = u.tokens.join(' ') + (u.prefix ? '*' : '');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).slice(0, MAX_UNITS);
-
+  const unique = dedupe(units, seen, MAX_UNITS);
+  const expansions = dedupe(translate(unique, text), seen, MAX_EXPANSIONS);
   const terms = [...new Set(unique.flatMap((u) => u.tokens))];
-  return { match: unique.length ? unique.map(render).join(' OR ') : null, units: unique, terms };
+  return { match: renderMatch(unique), units: unique, terms, expansions };
 }

@@ -1,60 +1,197 @@
 /**
  * @module store/sqlite/search
- * Full-text search over observations: a planned FTS5 query (core/search/query-plan), BM25 with
- * column weights, filters, and the current project ranked first.
+ * Full-text search over observations: planned FTS5 queries (core/search/query-plan), ranked lists
+ * fused by reciprocal rank fusion (core/search/fusion), filters, and the current project first.
+ *
+ * Why the lists look the way they do (figures in eval/RESULTS.md):
+ * - BM25 with column weights title 8 : body 1 : tags 4 — titles and extracted events say more than
+ *   raw output.
+ * - Cost is bounded. FTS5 must compute bm25 for every row a query matches before it can sort, so a
+ *   common word over 100,000 rows (40–80k hits) costs ~100 ms. Each list instead walks the matches
+ *   newest first (`ORDER BY rowid DESC`, which FTS5 serves straight from its doclists) and scores at
+ *   most WINDOW of them. When that window fills, the query is common: each unit is probed (an unranked
+ *   walk of at most RARE_CAP rows), and the selective units get a second list ranked over the whole
+ *   history; a query of only common words gets an AND list instead. Old records that share only
+ *   common words with the query are the one thing this gives up.
+ * - Words and Chinese bigrams are separate lists when a query mixes them, so neither language's
+ *   frequent terms drown the other's; glossary translations (Chinese ↔ English) are a list of their
+ *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
  */
-import { planQuery } from '../../core/search/query-plan.ts';
-import type { SearchHit, SearchOptions } from '../store.ts';
+import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
+import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
+import type { SearchFilters, SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 
 /** BM25 column weights: title, body, tags (titles and extracted terms say more than raw output). */
 const BM25 = 'bm25(observations_fts, 8.0, 1.0, 4.0)';
+/** Matches scored per list, newest first. */
+export const WINDOW = 1000;
+/** A unit with at most this many matches is selective: ranked over the whole history. */
+export const RARE_CAP = 1500;
+/** Weight of the glossary-translation list relative to the query's own lists. */
+export const GLOSSARY_WEIGHT = 0.8;
+/** Translations are a recall aid: one smaller window, no follow-up lists. */
+const GLOSSARY_WINDOW = 300;
 
-export function searchObservations(db: SqliteDb, opts: SearchOptions): SearchHit[] {
-  const plan = planQuery(opts.query);
-  if (!plan.match) return [];
-  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
-  const where: string[] = ['observations_fts MATCH @match', 'o.private = 0'];
-  const params: Record<string, unknown> = { match: plan.match, k: Math.max(limit * 3, 60) };
+type Params = Record<string, unknown>;
+type Statement = ReturnType<SqliteDb['prepare']>;
+
+const statements = new WeakMap<SqliteDb, Map<string, Statement>>();
+
+function stmt(db: SqliteDb, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let s = cache.get(sql);
+  if (!s) {
+    s = db.prepare(sql);
+    if (cache.size > 200) cache.clear();
+    cache.set(sql, s);
+  }
+  return s;
+}
+
+/** SQL conditions on `o` (observations) for the filters, and their parameters. */
+export function filterSql(opts: SearchFilters): { where: string[]; params: Params } {
+  const where: string[] = [];
+  const params: Params = {};
   if (opts.project) (where.push('o.project = @project'), (params.project = opts.project));
   if (opts.sessionId !== undefined) (where.push('o.session_id = @session'), (params.session = opts.sessionId));
   if (opts.since !== undefined) (where.push('o.created_at >= @since'), (params.since = opts.since));
   if (opts.until !== undefined) (where.push('o.created_at <= @until'), (params.until = opts.until));
   if (opts.platform) (where.push('o.platform = @platform'), (params.platform = opts.platform));
   if (opts.eventTypes?.length) {
-  where.push(`o.id IN (SELECT obs_id FROM events WHERE type IN (${opts.eventTypes.map((_, i) => `@e${i}`).join(',')}))`);
-  opts.eventTypes.forEach((t, i) => (params[`e${i}`] = t));
+    where.push(`o.id IN (SELECT obs_id FROM events WHERE type IN (${opts.eventTypes.map((_, i) => `@e${i}`).join(',')}))`);
+    opts.eventTypes.forEach((t, i) => (params[`e${i}`] = t));
   }
   if (opts.file) {
-  // files is a JSON array of absolute paths; a suffix match lets users type paths as they see them.
-  where.push(`EXISTS (SELECT 1 FROM json_each(o.files) f WHERE f.value = @file OR f.value LIKE @fileSuffix ESCAPE '\\')`);
-  params.file = opts.file;
-  params.fileSuffix = '%/' + opts.file.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => '\\' + c);
+    // files is a JSON array of absolute paths; a suffix match lets users type paths as they see them.
+    where.push(`EXISTS (SELECT 1 FROM json_each(o.files) f WHERE f.value = @file OR f.value LIKE @fileSuffix ESCAPE '\\')`);
+    params.file = opts.file;
+    params.fileSuffix = '%/' + opts.file.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => '\\' + c);
   }
   if (opts.types?.length) {
-  where.push(`o.type IN (${opts.types.map((_, i) => `@t${i}`).join(',')})`);
-  opts.types.forEach((t, i) => (params[`t${i}`] = t));
+    where.push(`o.type IN (${opts.types.map((_, i) => `@t${i}`).join(',')})`);
+    opts.types.forEach((t, i) => (params[`t${i}`] = t));
   }
-  const rows = db
-    .prepare(
-      `SELECT ${OBS_COLUMNS}, ${BM25} AS rank
-       FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
-       WHERE ${where.join(' AND ')}
-       ORDER BY rank LIMIT @k`,
-    )
-    .all(params) as (ObservationRow & { rank: number })[];
-  const current = opts.currentProject;
-  return rows
-    .map((r) => ({ observation: toObservation(r), score: -r.rank }))
-    .sort((a, b) => {
-      if (current) {
-        const pa = a.observation.project === current ? 1 : 0;
-        const pb = b.observation.project === current ? 1 : 0;
-        if (pa !== pb) return pb - pa;
-      }
-      return b.score - a.score || b.observation.createdAt - a.observation.createdAt;
-    })
-    .slice(0, limit);
+  return { where, params };
 }
 
+interface Ctx {
+  readonly db: SqliteDb;
+  readonly filters: { where: string[]; params: Params };
+  /** How many ids each list keeps. */
+  readonly depth: number;
+}
+
+function ftsFrom(ctx: Ctx): string {
+  const join = ctx.filters.where.length ? ' JOIN observations o ON o.id = observations_fts.rowid' : '';
+  const extra = ctx.filters.where.length ? ` AND ${ctx.filters.where.join(' AND ')}` : '';
+  return `FROM observations_fts${join} WHERE observations_fts MATCH @match${extra}`;
+}
+
+/** The newest WINDOW matches scored by BM25; `full` says the window was filled. */
+function windowList(ctx: Ctx, name: string, match: string, window = WINDOW): { list: RankedList; full: boolean } {
+  const rows = stmt(ctx.db, `SELECT observations_fts.rowid AS id, ${BM25} AS r ${ftsFrom(ctx)} ORDER BY observations_fts.rowid DESC LIMIT ${window}`)
+    .all({ ...ctx.filters.params, match }) as { id: number; r: number }[];
+  rows.sort((a, b) => a.r - b.r || b.id - a.id);
+  return { list: { name, ids: rows.slice(0, ctx.depth).map((r) => r.id) }, full: rows.length >= window };
+}
+
+/** Every match ranked by BM25 (only for expressions known to be selective). */
+function rankedList(ctx: Ctx, name: string, match: string): RankedList {
+  const rows = stmt(ctx.db, `SELECT observations_fts.rowid AS id, ${BM25} AS r ${ftsFrom(ctx)} ORDER BY r LIMIT ${ctx.depth}`)
+    .all({ ...ctx.filters.params, match }) as { id: number }[];
+  return { name, ids: rows.map((r) => r.id) };
+}
+
+function isSelective(ctx: Ctx, unit: QueryUnit): boolean {
+  const match = renderMatch([unit])!;
+  const row = stmt(ctx.db, `SELECT count(*) AS n FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match LIMIT ${RARE_CAP + 1})`).get({ match }) as { n: number };
+  return row.n <= RARE_CAP;
+}
+
+/** Lists for one group of units: the window, plus a rare-terms or all-terms list when it filled. */
+function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[]): RankedList[] {
+  const match = renderMatch(units);
+  if (!match) return [];
+  const { list, full } = windowList(ctx, name, match);
+  const out: RankedList[] = [list];
+  if (!full || units.length === 0) return out;
+  const selective = units.filter((u) => isSelective(ctx, u));
+  if (selective.length && selective.length < units.length) {
+    out.push(rankedList(ctx, `${name}:rare`, renderMatch(selective)!));
+  } else if (selective.length === 0 && units.length > 1) {
+    const all = units.map((u) => `(${renderMatch([u])})`).join(' AND ');
+    out.push(windowList(ctx, `${name}:all`, all).list);
+  }
+  return out;
+}
+
+/**
+ * The keyword lists of a query (BM25 words, CJK, glossary), filters applied, before fusion.
+ * Exposed for the evaluation, which scores keyword-only, semantic-only and hybrid retrieval.
+ */
+export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number): RankedList[] {
+  const plan = planQuery(opts.query);
+  const ctx: Ctx = { db, filters: filterSql(opts), depth };
+  const words = plan.units.filter((u) => u.script === 'word');
+  const cjk = plan.units.filter((u) => u.script === 'cjk');
+  const lists: RankedList[] = [];
+  if (words.length && cjk.length) lists.push(...listsFor(ctx, 'words', words), ...listsFor(ctx, 'cjk', cjk));
+  else lists.push(...listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units));
+  const glossary = renderMatch(plan.expansions);
+  if (glossary) lists.push({ ...windowList(ctx, 'glossary', glossary, GLOSSARY_WINDOW).list, weight: GLOSSARY_WEIGHT });
+  return lists.filter((l) => l.ids.length > 0);
+}
+
+export interface SearchExtras {
+  /** Further ranked lists to fuse (semantic neighbours); filtered here like the keyword lists. */
+  readonly extra?: readonly RankedList[];
+  /** Leave the keyword lists out (semantic-only evaluation). */
+  readonly keyword?: boolean;
+  readonly now?: number;
+}
+
+interface Light {
+  id: number;
+  project: string;
+  created_at: number;
+  priority: number;
+}
+
+export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: SearchExtras = {}): SearchHit[] {
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
+  const depth = Math.max(limit * 2, 50);
+  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth)), ...(extras.extra ?? [])];
+  // Fusion first, then facts for the head only: looking rows up costs ~10 µs each at 100k rows.
+  const head = fuse(lists).slice(0, Math.max(limit * 3, 60));
+  if (head.length === 0) return [];
+
+  // Candidate facts for the priors, the filters (semantic lists arrive unfiltered) and the project tier.
+  const { where, params } = filterSql(opts);
+  const light = stmt(
+    db,
+    `SELECT o.id, o.project, o.created_at, o.priority FROM observations o
+     WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
+  ).all({ ...params, ids: JSON.stringify(head.map((f) => f.id)) }) as Light[];
+  const facts = new Map(light.map((r) => [r.id, r]));
+  const ranked = withPriors(
+    head.filter((f) => facts.has(f.id)),
+    { now: extras.now ?? Date.now(), createdAt: (id) => facts.get(id)?.created_at, priority: (id) => facts.get(id)?.priority },
+  );
+  const current = opts.currentProject;
+  // The current project's results come first (README: "Search covers every project with the current
+  // one ranked first"); fusion order holds within each tier.
+  const ordered = current
+    ? [...ranked.filter((f) => facts.get(f.id)!.project === current), ...ranked.filter((f) => facts.get(f.id)!.project !== current)]
+    : ranked;
+  const top = ordered.slice(0, limit);
+  const rows = stmt(db, `SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))`)
+    .all({ ids: JSON.stringify(top.map((f) => f.id)) }) as ObservationRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return top.flatMap((f) => {
+    const r = byId.get(f.id);
+    return r ? [{ observation: toObservation(r), score: f.score }] : [];
+  });
+}
