@@ -23,6 +23,9 @@ export interface TranscriptEntry {
   readonly message?: unknown;
   /** The structured result of a tool call: what a PostToolUse hook receives as `tool_response`. */
   readonly toolUseResult?: unknown;
+  /** `queue-operation` entries: enqueue | dequeue | remove, and the queued text. */
+  readonly operation?: unknown;
+  readonly content?: unknown;
 }
 
 /** A content block of a message (`text`, `tool_use`, `tool_result`, `thinking`, `image`, …). */

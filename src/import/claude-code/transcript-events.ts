@@ -24,6 +24,8 @@ import {
   type TranscriptEntry,
 } from './transcript-entry.ts';
 
+const BARE_COMMAND_RE = /^\/[\w:-]+$/;
+
 /** What a file holds: a session, a subagent's run (`subagents/agent-*.jsonl`), or a compaction (`agent-acompact-*`). */
 export type FileRole = 'main' | 'subagent' | 'compaction';
 
@@ -135,6 +137,7 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
   let turn: { last?: LastText; stopAt?: number; sessionId: string; cwd?: string } | undefined;
   let compactTrigger: string | undefined;
   let branch: string | undefined;
+  const queuedPrompts = new Set<string>();
   const event = (payload: HookPayload, at: number, key: string): TranscriptEvent => (branch ? { payload, at, key, branch } : { payload, at, key });
 
   const base = (sessionId: string, cwd: string | undefined, name: string): Record<string, unknown> => ({
@@ -261,6 +264,18 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
     }
     stats.entries++;
     const type = e.type;
+    if (type === 'queue-operation' && role === 'main') {
+      // A prompt typed while the model worked: queued, then usually handed to the model mid-turn
+      // without ever becoming a user entry. It is the user's request all the same.
+      const queued = e.operation === 'enqueue' && typeof e.content === 'string' ? promptOf(e.content) : undefined;
+      const sessionId = str(e.sessionId) ?? opts.fallbackSessionId;
+      if (queued && sessionId && !BARE_COMMAND_RE.test(queued)) {
+        const at = timeOf(e.timestamp) ?? lastAt;
+        queuedPrompts.add(queued);
+        yield event({ ...base(sessionId, sessions.get(sessionId)?.cwd, 'UserPromptSubmit'), prompt: queued }, at, `${opts.fileLabel}#${line.no}:queued`);
+      }
+      continue;
+    }
     if (type !== 'user' && type !== 'assistant' && type !== 'system') continue;
     const at = timeOf(e.timestamp) ?? lastAt;
     lastAt = Math.max(lastAt, at);
@@ -271,7 +286,7 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
     const ctx: EntryContext = { at, sessionId, cwd, key: str(e.uuid) ?? `${opts.fileLabel}#${line.no}` };
     const sidechain = role !== 'main' || e.isSidechain === true;
 
-    if (role === 'main') {
+    if (role === 'main' && !sidechain) {
       let seen = sessions.get(sessionId);
       if (!seen) {
         sessions.set(sessionId, (seen = { firstAt: at, lastAt: at, ...(cwd ? { cwd } : {}) }));
@@ -293,8 +308,9 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
         compactTrigger = (isRecord(e.compactMetadata) ? str(e.compactMetadata.trigger) : undefined) ?? 'auto';
         yield event({ ...base(sessionId, cwd, 'PreCompact'), trigger: compactTrigger, custom_instructions: '' }, at, `${ctx.key}:precompact`);
       } else if ((e.subtype === 'stop_hook_summary' || e.subtype === 'turn_duration') && turn?.last) {
-        // Written when the turn's Stop hooks ran: the time a live Stop event carries.
-        turn.stopAt ??= at;
+        // Written when the turn ended and its Stop hooks ran: where (and when) a live Stop fires.
+        turn.stopAt = at;
+        yield* endTurn();
       }
       continue;
     }
@@ -336,9 +352,22 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
     }
     if (e.isMeta === true) continue;
     const prompt = promptOf(content);
-    if (prompt === undefined) continue;
+    if (prompt === undefined) {
+      // A host message (a background task finished) starts a turn of its own; an interruption ends
+      // one without a Stop (the host fires none when the user interrupts).
+      const text = textOf(content);
+      if (isInterruption(text)) {
+        if (turn) turn.last = undefined;
+      } else if (text.trim()) {
+        yield* endTurn();
+        turn = { sessionId, ...(cwd ? { cwd } : {}) };
+      }
+      continue;
+    }
     yield* endTurn();
     turn = { sessionId, ...(cwd ? { cwd } : {}) };
+    // Delivered from the queue: already recorded when it was typed.
+    if (queuedPrompts.delete(prompt)) continue;
     yield event({ ...base(sessionId, cwd, 'UserPromptSubmit'), prompt }, at, `${ctx.key}:prompt`);
   }
 

@@ -13,7 +13,7 @@ const NEWLINE = 0x0a;
 const HEAD_BYTES = 512;
 
 /** Entry types whose first key is `type` and which carry nothing a hook would have seen. */
-const SKIPPED_FIRST_KEY_RE = /^\{"type":"(?:progress|file-history-snapshot|queue-operation|summary)"/;
+const SKIPPED_FIRST_KEY_RE = /^\{"type":"(?:progress|file-history-snapshot|summary)"/;
 const PROGRESS_KEY = '"type":"progress"';
 
 /**
