@@ -23,6 +23,8 @@ export interface TranscriptEntry {
   readonly message?: unknown;
   /** The structured result of a tool call: what a PostToolUse hook receives as `tool_response`. */
   readonly toolUseResult?: unknown;
+  /** Recent builds: the prompt's id, the same the UserPromptSubmit hook receives as `prompt_id`. */
+  readonly promptId?: unknown;
   /** `queue-operation` entries: enqueue | dequeue | remove, and the queued text. */
   readonly operation?: unknown;
   readonly content?: unknown;

@@ -137,7 +137,7 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
   let turn: { last?: LastText; stopAt?: number; sessionId: string; cwd?: string } | undefined;
   let compactTrigger: string | undefined;
   let branch: string | undefined;
-  const queuedPrompts = new Set<string>();
+  const queued: { text: string; at: number; key: string; sessionId: string }[] = [];
   const event = (payload: HookPayload, at: number, key: string): TranscriptEvent => (branch ? { payload, at, key, branch } : { payload, at, key });
 
   const base = (sessionId: string, cwd: string | undefined, name: string): Record<string, unknown> => ({
@@ -265,14 +265,16 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
     stats.entries++;
     const type = e.type;
     if (type === 'queue-operation' && role === 'main') {
-      // A prompt typed while the model worked: queued, then usually handed to the model mid-turn
-      // without ever becoming a user entry. It is the user's request all the same.
-      const queued = e.operation === 'enqueue' && typeof e.content === 'string' ? promptOf(e.content) : undefined;
+      // A prompt typed while the model worked waits in a queue. Either it is delivered later as a
+      // user entry (recorded there, with its prompt id), or it is removed from the queue and handed
+      // to the model mid-turn without ever becoming an entry: then the queue is all that records it.
       const sessionId = str(e.sessionId) ?? opts.fallbackSessionId;
-      if (queued && sessionId && !BARE_COMMAND_RE.test(queued)) {
-        const at = timeOf(e.timestamp) ?? lastAt;
-        queuedPrompts.add(queued);
-        yield event({ ...base(sessionId, sessions.get(sessionId)?.cwd, 'UserPromptSubmit'), prompt: queued }, at, `${opts.fileLabel}#${line.no}:queued`);
+      if (e.operation === 'enqueue' && typeof e.content === 'string' && sessionId) {
+        const text = promptOf(e.content);
+        if (text && !BARE_COMMAND_RE.test(text)) queued.push({ text, at: timeOf(e.timestamp) ?? lastAt, key: `${opts.fileLabel}#${line.no}:queued`, sessionId });
+      } else if (e.operation === 'remove') {
+        const q = queued.pop();
+        if (q) yield event({ ...base(q.sessionId, sessions.get(q.sessionId)?.cwd, 'UserPromptSubmit'), prompt: q.text }, q.at, q.key);
       }
       continue;
     }
@@ -366,9 +368,11 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
     }
     yield* endTurn();
     turn = { sessionId, ...(cwd ? { cwd } : {}) };
-    // Delivered from the queue: already recorded when it was typed.
-    if (queuedPrompts.delete(prompt)) continue;
-    yield event({ ...base(sessionId, cwd, 'UserPromptSubmit'), prompt }, at, `${ctx.key}:prompt`);
+    const waiting = queued.findIndex((q) => q.text === prompt);
+    if (waiting >= 0) queued.splice(waiting, 1);
+    // Recent builds give each prompt an id, which the live hook receives too (`prompt_id`).
+    const promptId = str(e.promptId);
+    yield event({ ...base(sessionId, cwd, 'UserPromptSubmit'), prompt, ...(promptId ? { prompt_id: promptId } : {}) }, at, `${ctx.key}:prompt`);
   }
 
   // End of file: the last turn, open subagent runs, calls that never finished, the session itself.

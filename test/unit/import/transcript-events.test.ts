@@ -125,14 +125,19 @@ test('a slash command with arguments is a prompt; a rejected call is an interrup
   assert.ok(rejected.every((p) => p.is_interrupt === true));
 });
 
-test('queued prompts (typed while the model worked) become prompts once', () => {
+test('queued prompts (typed while the model worked) become prompts once: from the queue when handed over mid-turn, else from their entry', () => {
   const b = new TranscriptBuilder({ cwd: '/p', sessionId: 's-q' }).prompt('first task');
-  b.raw(JSON.stringify({ type: 'queue-operation', operation: 'enqueue', timestamp: new Date(b.now).toISOString(), sessionId: 's-q', content: 'also update the docs' }));
-  b.raw(JSON.stringify({ type: 'queue-operation', operation: 'enqueue', timestamp: new Date(b.now).toISOString(), sessionId: 's-q', content: '/mcp' }));
-  b.raw(JSON.stringify({ type: 'queue-operation', operation: 'enqueue', timestamp: new Date(b.now).toISOString(), sessionId: 's-q', content: 'then run the tests' }));
-  b.text('done with the first').stopHooks().prompt('then run the tests').text('tests pass');
+  const op = (operation: string, content?: string) => b.raw(JSON.stringify({ type: 'queue-operation', operation, timestamp: new Date(b.now).toISOString(), sessionId: 's-q', ...(content ? { content } : {}) }));
+  op('enqueue', 'also update the docs');
+  op('remove');
+  op('enqueue', '/mcp');
+  op('enqueue', 'then run the tests');
+  op('dequeue');
+  b.text('done with the first').stopHooks().prompt('then run the tests', { promptId: 'p-42' }).text('tests pass');
   const { payloads } = fromLines(b.lines);
-  assert.deepEqual(payloads.filter((p) => p.hook_event_name === 'UserPromptSubmit').map((p) => p.prompt), ['first task', 'also update the docs', 'then run the tests']);
+  const prompts = payloads.filter((p) => p.hook_event_name === 'UserPromptSubmit');
+  assert.deepEqual(prompts.map((p) => p.prompt), ['first task', 'also update the docs', 'then run the tests']);
+  assert.equal(prompts[2]!.prompt_id, 'p-42', 'the prompt id live hooks receive, for de-duplication');
   assert.deepEqual(payloads.filter((p) => p.hook_event_name === 'Stop').map((p) => p.last_assistant_message), ['done with the first', 'tests pass']);
 });
 
