@@ -87,6 +87,7 @@ function format(event: HookEventName | undefined, result: HookResult): string {
   return hookSpecificOutput(event, result, ['SessionStart', 'UserPromptSubmit']);
 }
 
+/** The Claude Code adapter (`--platform claude-code`). */
 export const platform: Platform = { name: 'claude-code', events: EVENTS, parse, format };
 
 /**

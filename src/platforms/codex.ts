@@ -48,4 +48,5 @@ function format(event: HookEventName | undefined, result: HookResult): string {
   return hookSpecificOutput(event, result, ['SessionStart', 'UserPromptSubmit']);
 }
 
+/** The Codex CLI adapter (`--platform codex`). */
 export const platform: Platform = { name: 'codex', events: EVENTS, parse, format };

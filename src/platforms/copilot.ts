@@ -110,4 +110,5 @@ function format(event: HookEventName | undefined, result: HookResult): string {
   return '{}';
 }
 
+/** The GitHub Copilot CLI adapter (`--platform copilot`). */
 export const platform: Platform = { name: 'copilot', events: EVENTS, parse, format };

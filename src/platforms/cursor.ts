@@ -132,4 +132,5 @@ function format(event: HookEventName | undefined, result: HookResult): string {
   return '{}';
 }
 
+/** The Cursor adapter (`--platform cursor`). */
 export const platform: Platform = { name: 'cursor', events: EVENTS, parse, format };

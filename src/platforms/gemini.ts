@@ -97,4 +97,5 @@ function format(event: HookEventName | undefined, result: HookResult): string {
   return hookSpecificOutput(event, result, ['SessionStart']);
 }
 
+/** The Gemini CLI adapter (`--platform gemini`). */
 export const platform: Platform = { name: 'gemini', events: EVENTS, parse, format };

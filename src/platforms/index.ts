@@ -24,6 +24,7 @@ const PLATFORMS: ReadonlyMap<string, Platform> = new Map([claudeCode, codex, gem
 /** Every `--platform` name, in a stable order for messages. */
 export const PLATFORM_NAMES: readonly string[] = [...PLATFORMS.keys()];
 
+/** The adapter for a `--platform` name (exact spelling), or undefined for a name mnemo does not know. */
 export function platformNamed(name: string): Platform | undefined {
   return PLATFORMS.get(name);
 }

@@ -112,4 +112,5 @@ function format(_event: HookEventName | undefined, _result: HookResult): string 
   return '{}';
 }
 
+/** The OpenCode (through mnemo's plugin) adapter (`--platform opencode`). */
 export const platform: Platform = { name: 'opencode', events: EVENTS, parse, format };

@@ -28,11 +28,14 @@ export class UnknownEventError extends PayloadError {
   }
 }
 
-/** An event name safe to echo in a log line or on stderr: name characters only, bounded. */
+const NOT_NAME_CHAR_RE = /[^A-Za-z0-9_.:-]/g;
+
+/** An event name safe to echo in a log line or on stderr: name characters only, bounded (it may hold anything). */
 export function safeName(v: unknown): string {
-  return typeof v === 'string' ? v.replace(/[^A-Za-z0-9_.:-]/g, '?').slice(0, 60) : typeof v;
+  return typeof v === 'string' ? v.replace(NOT_NAME_CHAR_RE, '?').slice(0, 60) : typeof v;
 }
 
+/** A plain JSON object: not null, not an array (hosts put tool inputs, results and events in these). */
 export function isRecord(v: unknown): v is Rec {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
@@ -81,14 +84,17 @@ export class Fields {
     return undefined;
   }
 
+  /** A string. */
   str(...keys: string[]): string | undefined {
     return this.#pick(keys, (v): v is string => typeof v === 'string');
   }
 
+  /** A boolean. */
   bool(...keys: string[]): boolean | undefined {
     return this.#pick(keys, (v): v is boolean => typeof v === 'boolean');
   }
 
+  /** A finite number. */
   num(...keys: string[]): number | undefined {
     return this.#pick(keys, (v): v is number => typeof v === 'number' && Number.isFinite(v));
   }

@@ -18,6 +18,7 @@ export type Parsed = { readonly kind: 'event'; readonly event: HookEvent } | { r
 /** Host event name → mnemo event, or null for events the host documents that mnemo does not record. */
 export type EventTable = ReadonlyMap<string, HookEventName | null>;
 
+/** An assistant adapter: its event names, how to read its payloads, how to answer it. */
 export interface Platform {
   /** The `--platform` name, also stored on sessions and observations. */
   readonly name: string;
@@ -35,6 +36,7 @@ export interface Platform {
   format(event: HookEventName | undefined, result: HookResult): string;
 }
 
+/** An event table from an object literal (host name → mnemo event, or null for known-but-not-recorded). */
 export function eventTable(entries: Readonly<Record<string, HookEventName | null>>): EventTable {
   return new Map(Object.entries(entries));
 }

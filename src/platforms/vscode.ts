@@ -71,4 +71,5 @@ function format(event: HookEventName | undefined, result: HookResult): string {
   return hookSpecificOutput(event, result, ['SessionStart']);
 }
 
+/** The VS Code agent hooks adapter (`--platform vscode`). */
 export const platform: Platform = { name: 'vscode', events: EVENTS, parse, format };
