@@ -5,6 +5,7 @@ import { openStore } from '../../store/open-store.ts';
 import { drainSpool } from '../../store/drain.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
+import { startSemanticSearch } from '../../search/semantic.ts';
 
 /** How often the server folds hooks' spool files into the store while idle. */
 const DRAIN_INTERVAL_MS = 2000;
@@ -19,9 +20,12 @@ export const mcpCommand: Command = async (_args, io) => {
     drainSpool(store, config.spoolDir, { maxMs: 1000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: background drain failed', err));
   }, DRAIN_INTERVAL_MS);
   timer.unref();
+  // Optional semantic search (MNEMO_EMBEDDER): embed new observations in the background, never in a hook.
+  const embedLoop = await startSemanticSearch(store, io.env, config);
   const transport = new StdioServerTransport();
   const shutdown = async () => {
     clearInterval(timer);
+    embedLoop?.stop();
     await server.close().catch(() => undefined);
     await store.close();
     process.exit(0);

@@ -8,6 +8,7 @@ import { DATA_NOT_INSTRUCTIONS, detailBlock, indexLine } from '../../core/format
 import { OBS_TYPES, type ObsType } from '../../core/types.ts';
 import { resolvePlace } from '../../hooks/place.ts';
 import { openStore } from '../../store/open-store.ts';
+import { enableSemanticQuery } from '../../search/semantic.ts';
 import { dateOption, idList, intOption, UsageError, type Command, type Io } from '../io.ts';
 
 async function withStore<T>(io: Io, fn: (store: Awaited<ReturnType<typeof openStore>>) => Promise<T>): Promise<T> {
@@ -47,8 +48,9 @@ export const searchCommand: Command = async (args, io) => {
   const typeFilter = types(values.type);
   const since = dateOption(values.since, 'since');
   const until = dateOption(values.until, 'until');
-  const hits = await withStore(io, (store) =>
-    store.search({
+  const hits = await withStore(io, async (store) => {
+    await enableSemanticQuery(store, io.env, io.config); // only when MNEMO_EMBEDDER is set
+    return store.search({
       query,
       limit,
       currentProject: resolvePlace(io.cwd).project,
@@ -59,8 +61,8 @@ export const searchCommand: Command = async (args, io) => {
       ...(values.session !== undefined ? { sessionId: intOption(values.session, 'session', 1, Number.MAX_SAFE_INTEGER, 0) } : {}),
       ...(since !== undefined ? { since } : {}),
       ...(until !== undefined ? { until } : {}),
-    }),
-  );
+    });
+  });
   if (values.json) {
     io.out(JSON.stringify(hits.map((h) => ({ ...h.observation, score: Number(h.score.toFixed(4)) })), null, 2));
   } else {

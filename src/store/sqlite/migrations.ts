@@ -106,6 +106,25 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN snapshot TEXT;
     `,
   },
+  {
+    version: 3,
+    sql: `
+      -- Optional semantic search (store/sqlite/vectors). Vectors are int8-quantised unit vectors of one
+      -- embedding model; they cascade with their observation, so deleting a row anywhere removes its
+      -- vector too. The sign-bit KNN index (a sqlite-vec vec0 table) is created on first use.
+      CREATE TABLE obs_vectors (
+        obs_id INTEGER PRIMARY KEY REFERENCES observations(id) ON DELETE CASCADE,
+        model TEXT NOT NULL,
+        q BLOB NOT NULL
+      ) STRICT;
+      -- Per model: dimensions and the highest observation id embedded so far.
+      CREATE TABLE vector_models (
+        model TEXT PRIMARY KEY,
+        dims INTEGER NOT NULL,
+        high_water INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

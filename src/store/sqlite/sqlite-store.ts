@@ -20,6 +20,8 @@ import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, HistoryVolume,
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
 import { searchObservations } from './search.ts';
+import { VectorIndex } from './vectors.ts';
+import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 
 interface SessionRow {
@@ -94,6 +96,14 @@ export interface SqliteStoreOptions {
 }
 
 const DEFAULT_MAX_EVENTS = 2000;
+/** A search waits this long for the query's embedding, then answers with keywords alone. */
+const QUERY_EMBED_MS = 2000;
+
+function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('deadline')), ms)));
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
+}
 /** Identical content without a natural key within this window is the same event delivered twice. */
 const CONTENT_WINDOW_MS = 10_000;
 
@@ -107,7 +117,11 @@ function parseJson(text: string | null): unknown {
 }
 
 export class SqliteStore implements Store {
-  readonly capabilities: StoreCapabilities = Object.freeze({ fullText: true, cjk: true, vectors: false });
+  /** Semantic search, when an embedder was enabled (see enableSemantic). */
+  #semantic: { embedder: Embedder; index: VectorIndex } | undefined;
+  get capabilities(): StoreCapabilities {
+    return { fullText: true, cjk: true, vectors: this.#semantic !== undefined };
+  }
   readonly #db: SqliteDb;
   readonly #path: string;
   readonly #maxEvents: number;
@@ -275,12 +289,40 @@ export class SqliteStore implements Store {
     this.#stmts.deleteObs.run(id);
   }
 
-  async search(opts: SearchOptions): Promise<SearchHit[]> {
+  /**
+   * Hybrid search: keyword lists, plus semantic neighbours when an embedder is enabled (the query is
+   * embedded with a 2 s deadline; on any embedder failure the keyword results stand alone).
+   * `mode` narrows it for the retrieval evaluation.
+   */
+  async search(opts: SearchOptions, mode: { keyword?: boolean; semantic?: boolean } = {}): Promise<SearchHit[]> {
+    let vector: number[] | undefined;
+    const sem = this.#semantic;
+    if (sem && mode.semantic !== false) {
+      try {
+        const [q] = await withDeadline(sem.embedder.embed([opts.query.slice(0, 2000)], 'query'), QUERY_EMBED_MS);
+        if (q) vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50));
+      } catch {
+        vector = undefined; // keyword results stand alone
+      }
+    }
     try {
-      return searchObservations(this.#db, opts);
+      return searchObservations(this.#db, opts, {
+        ...(vector ? { extra: [{ name: 'vector', ids: vector }] } : {}),
+        ...(mode.keyword === false ? { keyword: false } : {}),
+      });
     } catch (err) {
       throw toStoreError(err);
     }
+  }
+
+  /**
+   * Turn on semantic search with this embedder (MCP server, `mnemo embed`; never in a hook).
+   * Returns the vector index, or undefined when sqlite-vec cannot be loaded here.
+   */
+  enableSemantic(embedder: Embedder): VectorIndex | undefined {
+    const index = VectorIndex.open(this.#db, embedder.id);
+    this.#semantic = index ? { embedder, index } : undefined;
+    return index;
   }
 
   async getObservations(ids: readonly number[]): Promise<Observation[]> {
@@ -345,6 +387,8 @@ export class SqliteStore implements Store {
           this.#stmts.deleteFts.run(id);
           removed += this.#stmts.deleteObs.run(id).changes;
         }
+        // Vectors cascade with their rows; the KNN copy goes here (or at the next sweep).
+        this.#semantic?.index.forget([...ids]);
         if (target.sessionId !== undefined) this.#db.prepare('DELETE FROM sessions WHERE id = ?').run(target.sessionId);
         if (target.project !== undefined) this.#db.prepare('DELETE FROM sessions WHERE project = ?').run(target.project);
         return removed;

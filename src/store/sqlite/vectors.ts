@@ -1,0 +1,173 @@
+/**
+ * @module store/sqlite/vectors
+ * Observation embeddings in SQLite, searched with sqlite-vec.
+ *
+ * Two copies of each vector, one model at a time:
+ * - `obs_vectors` (plain table, schema v3): the vector quantised to int8 (x·127 of the unit vector,
+ *   one byte a dimension). It references `observations` with ON DELETE CASCADE, so every way a row is
+ *   deleted — `forget`, eviction, a hook replacing a pending note — removes its vector too, in any
+ *   process, with or without sqlite-vec loaded.
+ * - `obs_vec_knn` (a sqlite-vec `vec0` table, created on first use): the sign bits, for a brute-force
+ *   Hamming KNN that reads 1/32 of the float data. It is a derived index: its rows for deleted
+ *   observations are dropped by `forget` where sqlite-vec is loaded and by `sweep` otherwise, and they
+ *   never surface, because candidates are re-scored from `obs_vectors`.
+ *
+ * A query takes the COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy,
+ * and returns the best. sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
+ */
+import { createRequire } from 'node:module';
+import type { SqliteDb } from './driver.ts';
+
+/** Coarse candidates taken by Hamming distance before the cosine re-ranking. */
+const COARSE = 400;
+/** Characters of an observation sent to the embedder (title first). */
+export const EMBED_CHARS = 1500;
+/** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
+const RECHECK = 500;
+
+export interface PendingText {
+  readonly id: number;
+  readonly text: string;
+}
+
+/** Load sqlite-vec into this connection. Returns false (never throws) when it cannot be loaded. */
+export function loadSqliteVec(db: SqliteDb): boolean {
+  try {
+    // Loaded on demand: only processes that embed or search by vector pay for the extension.
+    const require = createRequire(import.meta.url);
+    (require('sqlite-vec') as { load(db: unknown): void }).load(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function quantize(v: Float32Array): { q: Buffer; bits: Buffer } {
+  const q = Buffer.alloc(v.length);
+  const bits = Buffer.alloc(Math.ceil(v.length / 8));
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    q.writeInt8(Math.max(-127, Math.min(127, Math.round(x * 127))), i);
+    if (x > 0) bits[i >> 3]! |= 1 << (i & 7);
+  }
+  return { q, bits };
+}
+
+/** Vector storage and KNN for one embedding model (see the module comment). */
+export class VectorIndex {
+  readonly #db: SqliteDb;
+  readonly #model: string;
+
+  private constructor(db: SqliteDb, model: string) {
+    this.#db = db;
+    this.#model = model;
+  }
+
+  /**
+   * The index for `model` on a connection, or undefined when sqlite-vec cannot be loaded. A store
+   * that held vectors of another model is cleared (one vector space at a time).
+   */
+  static open(db: SqliteDb, model: string): VectorIndex | undefined {
+    if (!loadSqliteVec(db)) return undefined;
+    const other = db.prepare('SELECT model FROM vector_models WHERE model != ?').all(model) as { model: string }[];
+    if (other.length) {
+      db.transaction(() => {
+        db.prepare('DELETE FROM obs_vectors WHERE model != ?').run(model);
+        db.prepare('DELETE FROM vector_models WHERE model != ?').run(model);
+        db.exec('DROP TABLE IF EXISTS obs_vec_knn');
+      }).immediate();
+    }
+    return new VectorIndex(db, model);
+  }
+
+  get model(): string {
+    return this.#model;
+  }
+
+  #state(): { dims: number; high_water: number } | undefined {
+    return this.#db.prepare('SELECT dims, high_water FROM vector_models WHERE model = ?').get(this.#model) as { dims: number; high_water: number } | undefined;
+  }
+
+  /** Observations still waiting for a vector, oldest first. */
+  pending(limit: number): PendingText[] {
+    const hw = this.#state()?.high_water ?? 0;
+    const rows = this.#db
+      .prepare(
+        `SELECT o.id, o.title, o.body FROM observations o
+         WHERE o.id > @low AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
+           AND (o.id > @hw OR NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id))
+         ORDER BY o.id LIMIT @limit`,
+      )
+      .all({ low: Math.max(0, hw - RECHECK), hw, limit }) as { id: number; title: string; body: string }[];
+    return rows.map((r) => ({ id: r.id, text: `${r.title}\n${r.body}`.slice(0, EMBED_CHARS) }));
+  }
+
+  /** Store vectors (all of one length) and advance the high-water mark past `upTo`. */
+  save(rows: readonly { id: number; vector: Float32Array }[], upTo: number): void {
+    const dims = rows[0]?.vector.length;
+    this.#db.transaction(() => {
+      const state = this.#state();
+      if (dims !== undefined && state && state.dims !== dims) throw new Error(`embedder ${this.#model} changed dimensions (${state.dims} → ${dims})`);
+      if (dims !== undefined) this.#db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS obs_vec_knn USING vec0(bits bit[${dims}])`);
+      this.#db
+        .prepare(
+          `INSERT INTO vector_models (model, dims, high_water) VALUES (?, ?, ?)
+           ON CONFLICT (model) DO UPDATE SET high_water = max(high_water, excluded.high_water)`,
+        )
+        .run(this.#model, dims ?? state?.dims ?? 0, upTo);
+      const exists = this.#db.prepare('SELECT 1 FROM observations WHERE id = ?');
+      const put = this.#db.prepare('INSERT OR REPLACE INTO obs_vectors (obs_id, model, q) VALUES (?, ?, ?)');
+      const del = this.#db.prepare('DELETE FROM obs_vec_knn WHERE rowid = ?');
+      const knn = this.#db.prepare('INSERT INTO obs_vec_knn (rowid, bits) VALUES (?, vec_bit(?))');
+      for (const r of rows) {
+        if (!exists.get(r.id)) continue; // forgotten while it was being embedded
+        const { q, bits } = quantize(r.vector);
+        put.run(r.id, this.#model, q);
+        del.run(BigInt(r.id));
+        knn.run(BigInt(r.id), bits);
+      }
+    }).immediate();
+  }
+
+  /** Ids of the `n` nearest observations to a query vector, nearest first. */
+  knn(query: Float32Array, n: number): number[] {
+    const state = this.#state();
+    if (!state || state.dims !== query.length) return [];
+    const { q, bits } = quantize(query);
+    const coarse = this.#db.prepare('SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(?) AND k = ?').all(bits, Math.max(COARSE, n)) as { id: number }[];
+    if (coarse.length === 0) return [];
+    const rows = this.#db
+      .prepare(
+        `SELECT v.obs_id AS id FROM obs_vectors v
+         WHERE v.obs_id IN (SELECT value FROM json_each(@ids)) AND v.model = @model
+         ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`,
+      )
+      .all({ ids: JSON.stringify(coarse.map((c) => Number(c.id))), model: this.#model, q, n }) as { id: number }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Vectors stored for this model. */
+  count(): number {
+    return (this.#db.prepare('SELECT count(*) AS n FROM obs_vectors WHERE model = ?').get(this.#model) as { n: number }).n;
+  }
+
+  /** Drop KNN entries whose observation is gone (deleted by a process without sqlite-vec). */
+  sweep(): number {
+    if (!this.#state()) return 0;
+    try {
+      return this.#db.prepare('DELETE FROM obs_vec_knn WHERE rowid NOT IN (SELECT obs_id FROM obs_vectors)').run().changes;
+    } catch {
+      return 0; // no KNN table yet
+    }
+  }
+
+  /** Remove the KNN entries of these observations (their obs_vectors rows go by cascade). */
+  forget(ids: readonly number[]): void {
+    try {
+      const del = this.#db.prepare('DELETE FROM obs_vec_knn WHERE rowid = ?');
+      for (const id of ids) del.run(BigInt(id));
+    } catch {
+      /* no KNN table yet */
+    }
+  }
+}
