@@ -1,0 +1,130 @@
+// Issue 4's proof: the heuristic summarizer on real transcripts, replayed through the hook path
+// (`mnemo import claude-code`: transcript → hook payloads → capture → ingest with extraction →
+// summary). Each summary must name what the user first asked for and the files the session changed,
+// stay within 900 / 3,200 characters, and be written in the user's language.
+// The fixture sessions always run; with ../shared/corpus present, every corpus session runs too.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { SUMMARY_LIMITS } from '../../../src/core/summarize/heuristic.ts';
+import { phrasesFor } from '../../../src/core/summarize/phrases.ts';
+import { oneLine } from '../../../src/core/titles.ts';
+import type { Observation, Session } from '../../../src/core/types.ts';
+import { importClaudeCode } from '../../../src/import/claude-code-import.ts';
+import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import { cleanup, FIXTURES, tempDir, TranscriptBuilder } from './helpers.ts';
+
+after(cleanup);
+
+const CORPUS = new URL('../../../../shared/corpus/transcripts/', import.meta.url).pathname;
+/** The summarizer lists this many changed files by name and counts the rest. */
+const FILES_NAMED = 6;
+
+interface Summarized {
+  readonly session: Session;
+  readonly observations: Observation[];
+}
+
+async function importAndSummarize(root: string): Promise<Summarized[]> {
+  const dir = tempDir('summaries');
+  const store = SqliteStore.open({ path: join(dir, 'mnemo.db'), busyTimeoutMs: 5000 });
+  try {
+    await importClaudeCode(store, { root, limits: { maxInputChars: 2000, maxOutputChars: 4000 }, openWithinMs: 2 * 3600_000 });
+    const out: Summarized[] = [];
+    for (const session of await store.listSessions({ limit: 1000 })) out.push({ session, observations: await store.sessionObservations(session.id) });
+    return out;
+  } finally {
+    await store.close();
+  }
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function relative(path: string, project: string): string {
+  return path.startsWith(project + '/') ? path.slice(project.length + 1) : path;
+}
+
+function checkSummary({ session, observations }: Summarized, expectLanguage: string, cutLines?: string[]): void {
+  const label = `${session.externalId} (${session.project})`;
+  const s = session.summary;
+  assert.ok(s, `${label}: summarized`);
+  assert.ok(s.brief.length <= SUMMARY_LIMITS.brief, `${label}: brief ${s.brief.length} chars`);
+  assert.ok(s.detailed.length <= SUMMARY_LIMITS.detailed, `${label}: detailed ${s.detailed.length} chars`);
+  assert.equal(s.language, expectLanguage, label);
+  const headings = phrasesFor(expectLanguage).headings;
+  for (const h of headings) {
+    assert.ok(s.brief.includes(`## ${h}`), `${label}: brief has "${h}"`);
+    assert.ok(s.detailed.includes(`## ${h}`), `${label}: detailed has "${h}"`);
+  }
+  // The user's first request, as they wrote it (its opening words, on one line).
+  const first = observations.find((o) => o.type === 'prompt' && !o.private);
+  if (first) {
+    // The summarizer quotes the request's first sentence.
+    const opening = (oneLine(first.body, 2000).split(/(?<=[.!?。！？])\s/u)[0] ?? '').slice(0, 40);
+    assert.ok(norm(s.brief).includes(opening), `${label}: brief names the first request "${opening}"\n${s.brief}`);
+    assert.ok(norm(s.detailed).includes(opening), `${label}: detailed names the first request "${opening}"`);
+  }
+  // Only what the session holds: every line is whole, no raw JSON dumped in.
+  assert.ok(!/^- .*\{"/m.test(s.brief), `${label}: no raw JSON in the brief`);
+  // The files the session changed: the detailed summary names them up to the summarizer's limit and
+  // counts the rest; the brief one (lines of at most 150 characters) names at least the first.
+  // Long paths can fill the line before that: then the names shown are the first ones, in order,
+  // and the line ends cut ("…"), which `cutLines` collects for the caller to report.
+  const changed = [...new Set(observations.filter((o) => o.type === 'change').flatMap((o) => o.files.map((f) => relative(f, session.project))))];
+  if (changed[0]) assert.ok(s.brief.includes(changed[0]), `${label}: brief names changed file ${changed[0]}\n${s.brief}`);
+  const line = s.detailed.split('\n').find((l) => l.startsWith(`- ${phrasesFor(expectLanguage).changed}: `)) ?? '';
+  const named = changed.slice(0, FILES_NAMED).filter((f) => line.includes(f));
+  if (line.endsWith('…') && named.length < Math.min(FILES_NAMED, changed.length)) {
+    assert.deepEqual(named, changed.slice(0, named.length), `${label}: the first changed files, in order`);
+    assert.ok(named.length >= 3, `${label}: at least three changed files named\n${line}`);
+    cutLines?.push(`${label}: ${changed.length} files changed, ${named.length} named before the line was cut`);
+    return;
+  }
+  for (const f of changed.slice(0, FILES_NAMED)) assert.ok(line.includes(f), `${label}: detailed names changed file ${f}\n${s.detailed}`);
+  if (changed.length > FILES_NAMED) assert.ok(line.includes(`(+${changed.length - FILES_NAMED})`), `${label}: counts the other changed files\n${line}`);
+}
+
+test('summaries of the fixture sessions name the first request and the changed files, within limits, in English', async () => {
+  const sessions = await importAndSummarize(FIXTURES);
+  assert.equal(sessions.length, 11);
+  const withFiles = sessions.filter((x) => x.observations.some((o) => o.type === 'change'));
+  assert.ok(withFiles.length >= 6, 'most fixture sessions changed files');
+  for (const x of sessions) checkSummary(x, 'en'); // no cut lines allowed here
+  // A session with 8 changed files (the Python → Rust port) names 6 and counts 2.
+  const port = sessions.find((x) => x.session.externalId === 'c7d3d95c-57f0-4359-8f4b-926a9bef5a3f')!;
+  assert.match(port.session.summary!.brief, /Changed: Cargo\.toml, src\/lib\.rs, .*\(\+2\)/);
+  assert.match(port.session.summary!.brief, /^- Port this Python project to Rust\.$/m);
+});
+
+test('a session in Chinese is summarized in Chinese, with its request and files', async () => {
+  const root = tempDir('zh');
+  const project = '/home/dev/shop';
+  const b = new TranscriptBuilder({ cwd: project })
+    .prompt('结账接口在高负载下返回 5xx，连接池好像在泄漏。请修复 src/db/pool.ts 并加上重试。')
+    .tool('toolu_zh_read', 'Read', { file_path: `${project}/src/db/pool.ts` }, { output: { type: 'text', file: { filePath: `${project}/src/db/pool.ts`, content: 'export function getConn(p) { return p.connect(); }\n' } } })
+    .tool('toolu_zh_edit', 'Edit', { file_path: `${project}/src/db/pool.ts`, old_string: 'return p.connect();', new_string: 'return withRetry(() => p.connect());' }, {
+      output: { filePath: `${project}/src/db/pool.ts`, oldString: 'return p.connect();', newString: 'return withRetry(() => p.connect());', structuredPatch: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-return p.connect();', '+return withRetry(() => p.connect());'] }] },
+    })
+    .tool('toolu_zh_write', 'Write', { file_path: `${project}/src/db/retry.ts`, content: 'export async function withRetry(fn) { return fn(); }\n' }, { output: { type: 'create', filePath: `${project}/src/db/retry.ts`, content: 'export async function withRetry(fn) { return fn(); }\n' } })
+    .tool('toolu_zh_test', 'Bash', { command: 'npm test -- checkout' }, { output: { stdout: 'Tests: 12 passed, 12 total', stderr: '', interrupted: false } })
+    .text('已修复：连接在出错时被释放，并为获取连接加上了重试；结账测试全部通过。')
+    .stopHooks()
+    .prompt('好的，再检查一下日志里还有没有 ECONNRESET。')
+    .text('日志里已经没有 ECONNRESET 了。');
+  b.write(join(root, 'p', `${b.sessionId}.jsonl`));
+  const [x] = await importAndSummarize(root);
+  checkSummary(x!, 'zh');
+  assert.match(x!.session.summary!.brief, /## 用户目标\n- 结账接口在高负载下返回 5xx/);
+  assert.match(x!.session.summary!.brief, /修改: src\/db\/pool\.ts, src\/db\/retry\.ts/);
+});
+
+test('summaries of every session in ../shared/corpus (when present)', { skip: !existsSync(CORPUS) && 'no ../shared/corpus here' }, async (t) => {
+  const sessions = await importAndSummarize(CORPUS);
+  assert.ok(sessions.length >= 19, `${sessions.length} sessions`);
+  const cut: string[] = [];
+  for (const x of sessions) checkSummary(x, 'en', cut);
+  // Known limit of the summarizer (issue 4): one "Changed:" line of ≤ 240 characters, so long paths
+  // crowd out later names and the "(+N)" count. Reported, not hidden.
+  for (const c of cut) t.diagnostic(`changed-files line cut: ${c}`);
+});
