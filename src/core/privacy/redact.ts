@@ -566,6 +566,7 @@ const SECRET_WORD_RE = new RegExp(`${trieSource(['pass', 'pwd', 'secret', 'token
 /** `X-Api-Key`, `Authorization`, `Cookie`: header-shaped names (letters and dashes). */
 const HEADER_NAME_RE = /^[A-Za-z][A-Za-z-]*$/;
 const UPPER_NAME_RE = /^[A-Z][A-Z0-9_]*$/;
+const SHELL_BEFORE_NAME_RE = /[\s;&|(]/;
 const LINE_PREFIX_RE = /^\s*(?:export\s+|set\s+|setenv\s+|-\s+|\$env:|local\s+|readonly\s+|declare\s+(?:-x\s+)?)?(?:--?)?["']?$/;
 
 /** `[A-Za-z0-9_.-]`, by char code (called for every character around every hit). */
@@ -672,7 +673,10 @@ function redactAssignments(text: string): string {
     const val = readValue(text, i, headerLike);
     if (!val) continue;
     const upperName = UPPER_NAME_RE.test(name);
-    const configStyle = flag || (c === '=' && ((upperName && lineInitial) || text[start - 1] === ';'));
+    // Shell environment prefixes (`A=1 AWS_SECRET_ACCESS_KEY=… cmd`) put upper-case assignments
+    // mid-line; shell syntax never has spaces around `=`, code usually does.
+    const shellEnv = upperName && text[nameEnd] === '=' && (start === 0 || SHELL_BEFORE_NAME_RE.test(text[start - 1]!));
+    const configStyle = flag || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
     const scheme = AUTH_SCHEME_RE.exec(value);
