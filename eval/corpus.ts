@@ -22,15 +22,21 @@ function jsonlFiles(dir: string): string[] {
     });
 }
 
-/** Open a store at `path` and fill it with every transcript. Returns the store and how many events went in. */
-export async function buildEvalStore(path: string): Promise<{ store: SqliteStore; events: number; files: number }> {
+/**
+ * Open a store at `path` and fill it with every transcript, one event at a time so that each
+ * observation's id is known by its uid (the labels name uids). Returns the store and that map.
+ */
+export async function buildEvalStore(path: string): Promise<{ store: SqliteStore; events: number; files: number; uidToId: Map<string, number> }> {
   const store = SqliteStore.open({ path, busyTimeoutMs: 5000 });
   let events = 0;
+  const uidToId = new Map<string, number>();
   const files = jsonlFiles(TRANSCRIPTS);
   for (const file of files) {
-    const captured = replayTranscript(file, relative(TRANSCRIPTS, file));
-    for (let i = 0; i < captured.length; i += 500) await store.ingest(captured.slice(i, i + 500));
-    events += captured.length;
+    for (const ev of replayTranscript(file, relative(TRANSCRIPTS, file))) {
+      const r = await store.ingest([ev]);
+      if (r.ids.length === 1) uidToId.set(ev.uid, r.ids[0]!);
+      events++;
+    }
   }
-  return { store, events, files: files.length };
+  return { store, events, files: files.length, uidToId };
 }

@@ -13,6 +13,11 @@ export interface Embedder {
    * compared with this one's; changing the model re-embeds the store.
    */
   readonly id: string;
+  /**
+   * How search uses its neighbours: `rrf` fuses them with the keyword lists; `append` only adds them
+   * after the keyword results (for embedders measured not to improve the ranking). Default `rrf`.
+   */
+  readonly fusion?: 'rrf' | 'append';
   /** Embed a batch. Returns one L2-normalised vector per text, all of the same length. */
   embed(texts: readonly string[], purpose: EmbedPurpose): Promise<Float32Array[]>;
 }

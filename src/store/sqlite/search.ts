@@ -31,7 +31,7 @@ export const WINDOW = 1000;
 export const RARE_CAP = 1500;
 /** Weight of the glossary-translation list relative to the query's own lists. */
 export const GLOSSARY_WEIGHT = 0.8;
-/** Translations are a recall aid: one smaller window, no follow-up lists. */
+/** Translations are a recall aid: a smaller window (their rare-term follow-up still covers all history). */
 const GLOSSARY_WINDOW = 300;
 
 type Params = Record<string, unknown>;
@@ -112,10 +112,10 @@ function isSelective(ctx: Ctx, unit: QueryUnit): boolean {
 }
 
 /** Lists for one group of units: the window, plus a rare-terms or all-terms list when it filled. */
-function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[]): RankedList[] {
+function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = WINDOW): RankedList[] {
   const match = renderMatch(units);
   if (!match) return [];
-  const { list, full } = windowList(ctx, name, match);
+  const { list, full } = windowList(ctx, name, match, window);
   const out: RankedList[] = [list];
   if (!full || units.length === 0) return out;
   const selective = units.filter((u) => isSelective(ctx, u));
@@ -123,7 +123,7 @@ function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[]): RankedLi
     out.push(rankedList(ctx, `${name}:rare`, renderMatch(selective)!));
   } else if (selective.length === 0 && units.length > 1) {
     const all = units.map((u) => `(${renderMatch([u])})`).join(' AND ');
-    out.push(windowList(ctx, `${name}:all`, all).list);
+    out.push(windowList(ctx, `${name}:all`, all, window).list);
   }
   return out;
 }
@@ -132,7 +132,7 @@ function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[]): RankedLi
  * The keyword lists of a query (BM25 words, CJK, glossary), filters applied, before fusion.
  * Exposed for the evaluation, which scores keyword-only, semantic-only and hybrid retrieval.
  */
-export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number): RankedList[] {
+export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true): RankedList[] {
   const plan = planQuery(opts.query);
   const ctx: Ctx = { db, filters: filterSql(opts), depth };
   const words = plan.units.filter((u) => u.script === 'word');
@@ -140,16 +140,25 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number): 
   const lists: RankedList[] = [];
   if (words.length && cjk.length) lists.push(...listsFor(ctx, 'words', words), ...listsFor(ctx, 'cjk', cjk));
   else lists.push(...listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units));
-  const glossary = renderMatch(plan.expansions);
-  if (glossary) lists.push({ ...windowList(ctx, 'glossary', glossary, GLOSSARY_WINDOW).list, weight: GLOSSARY_WEIGHT });
+  if (glossaryOn && plan.expansions.length) {
+    for (const l of listsFor(ctx, 'glossary', plan.expansions, GLOSSARY_WINDOW)) lists.push({ ...l, weight: GLOSSARY_WEIGHT });
+  }
   return lists.filter((l) => l.ids.length > 0);
 }
 
 export interface SearchExtras {
   /** Further ranked lists to fuse (semantic neighbours); filtered here like the keyword lists. */
   readonly extra?: readonly RankedList[];
+  /**
+   * Ranked lists that only add: their documents come after every fused result, in their own order.
+   * For embedders that do not improve the ranking (see eval/RESULTS.md) but still find what no
+   * keyword matches, so hybrid search is never worse than keyword search.
+   */
+  readonly append?: readonly RankedList[];
   /** Leave the keyword lists out (semantic-only evaluation). */
   readonly keyword?: boolean;
+  /** Leave the glossary translations out (evaluation ablation). */
+  readonly glossary?: boolean;
   readonly now?: number;
 }
 
@@ -163,9 +172,16 @@ interface Light {
 export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: SearchExtras = {}): SearchHit[] {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
   const depth = Math.max(limit * 2, 50);
-  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth)), ...(extras.extra ?? [])];
+  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...(extras.extra ?? [])];
   // Fusion first, then facts for the head only: looking rows up costs ~10 µs each at 100k rows.
-  const head = fuse(lists).slice(0, Math.max(limit * 3, 60));
+  const width = Math.max(limit * 3, 60);
+  const fusedHead = fuse(lists).slice(0, width);
+  const seen = new Set(fusedHead.map((f) => f.id));
+  const appended = (extras.append ?? [])
+    .flatMap((l) => l.ids)
+    .filter((id) => !seen.has(id) && (seen.add(id), true))
+    .slice(0, Math.max(0, width - fusedHead.length));
+  const head = [...fusedHead, ...appended.map((id) => ({ id, score: 0, via: ['append'] }))];
   if (head.length === 0) return [];
 
   // Candidate facts for the priors, the filters (semantic lists arrive unfiltered) and the project tier.
@@ -176,10 +192,13 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
      WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
   ).all({ ...params, ids: JSON.stringify(head.map((f) => f.id)) }) as Light[];
   const facts = new Map(light.map((r) => [r.id, r]));
-  const ranked = withPriors(
-    head.filter((f) => facts.has(f.id)),
-    { now: extras.now ?? Date.now(), createdAt: (id) => facts.get(id)?.created_at, priority: (id) => facts.get(id)?.priority },
-  );
+  const ranked = [
+    ...withPriors(
+      fusedHead.filter((f) => facts.has(f.id)),
+      { now: extras.now ?? Date.now(), createdAt: (id) => facts.get(id)?.created_at, priority: (id) => facts.get(id)?.priority },
+    ),
+    ...head.slice(fusedHead.length).filter((f) => facts.has(f.id)),
+  ];
   const current = opts.currentProject;
   // The current project's results come first (README: "Search covers every project with the current
   // one ranked first"); fusion order holds within each tier.

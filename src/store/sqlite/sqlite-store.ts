@@ -118,7 +118,7 @@ function parseJson(text: string | null): unknown {
 
 export class SqliteStore implements Store {
   /** Semantic search, when an embedder was enabled (see enableSemantic). */
-  #semantic: { embedder: Embedder; index: VectorIndex } | undefined;
+  #semantic: { embedder: Embedder; index: VectorIndex; fusion: 'rrf' | 'append' } | undefined;
   get capabilities(): StoreCapabilities {
     return { fullText: true, cjk: true, vectors: this.#semantic !== undefined };
   }
@@ -294,9 +294,10 @@ export class SqliteStore implements Store {
    * embedded with a 2 s deadline; on any embedder failure the keyword results stand alone).
    * `mode` narrows it for the retrieval evaluation.
    */
-  async search(opts: SearchOptions, mode: { keyword?: boolean; semantic?: boolean } = {}): Promise<SearchHit[]> {
+  async search(opts: SearchOptions, mode: { keyword?: boolean; semantic?: boolean; glossary?: boolean } = {}): Promise<SearchHit[]> {
     let vector: number[] | undefined;
     const sem = this.#semantic;
+    const fusion = sem?.fusion;
     if (sem && mode.semantic !== false) {
       try {
         const [q] = await withDeadline(sem.embedder.embed([opts.query.slice(0, 2000)], 'query'), QUERY_EMBED_MS);
@@ -307,8 +308,9 @@ export class SqliteStore implements Store {
     }
     try {
       return searchObservations(this.#db, opts, {
-        ...(vector ? { extra: [{ name: 'vector', ids: vector }] } : {}),
+        ...(vector ? { [fusion === 'append' ? 'append' : 'extra']: [{ name: 'vector', ids: vector }] } : {}),
         ...(mode.keyword === false ? { keyword: false } : {}),
+        ...(mode.glossary === false ? { glossary: false } : {}),
       });
     } catch (err) {
       throw toStoreError(err);
@@ -321,7 +323,7 @@ export class SqliteStore implements Store {
    */
   enableSemantic(embedder: Embedder): VectorIndex | undefined {
     const index = VectorIndex.open(this.#db, embedder.id);
-    this.#semantic = index ? { embedder, index } : undefined;
+    this.#semantic = index ? { embedder, index, fusion: embedder.fusion ?? 'rrf' } : undefined;
     return index;
   }
 
