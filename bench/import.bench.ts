@@ -1,0 +1,201 @@
+/**
+ * `mnemo import claude-code` throughput, in process, against a baseline measured in the same rounds:
+ * reading the same files and `JSON.parse` of every line (the least any importer does). Stages:
+ *
+ * 1. baseline — read + `JSON.parse` of every line;
+ * 2. convert — read + transcript → hook payloads (src/import/claude-code: the importer's own work);
+ * 3. + capture — `parseClaudeCode` + `captureEvent` (privacy, redaction, titles, truncation), as a hook;
+ * 4. full import — `importClaudeCode` into a fresh store: 3 + `store.ingest` (extraction, FTS, one
+ *    transaction per 500 events) + heuristic summaries of every session.
+ *
+ * Input: the real transcripts of ../shared/corpus/transcripts when present (else the test fixtures),
+ * copied MNEMO_BENCH_COPIES times (default 10; 40 for the fixtures) with session, message and
+ * tool_use ids rewritten per copy, so every copy is new data to the store.
+ *
+ *   node --import tsx bench/import.bench.ts        (or: npm run bench -- import)
+ *   MNEMO_BENCH_ROUNDS=3                           rounds (default 3; medians reported)
+ *   --no-write                                     leave bench/RESULTS.md alone
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { captureEvent } from '../src/core/capture.ts';
+import { importClaudeCode, type ImportReport } from '../src/import/claude-code-import.ts';
+import { SubagentDirectory, transcriptEvents, type TranscriptEvent } from '../src/import/claude-code/transcript-events.ts';
+import { findTranscripts } from '../src/import/claude-code/transcript-files.ts';
+import { transcriptLines } from '../src/import/claude-code/transcript-lines.ts';
+import { parseClaudeCode } from '../src/platforms/claude-code.ts';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
+import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
+import { bytes, int, median, ratio, table } from './lib/stats.ts';
+
+const CORPUS = join(ROOT, '..', 'shared', 'corpus', 'transcripts');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'transcripts');
+const haveCorpus = (() => {
+  try {
+    return statSync(CORPUS).isDirectory();
+  } catch {
+    return false;
+  }
+})();
+const SOURCE = haveCorpus ? CORPUS : FIXTURES;
+const COPIES = Math.max(1, Number(process.env.MNEMO_BENCH_COPIES) || (haveCorpus ? 10 : 40));
+const ROUNDS = Math.max(1, Number(process.env.MNEMO_BENCH_ROUNDS) || 3);
+const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
+
+// ---------------------------------------------------------------------------------------------
+// Input: COPIES copies of every transcript, ids rewritten so each copy is a different session.
+
+const UUID_RE = /\b[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g;
+const TOOLU_RE = /\btoolu_([0-9A-Za-z]+)/g;
+
+function jsonlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? jsonlFiles(p) : n.endsWith('.jsonl') ? [p] : [];
+  });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'mnemo-bench-import-'));
+const input = join(work, 'projects');
+let inputBytes = 0;
+for (let k = 0; k < COPIES; k++) {
+  const tag = k.toString(16).padStart(2, '0');
+  const rewrite = (s: string) => s.replace(UUID_RE, (m, rest: string) => `${tag}${m.slice(2, 8)}${rest}`).replace(TOOLU_RE, (_m, id: string) => `toolu_${tag}${id}`);
+  for (const f of jsonlFiles(SOURCE)) {
+    const out = join(input, `copy-${tag}`, rewrite(relative(SOURCE, f)));
+    mkdirSync(dirname(out), { recursive: true });
+    const text = rewrite(readFileSync(f, 'utf8'));
+    writeFileSync(out, text);
+    inputBytes += Buffer.byteLength(text);
+  }
+}
+const files = jsonlFiles(input);
+
+// ---------------------------------------------------------------------------------------------
+// Stages
+
+interface Sample {
+  readonly ms: number;
+  readonly events: number;
+  readonly toolCalls: number;
+}
+
+function baseline(): Sample {
+  const t0 = performance.now();
+  let lines = 0;
+  for (const f of files) {
+    for (const line of readFileSync(f, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        JSON.parse(line);
+        lines++;
+      } catch {
+        /* counted by the importer */
+      }
+    }
+  }
+  return { ms: performance.now() - t0, events: lines, toolCalls: 0 };
+}
+
+function* converted(): Generator<TranscriptEvent> {
+  const stats = { entries: 0, malformed: 0, orphanResults: 0 };
+  const counts = { lines: 0, skipped: 0, bytes: 0 };
+  for (const g of findTranscripts(input)) {
+    const agents = new SubagentDirectory();
+    for (const f of [...(g.main ? [g.main] : []), ...g.others]) {
+      yield* transcriptEvents(transcriptLines(f.path, counts), { path: f.path, role: f.role, stats, agents, fileLabel: f.path });
+    }
+  }
+}
+
+const isTool = (name: unknown) => name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'PreToolUse';
+
+function convertOnly(): Sample {
+  const t0 = performance.now();
+  let events = 0;
+  let toolCalls = 0;
+  for (const e of converted()) {
+    events++;
+    if (isTool(e.payload.hook_event_name)) toolCalls++;
+  }
+  return { ms: performance.now() - t0, events, toolCalls };
+}
+
+function convertAndCapture(): Sample {
+  const t0 = performance.now();
+  let events = 0;
+  let toolCalls = 0;
+  for (const e of converted()) {
+    const ev = parseClaudeCode(undefined, e.payload);
+    captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: e.at, uid: e.key, limits: LIMITS });
+    events++;
+    if (isTool(ev.event)) toolCalls++;
+  }
+  return { ms: performance.now() - t0, events, toolCalls };
+}
+
+let lastReport: ImportReport | undefined;
+let dbBytes = 0;
+async function fullImport(): Promise<Sample> {
+  const dir = mkdtempSync(join(work, 'store-'));
+  const store = SqliteStore.open({ path: join(dir, 'mnemo.db'), busyTimeoutMs: 5000 });
+  const t0 = performance.now();
+  const r = await importClaudeCode(store, { root: input, limits: LIMITS, openWithinMs: 2 * 3600_000, resolvePlace: (cwd) => ({ project: cwd }) });
+  const elapsed = performance.now() - t0;
+  dbBytes = (await store.stats()).dbBytes;
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+  lastReport = r;
+  return { ms: elapsed, events: r.events, toolCalls: r.toolCalls };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds: every stage once per round, in the same process, medians over rounds.
+
+const samples: Record<string, Sample[]> = { baseline: [], convert: [], capture: [], full: [] };
+convertAndCapture(); // warm-up: JIT and the OS page cache, for every stage alike
+for (let round = 0; round < ROUNDS; round++) {
+  samples.baseline!.push(baseline());
+  samples.convert!.push(convertOnly());
+  samples.capture!.push(convertAndCapture());
+  samples.full!.push(await fullImport());
+  process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
+}
+rmSync(work, { recursive: true, force: true });
+
+const med = (k: string) => median(samples[k]!.map((s) => s.ms));
+const base = med('baseline');
+const events = samples.full![0]!.events;
+const toolCalls = samples.full![0]!.toolCalls;
+const row = (label: string, k: string): string[] => {
+  const t = med(k);
+  return [label, (t / 1000).toFixed(2), int((events * 1000) / t), int((toolCalls * 1000) / t), `${((inputBytes / 1024 / 1024) * 1000 / t).toFixed(1)} MiB/s`, ratio(t / base)];
+};
+
+const m = machine();
+const r = lastReport!;
+const md = [
+  '## Import of Claude Code transcripts (bench/import.bench.ts)',
+  '',
+  machineLine(m),
+  '',
+  `Input: ${haveCorpus ? 'the real transcripts of ../shared/corpus/transcripts' : 'the test fixtures (../shared/corpus absent)'} × ${COPIES} copies with ids rewritten: ` +
+    `${int(files.length)} files, ${bytes(inputBytes)}, ${int(events)} hook events of which ${int(toolCalls)} tool calls, ${int(r.sessions)} sessions → ` +
+    `${int(r.observations)} observations, ${bytes(dbBytes)} database. Medians of ${ROUNDS} rounds; every stage runs once per round in the same process.`,
+  '',
+  table(['stage', 'seconds', 'events/s', 'tool calls/s', 'input', 'time × baseline'], [
+    row('baseline: read + `JSON.parse` of every line', 'baseline'),
+    row('read + convert to hook payloads (importer)', 'convert'),
+    row('… + `parseClaudeCode` + `captureEvent` (privacy, titles)', 'capture'),
+    row('full `importClaudeCode`: … + `store.ingest` (extraction, FTS) + summaries', 'full'),
+  ]),
+  '',
+  `Where the full import's time goes (medians): converting ${((med('convert') / med('full')) * 100).toFixed(0)}%, capture ${(((med('capture') - med('convert')) / med('full')) * 100).toFixed(0)}%, ` +
+    `ingest + summaries ${(((med('full') - med('capture')) / med('full')) * 100).toFixed(0)}%. ` +
+    `The converter skips progress and snapshot lines unparsed (the baseline parses them), which is why it can beat the baseline.`,
+].join('\n');
+
+console.log(md);
+if (shouldWrite()) writeSection('import', md);
