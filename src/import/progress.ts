@@ -36,7 +36,8 @@ export function progressBar(stream: { write: (s: string) => unknown; columns?: n
       if (t - last < 100) return;
       last = t;
       drawn = true;
-      stream.write(`\r\x1b[2K${progressLine(p, (stream.columns ?? 80) - 1)}`);
+      const width = stream.columns && stream.columns > 20 ? stream.columns - 1 : 79;
+      stream.write(`\r\x1b[2K${progressLine(p, width)}`);
     },
     done() {
       if (drawn) stream.write('\r\x1b[2K');
