@@ -266,9 +266,9 @@ describe('the secret corpus, planted everywhere', () => {
     // A secret the store already holds shows up in every output (the previous test reports it);
     // here only leaks the outputs add on their own count.
     const stored = new Set(leaksIn('store', (await runCli(['export'], dataDir, cwd)).stdout).map((l) => l.secret));
-    const all = outputs.flatMap((o) => leaksIn(o.where, o.text));
-    const leaks = all.filter((l) => !stored.has(l.secret));
-    report('secrets in output', { outputsChecked: outputs.length, leakedViaStore: all.length - leaks.length, leakedByOutputsAlone: leaks.length, leaks: leaks.slice(0, 30).map((l) => `${l.secret} @ ${l.where}`) });
+    const found = outputs.flatMap((o) => leaksIn(o.where, o.text));
+    const leaks = found.filter((l) => !stored.has(l.secret));
+    report('secrets in output', { outputsChecked: outputs.length, leakedViaStore: found.length - leaks.length, leakedByOutputsAlone: leaks.length, leaks: leaks.slice(0, 30).map((l) => `${l.secret} @ ${l.where}`) });
     assert.deepEqual(leaks, []);
   });
 });
