@@ -6,9 +6,10 @@
  * truncation) → `store.ingest` (extraction, de-duplication) — in batches of one transaction each,
  * then every session that gained observations is summarized heuristically.
  *
- * Idempotent: each event's uid is a hash of its session and a key stable across imports (the entry's
- * uuid or the call's tool_use_id), and tool calls carry the same `post:<tool_use_id>` key live hooks
- * use, so re-importing, or importing a session the hooks already recorded, adds nothing.
+ * Idempotent: each event's uid is a hash of a key stable across imports (the entry's uuid or the
+ * call's tool_use_id), and tool calls and prompts carry the natural keys live hooks use
+ * (`post:<tool_use_id>`, `prompt:<prompt_id>`), so re-importing, or importing a session the hooks
+ * already recorded, adds nothing.
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname } from 'node:path';
@@ -92,9 +93,13 @@ function* byTime(sources: Iterator<TranscriptEvent>[]): Generator<TranscriptEven
   }
 }
 
-/** A uid no live hook can produce (those are random UUIDs) and every import reproduces. */
-export function importUid(sessionId: string, key: string): string {
-  return 'cc-' + createHash('sha1').update(sessionId).update('\0').update(key).digest('base64url');
+/**
+ * A uid no live hook can produce (those are random UUIDs) and every import reproduces. It depends on
+ * the event's key only, not on the session, so an entry copied into a resumed session's new file
+ * (Claude Code < 2.0) is the entry already stored, not a new one.
+ */
+export function importUid(key: string): string {
+  return 'cc-' + createHash('sha1').update(key).digest('base64url');
 }
 
 interface SessionBefore {
@@ -165,7 +170,7 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
         const captured = captureEvent(ev, {
           place: place(cwd, te.branch),
           now: te.at,
-          uid: importUid(ev.sessionId, te.key),
+          uid: importUid(te.key),
           limits: opts.limits,
         });
         if (!captured) continue;

@@ -36,7 +36,12 @@ export interface TranscriptEvent {
   readonly payload: HookPayload;
   /** Milliseconds since the epoch: when the entry was written. */
   readonly at: number;
-  /** Identity of the event within its session, the same on every import of the same transcript. */
+  /**
+   * Identity of the event, the same on every import: the entry's uuid (or the call's tool_use_id)
+   * plus what the event is. Claude Code before 2.0 wrote a resumed session to a new file with the
+   * earlier entries copied in; their uuids are the originals, so the copies meet the originals.
+   * Entries without a uuid fall back to session, file name and line.
+   */
   readonly key: string;
   /** The git branch the transcript recorded at that point, if any. */
   readonly branch?: string;
@@ -271,7 +276,7 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
       const sessionId = str(e.sessionId) ?? opts.fallbackSessionId;
       if (e.operation === 'enqueue' && typeof e.content === 'string' && sessionId) {
         const text = promptOf(e.content);
-        if (text && !BARE_COMMAND_RE.test(text)) queued.push({ text, at: timeOf(e.timestamp) ?? lastAt, key: `${opts.fileLabel}#${line.no}:queued`, sessionId });
+        if (text && !BARE_COMMAND_RE.test(text)) queued.push({ text, at: timeOf(e.timestamp) ?? lastAt, key: `${sessionId}/${opts.fileLabel}#${line.no}:queued`, sessionId });
       } else if (e.operation === 'remove') {
         const q = queued.pop();
         if (q) yield event({ ...base(q.sessionId, sessions.get(q.sessionId)?.cwd, 'UserPromptSubmit'), prompt: q.text }, q.at, q.key);
@@ -285,7 +290,7 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
     if (!sessionId) continue;
     const cwd = str(e.cwd);
     if (typeof e.gitBranch === 'string') branch = e.gitBranch.trim() || undefined;
-    const ctx: EntryContext = { at, sessionId, cwd, key: str(e.uuid) ?? `${opts.fileLabel}#${line.no}` };
+    const ctx: EntryContext = { at, sessionId, cwd, key: str(e.uuid) ?? `${sessionId}/${opts.fileLabel}#${line.no}` };
     const sidechain = role !== 'main' || e.isSidechain === true;
 
     if (role === 'main' && !sidechain) {

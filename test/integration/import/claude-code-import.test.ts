@@ -152,6 +152,28 @@ test('a transcript that grew since the last import adds only the new part', asyn
   assert.equal(r2.duplicates, 2);
 });
 
+test('a session resumed into a new file with its history copied in (Claude Code < 2.0) is not stored twice', async () => {
+  for (const copiesKeepTheirSession of [true, false]) {
+    const dir = tempDir('resume');
+    const a = new TranscriptBuilder({ cwd: '/r' })
+      .prompt('start the port')
+      .tool('toolu_r1', 'Bash', { command: 'ls' }, { output: { stdout: 'a.py', stderr: '', interrupted: false } })
+      .text('Listed the files.');
+    a.write(join(dir, 'projects', 'r', `${a.sessionId}.jsonl`));
+    const resumedId = '7e57e57e-0000-4000-8000-000000000001';
+    const copied = a.lines.map((l) => (copiesKeepTheirSession ? l : l.replaceAll(a.sessionId, resumedId)));
+    const b = new TranscriptBuilder({ cwd: '/r', sessionId: resumedId, start: a.now + 60_000 }).prompt('now the tests').text('Tests pass.');
+    b.lines.unshift(...copied);
+    b.write(join(dir, 'projects', 'r', `${resumedId}.jsonl`));
+    const r = await importWith(join(dir, 'projects'), dir);
+    assert.equal(r.observations, 5, `3 from the first session, 2 new in the resumed one (copies keep their session: ${copiesKeepTheirSession})`);
+    const { records } = await exportRecords(dir);
+    const sessions = records.filter((x) => x.record === 'session');
+    const resumed = sessions.find((x) => x.externalId === resumedId)!;
+    assert.deepEqual(records.filter((x) => x.record === 'observation' && x.sessionId === resumed.id).map((o) => o.title), ['now the tests', 'Tests pass.']);
+  }
+});
+
 test('private blocks and secrets in a transcript never reach the store', async () => {
   const dir = tempDir('privacy');
   const project = tempDir('privacy-project');
