@@ -8,7 +8,7 @@ import { stripPrivate, stripPrivateDeep, PRIVATE_PLACEHOLDER } from './privacy/p
 import { redactText, redactValue } from './privacy/redact.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
-import { compressOutput } from './extract/index.ts';
+import { compressOutput, normalizeToolInput, normalizeToolName } from './extract/index.ts';
 import type { CapturedCall, CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
 
 export interface CaptureLimits {
@@ -98,9 +98,14 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   const input = cleanValue(ev.toolInput, maxInputChars, ctx, 'tool_input');
   const baseDir = ctx.place.project;
   const cwd = ev.cwd ? { cwd: ev.cwd } : {};
+  // Titles speak one vocabulary whatever the host: `run_shell_command` reads as a Bash call.
+  const canonical = normalizeToolName(toolName);
+  const describeAs = { toolName: canonical, input: normalizeToolInput(canonical, input) };
 
   if (ev.event === 'PreToolUse') {
-    const d = describeToolCall({ toolName, input, baseDir });
+    // Without a call id nothing can later replace the note with the outcome: keep only the outcome.
+    if (!ev.toolUseId) return undefined;
+    const d = describeToolCall({ ...describeAs, baseDir });
     return { call: { toolName, input, phase: 'pre', ...cwd }, observation: {
       kind: 'note',
       type: 'pending',
@@ -117,8 +122,7 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   const response = failed ? undefined : cleanValue(ev.toolResponse, maxOutputChars, ctx, 'tool_response');
   const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars).text : undefined;
   const d = describeToolCall({
-    toolName,
-    input,
+    ...describeAs,
     response,
     ...(error !== undefined ? { error } : {}),
     ...(failed && ev.isInterrupt ? { isInterrupt: true } : {}),

@@ -18,7 +18,8 @@ import { redactText } from '../core/privacy/redact.ts';
 import { OBS_TYPES, type CapturedEvent, type HookEvent } from '../core/types.ts';
 import { resolvePlace } from '../hooks/place.ts';
 import { logTo } from '../log.ts';
-import { parseClaudeCode, PayloadError } from '../platforms/claude-code.ts';
+import { parseClaudeCode } from '../platforms/claude-code.ts';
+import { adapterFor, platformNamed, PayloadError } from '../platforms/index.ts';
 import { drainSpool } from '../store/drain.ts';
 import { llmConfigured, summarizeSessionHeuristically, upgradeWithLlm } from '../compress/session.ts';
 import type { Store } from '../store/store.ts';
@@ -230,8 +231,17 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
     },
     guarded(async (a) => {
       const payload = { session_id: ownSessionId, cwd: opts.cwd, ...a.payload, hook_event_name: a.event };
-      let ev: HookEvent = parseClaudeCode(a.event, payload);
-      ev = { ...ev, platform: a.platform };
+      // A host with its own adapter (codex, gemini, …) is read in its own spellings; hook-less hosts
+      // such as Trae send Claude Code's field names under their own platform name.
+      const adapter = platformNamed(a.platform);
+      let ev: HookEvent;
+      if (adapter) {
+        const parsed = adapterFor(adapter, payload).parse(a.event, payload);
+        if (parsed.kind === 'ignored') return text(`${a.event} is not recorded by mnemo; nothing stored.`);
+        ev = parsed.event;
+      } else {
+        ev = { ...parseClaudeCode(a.event, payload), platform: a.platform };
+      }
       const place = resolvePlace(ev.cwd);
       const captured = captureEvent(ev, {
         place,

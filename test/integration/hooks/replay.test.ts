@@ -114,7 +114,9 @@ function expectations(all: Payload[]): Map<string, Expected> {
         break;
       }
       case 'PreToolUse':
-        if (!tool || isSkipped(tool)) break;
+        // Without a tool_use_id no outcome could ever replace the note, so none is stored (and the
+        // session may carry nothing else: old payloads).
+        if (!tool || isSkipped(tool) || !id) break;
         if (id && (seenIds.has(`pre|${session}|${id}`) || posts.has(`${session}|${id}`))) {
           get(session);
           seenIds.add(`pre|${session}|${id}`);
