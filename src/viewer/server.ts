@@ -107,7 +107,11 @@ export async function startViewer(opts: ViewerOptions): Promise<ViewerHandle> {
     if (!rawUrl.startsWith('/') || rawUrl.length > MAX_URL_CHARS) return sendJson(res, 400, errorBody('BAD_URL', 'bad request target'), headers);
     const u = new URL(rawUrl, 'http://viewer.invalid');
     const refusal = checkRequest(req, u.pathname, hosts, guard);
-    if (refusal) return sendJson(res, refusal.status, errorBody(refusal.code, refusal.message), headers);
+    if (refusal) {
+      // Read and drop whatever body came with it, so a kept-alive connection stays usable.
+      req.resume();
+      return sendJson(res, refusal.status, errorBody(refusal.code, refusal.message), headers);
+    }
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
 
@@ -156,6 +160,7 @@ export async function startViewer(opts: ViewerOptions): Promise<ViewerHandle> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
+      req.resume();
       if (res.headersSent) {
         res.destroy();
         return;

@@ -93,7 +93,7 @@ export interface Answer {
 export function req(port: number, method: string, path: string, opts: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...(opts.headers ?? {}) };
-    const r = httpRequest({ host: '127.0.0.1', port, method, path, headers, setHost: false }, (res) => {
+    const r = httpRequest({ host: '127.0.0.1', port, method, path, headers, setHost: false, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
