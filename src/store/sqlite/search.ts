@@ -29,6 +29,12 @@ const BM25 = 'bm25(observations_fts, 8.0, 1.0, 4.0)';
 export const WINDOW = 1000;
 /** A unit with at most this many matches is selective: ranked over the whole history. */
 export const RARE_CAP = 1500;
+/**
+ * Weight of the rare-terms list against the window. Its documents hold a discriminative word of the
+ * query, while documents only in the window matched common words alone; at 1.5 the rare list's first
+ * ~30 come before the window's first, much as BM25's IDF would order them.
+ */
+const RARE_WEIGHT = 1.5;
 /** Weight of the glossary-translation list relative to the query's own lists. */
 export const GLOSSARY_WEIGHT = 0.8;
 /** Translations are a recall aid: a smaller window (their rare-term follow-up still covers all history). */
@@ -119,9 +125,11 @@ function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = 
   const out: RankedList[] = [list];
   if (!full || units.length === 0) return out;
   const selective = units.filter((u) => isSelective(ctx, u));
-  if (selective.length && selective.length < units.length) {
-    out.push(rankedList(ctx, `${name}:rare`, renderMatch(selective)!));
-  } else if (selective.length === 0 && units.length > 1) {
+  // Every unit selective: the whole match set is bounded, so rank all of it exactly.
+  if (selective.length === units.length) return [rankedList(ctx, name, match)];
+  if (selective.length) {
+    out.push({ ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT });
+  } else if (units.length > 1) {
     const all = units.map((u) => `(${renderMatch([u])})`).join(' AND ');
     out.push(windowList(ctx, `${name}:all`, all, window).list);
   }
@@ -141,7 +149,7 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   if (words.length && cjk.length) lists.push(...listsFor(ctx, 'words', words), ...listsFor(ctx, 'cjk', cjk));
   else lists.push(...listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units));
   if (glossaryOn && plan.expansions.length) {
-    for (const l of listsFor(ctx, 'glossary', plan.expansions, GLOSSARY_WINDOW)) lists.push({ ...l, weight: GLOSSARY_WEIGHT });
+    for (const l of listsFor(ctx, 'glossary', plan.expansions, GLOSSARY_WINDOW)) lists.push({ ...l, weight: GLOSSARY_WEIGHT * (l.weight ?? 1) });
   }
   return lists.filter((l) => l.ids.length > 0);
 }
