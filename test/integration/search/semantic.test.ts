@@ -1,0 +1,104 @@
+/**
+ * Semantic search through the real store and sqlite-vec: backfill, KNN, fusion modes, and vectors
+ * leaving with their rows however the rows go (forget here, or a process without sqlite-vec).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createHashEmbedder } from '../../../src/embed/hash.ts';
+import type { Embedder } from '../../../src/embed/types.ts';
+import { embedPending } from '../../../src/search/embed-loop.ts';
+import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import { obs, tmp } from './helpers.ts';
+
+const titles = async (store: SqliteStore, query: string, mode = {}) => (await store.search({ query, limit: 10 }, mode)).map((h) => h.observation.title);
+
+async function seeded(path: string): Promise<SqliteStore> {
+  const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  await store.ingest([
+    obs({ title: 'Edited src/db/pool.ts', body: 'release pooled connections on error' }),
+    obs({ title: 'Ran npm test', body: 'checkout tests pass' }),
+    obs({ title: 'Refactored the rendering of buttons', body: 'theme tokens' }),
+    obs({ title: 'secret plans', body: 'never embedded', private: true, type: 'prompt', kind: 'user' }),
+  ]);
+  return store;
+}
+
+test('backfill embeds every non-private row once; KNN finds by meaning-ish features; keyword search is unchanged', async () => {
+  const store = await seeded(join(tmp(), 'm.db'));
+  try {
+    assert.equal(store.capabilities.vectors, false);
+    const keywordOnly = await titles(store, 'pooled connection');
+    const embedder = createHashEmbedder();
+    const index = store.enableSemantic(embedder)!;
+    assert.ok(index, 'sqlite-vec loads');
+    assert.equal(store.capabilities.vectors, true);
+    assert.deepEqual(await embedPending(index, embedder), { embedded: 3, more: false });
+    assert.deepEqual(await embedPending(index, embedder), { embedded: 0, more: false }, 'nothing twice');
+    assert.equal(index.count(), 3);
+    // `poolconnect` shares sub-word features with the pool record but no keyword.
+    assert.deepEqual(await titles(store, 'poolconnect', { semantic: false }), []);
+    assert.equal((await titles(store, 'poolconnect', { keyword: false }))[0], 'Edited src/db/pool.ts');
+    // The hash embedder only appends: the keyword results keep their order, at the top.
+    const hybrid = await titles(store, 'pooled connection');
+    assert.deepEqual(hybrid.slice(0, keywordOnly.length), keywordOnly);
+    assert.ok(!hybrid.includes('secret plans'));
+    // Ingested later: embedded by the next pass.
+    await store.ingest([obs({ title: 'Deployed to staging', body: 'kubectl rollout' })]);
+    assert.equal((await embedPending(index, embedder)).embedded, 1);
+  } finally {
+    await store.close();
+  }
+});
+
+test('an RRF embedder is fused; a failing or slow embedder leaves keyword results alone', async () => {
+  const store = await seeded(join(tmp(), 'm.db'));
+  try {
+    const hash = createHashEmbedder();
+    const fused: Embedder = { id: hash.id, fusion: 'rrf', embed: hash.embed };
+    const index = store.enableSemantic(fused)!;
+    await embedPending(index, fused);
+    assert.ok((await titles(store, 'poolconnect')).includes('Edited src/db/pool.ts'));
+    const before = await titles(store, 'checkout', { semantic: false });
+    store.enableSemantic({ id: hash.id, embed: async () => Promise.reject(new Error('down')) });
+    assert.deepEqual(await titles(store, 'checkout'), before);
+  } finally {
+    await store.close();
+  }
+});
+
+test('vectors go with their rows: forget, deletes by a process without sqlite-vec (cascade + sweep), model change', async () => {
+  const path = join(tmp(), 'm.db');
+  const store = await seeded(path);
+  try {
+    const embedder = createHashEmbedder();
+    const index = store.enableSemantic(embedder)!;
+    await embedPending(index, embedder);
+    const [pool] = await store.search({ query: 'pool', limit: 1 }, { semantic: false });
+    assert.equal(await store.forget({ ids: [pool!.observation.id] }), 1);
+    const raw = new Database(path);
+    try {
+      const count = (sql: string) => (raw.prepare(sql).get() as { n: number }).n;
+      assert.equal(count('SELECT count(*) AS n FROM obs_vectors'), 2);
+      assert.ok(!(await titles(store, 'poolconnect', { keyword: false })).includes('Edited src/db/pool.ts'));
+      // A hook process has no sqlite-vec: deleting a row still removes its vector (foreign key cascade).
+      raw.pragma('foreign_keys = ON');
+      const { id } = raw.prepare("SELECT id FROM observations WHERE title = 'Ran npm test'").get() as { id: number };
+      raw.prepare('DELETE FROM observations_fts WHERE rowid = ?').run(id);
+      raw.prepare('DELETE FROM observations WHERE id = ?').run(id);
+      assert.equal(count('SELECT count(*) AS n FROM obs_vectors'), 1);
+      assert.equal(index.sweep(), 1, 'the KNN copy is swept later');
+      // Another model: the old vectors are dropped, everything is embedded again.
+      const other: Embedder = { id: 'hash:other', embed: embedder.embed };
+      const index2 = store.enableSemantic(other)!;
+      assert.equal(count("SELECT count(*) AS n FROM obs_vectors WHERE model != 'hash:other'"), 0);
+      assert.equal((await embedPending(index2, other)).embedded, 1);
+    } finally {
+      raw.close();
+    }
+    assert.deepEqual(await store.check(), []);
+  } finally {
+    await store.close();
+  }
+});
