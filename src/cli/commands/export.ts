@@ -22,9 +22,9 @@ export const exportCommand: Command = async (args, io) => {
   const portable = SqlitePortable.open({ path: io.config.dbPath, busyTimeoutMs: 5000 });
   const file = out ? createWriteStream(out) : undefined;
   let n = 0;
+  const extras = portable.observationExtras();
   try {
     const sessionExtras = portable.sessionExtras();
-    const extras = portable.observationExtras();
     let next: IteratorResult<ObservationExtras> = extras.next();
     const extrasFor = (id: number): ObservationExtras | undefined => {
       while (!next.done && next.value.id < id) next = extras.next();
@@ -51,8 +51,9 @@ export const exportCommand: Command = async (args, io) => {
       } else io.out(line);
       n++;
     }
-    extras.return?.(undefined);
   } finally {
+    // Ends the row iterator (its statement holds the connection) before closing.
+    extras.return(undefined);
     portable.close();
     await store.close();
     if (file) await new Promise<void>((res, rej) => file.end((err?: Error | null) => (err ? rej(err) : res())));
