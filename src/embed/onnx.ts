@@ -18,6 +18,8 @@ export interface OnnxEmbedderOptions {
   /** Text put before queries and documents (e5 models want `query: ` / `passage: `). */
   readonly queryPrefix?: string;
   readonly documentPrefix?: string;
+  /** Loads the runtime module (default: `import('@huggingface/transformers')`); tests point it elsewhere. */
+  readonly runtime?: () => Promise<unknown>;
 }
 
 type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ tolist(): number[][] }>;
@@ -32,7 +34,7 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): Embedder {
     (extractor ??= (async () => {
       let hf: { env: Record<string, unknown>; pipeline: (task: string, model: string, o: object) => Promise<Extractor> };
       try {
-        hf = (await import(RUNTIME)) as typeof hf;
+        hf = (await (opts.runtime ?? (() => import(RUNTIME)))()) as typeof hf;
       } catch (err) {
         throw new EmbedError('MNEMO_EMBEDDER=onnx needs @huggingface/transformers: ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers', { cause: err });
       }
