@@ -5,7 +5,9 @@
  * 1. baseline — read + `JSON.parse` of every line;
  * 2. convert — read + transcript → hook payloads (src/import/claude-code: the importer's own work);
  * 3. + capture — `parseClaudeCode` + `captureEvent` (privacy, redaction, titles, truncation), as a hook;
- * 4. full import — `importClaudeCode` into a fresh store: 3 + `store.ingest` (extraction, FTS, one
+ * 4. + extraction — 3 + `enrichEvent` per event (what `store.ingest` runs inside its transaction),
+ *    without SQLite, to split ingest into extraction and writes;
+ * 5. full import — `importClaudeCode` into a fresh store: 3 + `store.ingest` (extraction, FTS, one
  *    transaction per 500 events) + heuristic summaries of every session.
  *
  * Input: the real transcripts of ../shared/corpus/transcripts when present (else the test fixtures),
@@ -21,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { captureEvent } from '../src/core/capture.ts';
+import { enrichEvent } from '../src/core/enrich.ts';
 import { importClaudeCode, type ImportReport } from '../src/import/claude-code-import.ts';
 import { SubagentDirectory, transcriptEvents, type TranscriptEvent } from '../src/import/claude-code/transcript-events.ts';
 import { findTranscripts } from '../src/import/claude-code/transcript-files.ts';
@@ -136,6 +139,26 @@ function convertAndCapture(): Sample {
   return { ms: performance.now() - t0, events, toolCalls };
 }
 
+/** Stage 3 plus extraction (`enrichEvent`, what ingest runs per event), session state threaded as the store does. */
+function convertCaptureEnrich(): Sample {
+  const t0 = performance.now();
+  let events = 0;
+  let toolCalls = 0;
+  const states = new Map<string, string>();
+  for (const e of converted()) {
+    const ev = parseClaudeCode(undefined, e.payload);
+    const c = captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: e.at, uid: e.key, limits: LIMITS });
+    if (c?.observation) {
+      const stored = states.get(ev.sessionId);
+      const r = enrichEvent(c, stored ? JSON.parse(stored) : undefined);
+      if (r.state) states.set(ev.sessionId, JSON.stringify(r.state));
+    }
+    events++;
+    if (isTool(ev.event)) toolCalls++;
+  }
+  return { ms: performance.now() - t0, events, toolCalls };
+}
+
 let lastReport: ImportReport | undefined;
 let dbBytes = 0;
 async function fullImport(): Promise<Sample> {
@@ -154,12 +177,13 @@ async function fullImport(): Promise<Sample> {
 // ---------------------------------------------------------------------------------------------
 // Rounds: every stage once per round, in the same process, medians over rounds.
 
-const samples: Record<string, Sample[]> = { baseline: [], convert: [], capture: [], full: [] };
+const samples: Record<string, Sample[]> = { baseline: [], convert: [], capture: [], enrich: [], full: [] };
 convertAndCapture(); // warm-up: JIT and the OS page cache, for every stage alike
 for (let round = 0; round < ROUNDS; round++) {
   samples.baseline!.push(baseline());
   samples.convert!.push(convertOnly());
   samples.capture!.push(convertAndCapture());
+  samples.enrich!.push(convertCaptureEnrich());
   samples.full!.push(await fullImport());
   process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
 }
@@ -174,6 +198,7 @@ const row = (label: string, k: string): string[] => {
   return [label, (t / 1000).toFixed(2), int((events * 1000) / t), int((toolCalls * 1000) / t), `${((inputBytes / 1024 / 1024) * 1000 / t).toFixed(1)} MiB/s`, ratio(t / base)];
 };
 
+const pct = (t: number) => `${Math.max(0, (t / med('full')) * 100).toFixed(0)}%`;
 const m = machine();
 const r = lastReport!;
 const md = [
@@ -189,11 +214,12 @@ const md = [
     row('baseline: read + `JSON.parse` of every line', 'baseline'),
     row('read + convert to hook payloads (importer)', 'convert'),
     row('… + `parseClaudeCode` + `captureEvent` (privacy, titles)', 'capture'),
+    row('… + `enrichEvent` (extraction, as ingest runs it; no SQLite)', 'enrich'),
     row('full `importClaudeCode`: … + `store.ingest` (extraction, FTS) + summaries', 'full'),
   ]),
   '',
-  `Where the full import's time goes (medians): converting ${((med('convert') / med('full')) * 100).toFixed(0)}%, capture ${(((med('capture') - med('convert')) / med('full')) * 100).toFixed(0)}%, ` +
-    `ingest + summaries ${(((med('full') - med('capture')) / med('full')) * 100).toFixed(0)}%. ` +
+  `Where the full import's time goes (medians): converting ${pct(med('convert'))}, capture ${pct(med('capture') - med('convert'))}, ` +
+    `extraction ${pct(med('enrich') - med('capture'))}, SQLite writes (rows, FTS, events, state) + summaries ${pct(med('full') - med('enrich'))}. ` +
     `The converter skips progress and snapshot lines unparsed (the baseline parses them), which is why it can beat the baseline.`,
 ].join('\n');
 
