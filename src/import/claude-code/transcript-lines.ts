@@ -8,7 +8,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { SourceLine } from './transcript-events.ts';
 
-const CHUNK = 4 * 1024 * 1024;
+const CHUNK = 256 * 1024;
 const NEWLINE = 0x0a;
 const HEAD_BYTES = 512;
 
@@ -42,41 +42,50 @@ export interface LineCounts {
   bytes: number;
 }
 
-/** The file's non-empty lines, numbered from 1, without the ones `isIgnorableLine` rejects. */
+/**
+ * The file's non-empty lines, numbered from 1, without the ones `isIgnorableLine` rejects. The file
+ * is opened for each chunk read and closed again: a session's main and subagent files are read side
+ * by side (merged by time), and a session with hundreds of subagents must not hold hundreds of
+ * descriptors or buffers. A line longer than a chunk is gathered in pieces.
+ */
 export function* transcriptLines(path: string, counts: LineCounts): Generator<SourceLine> {
-  const fd = openSync(path, 'r');
-  try {
-    let carry: Buffer | undefined;
-    let no = 0;
-    const chunk = Buffer.allocUnsafe(CHUNK);
-    for (;;) {
-      const n = readSync(fd, chunk, 0, CHUNK, null);
-      const buf = carry ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
-      carry = undefined;
-      let start = 0;
-      for (;;) {
-        const nl = buf.indexOf(NEWLINE, start);
-        if (nl < 0) break;
-        no++;
-        const line = emit(buf, start, nl, no, counts);
-        counts.bytes += nl + 1 - start;
-        if (line) yield line;
-        start = nl + 1;
-      }
-      if (n === 0) {
-        if (start < buf.length) {
-          no++;
-          const line = emit(buf, start, buf.length, no, counts);
-          counts.bytes += buf.length - start;
-          if (line) yield line;
-        }
-        return;
-      }
-      // Copy the partial line: `chunk` is reused by the next read.
-      if (start < buf.length) carry = Buffer.from(buf.subarray(start));
+  const chunk = Buffer.allocUnsafe(CHUNK);
+  let position = 0;
+  let pieces: Buffer[] = [];
+  let no = 0;
+  for (;;) {
+    const fd = openSync(path, 'r');
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, CHUNK, position);
+    } finally {
+      closeSync(fd);
     }
-  } finally {
-    closeSync(fd);
+    position += n;
+    let start = 0;
+    for (;;) {
+      const nl = n > 0 ? chunk.indexOf(NEWLINE, start) : -1;
+      if (nl < 0 || nl >= n) break;
+      no++;
+      const buf = pieces.length ? Buffer.concat([...pieces, chunk.subarray(start, nl)]) : chunk.subarray(start, nl);
+      pieces = [];
+      counts.bytes += buf.length + 1;
+      const line = emit(buf, 0, buf.length, no, counts);
+      if (line) yield line;
+      start = nl + 1;
+    }
+    if (n === 0) {
+      if (pieces.length) {
+        no++;
+        const buf = Buffer.concat(pieces);
+        counts.bytes += buf.length;
+        const line = emit(buf, 0, buf.length, no, counts);
+        if (line) yield line;
+      }
+      return;
+    }
+    // Keep the partial line (the chunk is overwritten by the next read).
+    if (start < n) pieces.push(Buffer.from(chunk.subarray(start, n)));
   }
 }
 

@@ -69,3 +69,46 @@ test('lines across chunk boundaries, CRLF, blank lines and a missing final newli
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('any mix of line lengths reads back exactly, across chunk boundaries', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-lines-'));
+  try {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const lines: string[] = [];
+    let size = 0;
+    while (size < 3 * 1024 * 1024) {
+      const len = rnd() < 0.05 ? Math.floor(rnd() * 600_000) : Math.floor(rnd() * 3000);
+      const text = JSON.stringify({ type: 'user', n: lines.length, s: 'é中x'.repeat(Math.ceil(len / 3)).slice(0, len) });
+      lines.push(text);
+      size += Buffer.byteLength(text) + 1;
+    }
+    const file = join(dir, 'mix.jsonl');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const counts: LineCounts = { lines: 0, skipped: 0, bytes: 0 };
+    const read = [...transcriptLines(file, counts)];
+    assert.equal(read.length, lines.length);
+    read.forEach((l, i) => assert.ok(l.text === lines[i] && l.no === i + 1, `line ${i + 1}`));
+    assert.equal(counts.bytes, statSync(file).size);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('many files read side by side hold no file descriptors between reads', { skip: process.platform !== 'linux' && 'needs /proc' }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-lines-'));
+  try {
+    const readers = [];
+    for (let i = 0; i < 300; i++) {
+      const file = join(dir, `agent-${i}.jsonl`);
+      writeFileSync(file, '{"type":"user","a":1}\n{"type":"user","a":2}\n');
+      readers.push(transcriptLines(file, { lines: 0, skipped: 0, bytes: 0 }));
+    }
+    const before = readdirSync('/proc/self/fd').length;
+    for (const r of readers) assert.equal(r.next().value?.no, 1);
+    assert.ok(readdirSync('/proc/self/fd').length <= before + 2, 'descriptors are not kept open');
+    for (const r of readers) r.return(undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
