@@ -25,6 +25,7 @@ import { transcriptLines, type LineCounts } from './claude-code/transcript-lines
 
 const PLATFORM = 'claude-code';
 
+/** Where an import stands, for a progress bar. */
 export interface ImportProgress {
   readonly files: number;
   readonly totalFiles: number;
@@ -35,6 +36,7 @@ export interface ImportProgress {
   readonly elapsedMs: number;
 }
 
+/** What to import and how; limits are the capture limits live hooks use (from the config). */
 export interface ClaudeCodeImportOptions {
   /** A folder of transcripts (searched recursively), or one transcript file. */
   readonly root: string;
@@ -54,6 +56,7 @@ export interface ClaudeCodeImportOptions {
   readonly clock?: () => number;
 }
 
+/** What an import did (printed by `mnemo import claude-code`, all of it with `--json`). */
 export interface ImportReport {
   readonly files: number;
   readonly sessions: number;

@@ -44,7 +44,9 @@ export interface ContentBlock {
 
 type Rec = Record<string, unknown>;
 
+/** A non-empty string, or undefined (transcript fields change type across versions). */
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+/** A plain object (not null, not an array). */
 export const isRecord = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Milliseconds since the epoch of an ISO timestamp, or undefined. */

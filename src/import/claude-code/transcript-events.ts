@@ -23,6 +23,9 @@ import {
   type ContentBlock,
   type TranscriptEntry,
 } from './transcript-entry.ts';
+import type { SubagentDirectory } from './subagent-directory.ts';
+
+export { SubagentDirectory } from './subagent-directory.ts';
 
 const BARE_COMMAND_RE = /^\/[\w:-]+$/;
 
@@ -59,31 +62,6 @@ export interface ConvertStats {
   malformed: number;
   /** tool_result blocks whose tool_use was never seen (the file starts mid-session). */
   orphanResults: number;
-}
-
-/**
- * What the files of one session learn about its subagents, so a subagent's file (read after or
- * interleaved with its parent's) can name the agent type its Task call asked for.
- */
-export class SubagentDirectory {
-  readonly #byPrompt = new Map<string, string>();
-  readonly #byAgent = new Map<string, string>();
-
-  noteTask(input: unknown): void {
-    if (!isRecord(input)) return;
-    const type = str(input.subagent_type);
-    const prompt = str(input.prompt);
-    if (type && prompt) this.#byPrompt.set(prompt.trim(), type);
-  }
-
-  noteResult(result: unknown, type: string | undefined): void {
-    const agentId = isRecord(result) ? str(result.agentId) : undefined;
-    if (agentId && type) this.#byAgent.set(agentId, type);
-  }
-
-  typeOf(agentId: string | undefined, prompt: string | undefined): string | undefined {
-    return (agentId && this.#byAgent.get(agentId)) || (prompt ? this.#byPrompt.get(prompt.trim()) : undefined);
-  }
 }
 
 export interface ConvertOptions {

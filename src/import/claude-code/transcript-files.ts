@@ -13,6 +13,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { FileRole } from './transcript-events.ts';
 
+/** One transcript file found on disk. */
 export interface TranscriptFile {
   readonly path: string;
   readonly role: FileRole;
@@ -20,6 +21,7 @@ export interface TranscriptFile {
   readonly mtimeMs: number;
 }
 
+/** A session's files, read together so their events interleave in time as the hooks saw them. */
 export interface TranscriptGroup {
   /** The session's main transcript, when present. */
   readonly main?: TranscriptFile;
