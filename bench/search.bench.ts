@@ -1,0 +1,272 @@
+/**
+ * Search at scale, in-process: seed a store with 100,000 realistic observations (and 1,000,000 with
+ * MNEMO_BENCH_FULL=1) through `SqliteStore.ingest`, then time `search` for English, CJK, identifier
+ * and file-path queries against a baseline measured in the same loop: the 20 newest rows by
+ * `ORDER BY created_at DESC LIMIT 20` on the same database. Also reports the ingest rate, the database
+ * size per raw megabyte, and the SessionStart index path (recentForContext + renderContext).
+ *
+ *   npm run bench -- search                 100k
+ *   MNEMO_BENCH_FULL=1 npm run bench -- search   100k and 1M (seeding 1M takes minutes; see RESULTS.md)
+ *   MNEMO_BENCH_QUERIES=400                  queries per class (default 250)
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { renderContext } from '../src/core/context/render.ts';
+import { planQuery } from '../src/core/search/query-plan.ts';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
+import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
+import { benchProjectDir, measureDb, saveToCache, seedStore, summarizeParts, type SeedResult } from './lib/seed.ts';
+import { bytes, int, median, ms, p95, ratio, rng, shuffle, table } from './lib/stats.ts';
+
+const FULL = process.env.MNEMO_BENCH_FULL === '1';
+const SIZES = FULL ? [100_000, 1_000_000] : [100_000];
+const QUERIES = Math.max(200, Number(process.env.MNEMO_BENCH_QUERIES) || 250);
+const GOAL_P95_MS = 10;
+
+type ClassName = 'english' | 'cjk' | 'identifier' | 'path';
+const CLASSES: readonly { name: ClassName; label: string }[] = [
+  { name: 'english', label: 'English, 1–3 words' },
+  { name: 'cjk', label: 'CJK, 2–4 characters' },
+  { name: 'identifier', label: 'identifier (`acquireConnection`)' },
+  { name: 'path', label: 'file path (`src/db/pool.ts`)' },
+];
+
+interface Sample {
+  readonly query: string;
+  readonly ms: number;
+  readonly results: number;
+  /** Rows the MATCH expression hits before ranking (what bm25 has to score). */
+  readonly matched: number;
+  /** For identifier/path queries: a top-20 result names the thing asked for. */
+  readonly found: boolean;
+}
+
+interface SizeReport {
+  readonly size: number;
+  readonly seed: SeedResult;
+  readonly dbBytes: number;
+  readonly parts: ReturnType<typeof summarizeParts>;
+  readonly baseline: number[];
+  readonly classes: Record<ClassName, Sample[]>;
+  readonly context: { recent: number[]; render: number[]; rows: number; chars: number };
+}
+
+function progressPrinter(size: number): (done: number, elapsedMs: number) => void {
+  let next = size / 10;
+  return (done, elapsed) => {
+    if (done < next) return;
+    next += size / 10;
+    process.stderr.write(`  seeded ${int(done)} / ${int(size)} in ${(elapsed / 1000).toFixed(1)} s\n`);
+  };
+}
+
+async function runSize(size: number): Promise<SizeReport> {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-bench-search-'));
+  const path = join(dir, 'mnemo.db');
+  try {
+    process.stderr.write(`search: seeding ${int(size)} observations…\n`);
+    const seed = await seedStore({ path, observations: size, bigProjectPath: benchProjectDir(), progress: progressPrinter(size) });
+    process.stderr.write(`  done: ${(seed.wallMs / 1000).toFixed(1)} s wall, ${int(seed.rate)} observations/s of ingest time\n`);
+    const size0 = measureDb(path);
+    saveToCache(path, size, ROOT);
+
+    const store = SqliteStore.open({ path, busyTimeoutMs: 5000 });
+    const raw = new Database(path, { readonly: true });
+    const corpus = seed.corpus;
+    const project = corpus.bigProject.path;
+    try {
+      const baselineStmt = raw.prepare(
+        `SELECT id, session_id, project, platform, kind, type, title, body, files, tags, tool_name, tool_use_id, private, created_at
+         FROM observations ORDER BY created_at DESC LIMIT 20`,
+      );
+      const countStmt = raw.prepare('SELECT count(*) AS n FROM observations_fts WHERE observations_fts MATCH ?');
+      const q = corpus.queries(QUERIES);
+      const search = (query: string) => store.search({ query, limit: 20, currentProject: project });
+
+      // Warm the page cache and the statement paths.
+      for (const c of CLASSES) for (const query of q[c.name].slice(0, 25)) await search(query);
+      for (let i = 0; i < 25; i++) baselineStmt.all();
+
+      const classes: Record<ClassName, Sample[]> = { english: [], cjk: [], identifier: [], path: [] };
+      const baseline: number[] = [];
+      const order = rng(99);
+      for (let i = 0; i < QUERIES; i++) {
+        // Interleave the classes and the baseline so drift on the shared machine hits all alike.
+        for (const kind of shuffle(['baseline', ...CLASSES.map((c) => c.name)] as const as string[], order)) {
+          if (kind === 'baseline') {
+            const t = performance.now();
+            baselineStmt.all();
+            baseline.push(performance.now() - t);
+            continue;
+          }
+          const name = kind as ClassName;
+          const query = q[name][i]!;
+          const t = performance.now();
+          const hits = await search(query);
+          const dt = performance.now() - t;
+          const match = planQuery(query).match;
+          const matched = match ? (countStmt.get(match) as { n: number }).n : 0;
+          const needle = name === 'path' ? query : query.toLowerCase();
+          const found =
+            name === 'path'
+              ? hits.some((h) => h.observation.files.some((f) => f.endsWith('/' + needle)) || h.observation.title.includes(needle))
+              : name === 'identifier'
+                ? hits.some((h) => (h.observation.title + h.observation.body).toLowerCase().includes(needle))
+                : hits.length > 0;
+          classes[name].push({ query, ms: dt, results: hits.length, matched, found });
+        }
+      }
+
+      // The SessionStart index path, for the project holding ~20% of the rows.
+      const recent: number[] = [];
+      const render: number[] = [];
+      let rows = 0;
+      let chars = 0;
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        const obs = await store.recentForContext({ project, window: 400 });
+        const t1 = performance.now();
+        const out = renderContext({ projectName: 'atlas-api', observations: obs, budget: 10_000 });
+        const t2 = performance.now();
+        recent.push(t1 - t0);
+        render.push(t2 - t1);
+        rows = obs.length;
+        chars = out.text.length;
+      }
+
+      return {
+        size,
+        seed,
+        dbBytes: size0.fileBytes,
+        parts: summarizeParts(size0.parts),
+        baseline,
+        classes,
+        context: { recent, render, rows, chars },
+      };
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  } finally {
+    if (process.env.MNEMO_BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+    else process.stderr.write(`  kept ${dir}\n`);
+  }
+}
+
+function bucket(samples: readonly Sample[]): string {
+  const parts: string[] = [];
+  const ranges: [string, number, number][] = [
+    ['<1k', 0, 1000],
+    ['1k–10k', 1000, 10_000],
+    ['≥10k', 10_000, Infinity],
+  ];
+  for (const [label, lo, hi] of ranges) {
+    const s = samples.filter((x) => x.matched >= lo && x.matched < hi).map((x) => x.ms);
+    if (s.length) parts.push(`${label}: ${s.length} q, p50 ${ms(median(s))}`);
+  }
+  return parts.join(' · ');
+}
+
+function report(r: SizeReport): string {
+  const base50 = median(r.baseline);
+  const base95 = p95(r.baseline);
+  const rows: string[][] = [
+    ['baseline: 20 newest rows (`ORDER BY created_at DESC LIMIT 20`)', ms(base50), ms(base95), '1×', '1×', '', '', ''],
+  ];
+  for (const c of CLASSES) {
+    const s = r.classes[c.name];
+    const t = s.map((x) => x.ms);
+    const zero = s.filter((x) => x.results === 0).length / s.length;
+    const found = s.filter((x) => x.found).length / s.length;
+    const goal = p95(t) <= GOAL_P95_MS ? '✓' : '✗';
+    rows.push([
+      c.label,
+      ms(median(t)),
+      ms(p95(t)),
+      ratio(median(t) / base50),
+      ratio(p95(t) / base95),
+      int(median(s.map((x) => x.matched))),
+      `${(zero * 100).toFixed(1)}% / ${(found * 100).toFixed(0)}%`,
+      `${goal} (≤ ${GOAL_P95_MS} ms)`,
+    ]);
+  }
+  const ctx = r.context;
+  const ctxTotal = ctx.recent.map((v, i) => v + ctx.render[i]!);
+  const rawMB = r.seed.rawBytes / 1024 / 1024;
+  const seedLine =
+    `Seeded ${int(r.seed.observations)} observations in ${int(r.seed.sessions)} sessions over 25 projects (largest: ` +
+    `${int(r.seed.corpus.stats.byProject[r.seed.corpus.bigProject.name] ?? 0)} rows), ${(r.seed.cjkShare * 100).toFixed(0)}% containing Chinese, ` +
+    `${(r.seed.rawBytes / r.seed.observations).toFixed(0)} raw bytes per observation on average.`;
+  const slow = CLASSES.flatMap((c) => r.classes[c.name].map((s) => ({ ...s, cls: c.name })))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8)
+    .map((s) => `| ${s.cls} | \`${s.query}\` | ${ms(s.ms)} | ${int(s.matched)} |`);
+  return [
+    seedLine,
+    '',
+    table(
+      ['', 'value'],
+      [
+        ['seeding wall time (generation + ingest)', `${(r.seed.wallMs / 1000).toFixed(1)} s`],
+        ['ingest rate (`SqliteStore.ingest`, batches of 500 events)', `${int(r.seed.rate)} observations/s`],
+        ['raw text (title + body + tags + files)', bytes(r.seed.rawBytes)],
+        ['database file (after checkpoint)', bytes(r.dbBytes)],
+        ['… table / b-tree indexes / FTS5 / other', `${bytes(r.parts.table)} / ${bytes(r.parts.btreeIndexes)} / ${bytes(r.parts.fts)} / ${bytes(r.parts.other)}`],
+        ['database size per raw MB', `${(r.dbBytes / 1024 / 1024 / rawMB).toFixed(2)} MB`],
+        ['FTS5 index per raw MB', `${(r.parts.fts / 1024 / 1024 / rawMB).toFixed(2)} MB`],
+      ],
+    ),
+    '',
+    `Search: \`SqliteStore.search({query, limit: 20, currentProject})\`, ${QUERIES} queries per class, interleaved with the baseline.`,
+    '',
+    table(['query class', 'p50 ms', 'p95 ms', 'p50 × baseline', 'p95 × baseline', 'median rows matched', 'zero results / found', 'p95 goal'], rows),
+    '',
+    '"found": a top-20 result contains the identifier / names the file (for English and CJK: any result).',
+    '',
+    'Latency by how many rows the query\'s full MATCH expression hits (`planQuery(query).match`, counted separately):',
+    '',
+    ...CLASSES.map((c) => `- ${c.name}: ${bucket(r.classes[c.name])}`),
+    '',
+    'Slowest queries:',
+    '',
+    '| class | query | ms | rows matched |',
+    '|---|---|---:|---:|',
+    ...slow,
+    '',
+    `SessionStart index path for the largest project (window 400, budget 10,000 chars; ${ctx.rows} rows → ${int(ctx.chars)} chars):`,
+    '',
+    table(
+      ['step', 'p50 ms', 'p95 ms'],
+      [
+        ['`recentForContext`', ms(median(ctx.recent)), ms(p95(ctx.recent))],
+        ['`renderContext`', ms(median(ctx.render)), ms(p95(ctx.render))],
+        ['both', ms(median(ctxTotal)), ms(p95(ctxTotal))],
+      ],
+    ),
+  ].join('\n');
+}
+
+const m = machine();
+const reports: SizeReport[] = [];
+for (const size of SIZES) {
+  const r = await runSize(size);
+  reports.push(r);
+  console.log(`\n## Search at ${int(r.size)} observations\n\n${report(r)}\n`);
+}
+if (shouldWrite()) {
+  // One section per size, so a 100k run keeps the figures of an earlier 1M run.
+  for (const r of reports) {
+    writeSection(`search-${r.size}`, [`## Search at ${int(r.size)} observations (bench/search.bench.ts)`, '', machineLine(m), '', report(r)].join('\n'));
+  }
+  if (!FULL) {
+    writeSection(
+      'search-1000000',
+      '## Search at 1,000,000 observations (bench/search.bench.ts)\n\n_Not measured yet: run `MNEMO_BENCH_FULL=1 npm run bench -- search`._',
+      { onlyIfMissing: true },
+    );
+  }
+  console.log('search: wrote bench/RESULTS.md');
+}
