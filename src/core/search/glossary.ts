@@ -239,9 +239,14 @@ export function segmentCjk(run: string): CjkSegment[] {
   return out;
 }
 
-/** English translations of a Chinese glossary term (empty when unknown). */
+/**
+ * English translations of a Chinese glossary term (empty when unknown), without inflected forms of an
+ * earlier one (`errors` after `error`, `failed` after `fail`): the stemmer folds those together, and
+ * each extra phrase costs a scan of its index entries.
+ */
 export function englishFor(zh: string): readonly string[] {
-  return ZH_TO_EN.get(zh) ?? [];
+  const all = ZH_TO_EN.get(zh) ?? [];
+  return all.filter((w, i) => !all.slice(0, i).some((earlier) => !earlier.includes(' ') && w !== earlier && w.startsWith(earlier)));
 }
 
 /**

@@ -11,8 +11,9 @@
  *   newest first (`ORDER BY rowid DESC`, which FTS5 serves straight from its doclists) and scores at
  *   most WINDOW of them. When that window fills, the query is common: each unit is probed (an unranked
  *   walk of at most RARE_CAP rows), and the selective units get a second list ranked over the whole
- *   history; a query of only common words gets an AND list instead. Old records that share only
- *   common words with the query are the one thing this gives up.
+ *   history (or, when every unit is selective, one exact ranking replaces the window). Old records
+ *   that share only common words with the query are the one thing this gives up: among those, the
+ *   newest WINDOW are ranked.
  * - Words and Chinese bigrams are separate lists when a query mixes them, so neither language's
  *   frequent terms drown the other's; glossary translations (Chinese ↔ English) are a list of their
  *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
@@ -26,8 +27,8 @@ import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 /** BM25 column weights: title, body, tags (titles and extracted terms say more than raw output). */
 const BM25 = 'bm25(observations_fts, 8.0, 1.0, 4.0)';
 /** Matches scored per list, newest first. */
-export const WINDOW = 1000;
-/** A unit with at most this many matches is selective: ranked over the whole history. */
+export const WINDOW = 600;
+/** Selective units (rarest first) may match this many rows together: they are ranked over the whole history. */
 export const RARE_CAP = 1500;
 /**
  * Weight of the rare-terms list against the window. Its documents hold a discriminative word of the
@@ -111,29 +112,37 @@ function rankedList(ctx: Ctx, name: string, match: string): RankedList {
   return { name, ids: rows.map((r) => r.id) };
 }
 
-function isSelective(ctx: Ctx, unit: QueryUnit): boolean {
+/** Matches of one unit, counted up to RARE_CAP + 1 (an unranked walk, cheap). */
+function hits(ctx: Ctx, unit: QueryUnit): number {
   const match = renderMatch([unit])!;
-  const row = stmt(ctx.db, `SELECT count(*) AS n FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match LIMIT ${RARE_CAP + 1})`).get({ match }) as { n: number };
-  return row.n <= RARE_CAP;
+  return (stmt(ctx.db, `SELECT count(*) AS n FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match LIMIT ${RARE_CAP + 1})`).get({ match }) as { n: number }).n;
 }
 
-/** Lists for one group of units: the window, plus a rare-terms or all-terms list when it filled. */
-function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = WINDOW): RankedList[] {
+/**
+ * Lists for one group of units: the newest-first window, and when it filled, the selective units
+ * (rarest first, while their matches together stay within RARE_CAP) ranked over the whole history.
+ * When that covers every unit, the one exact ranking replaces the window.
+ */
+function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = WINDOW): RankedList[] & { full?: boolean } {
   const match = renderMatch(units);
   if (!match) return [];
   const { list, full } = windowList(ctx, name, match, window);
-  const out: RankedList[] = [list];
-  if (!full || units.length === 0) return out;
-  const selective = units.filter((u) => isSelective(ctx, u));
-  // Every unit selective: the whole match set is bounded, so rank all of it exactly.
-  if (selective.length === units.length) return [rankedList(ctx, name, match)];
-  if (selective.length) {
-    out.push({ ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT });
-  } else if (units.length > 1) {
-    const all = units.map((u) => `(${renderMatch([u])})`).join(' AND ');
-    out.push(windowList(ctx, `${name}:all`, all, window).list);
+  if (!full) return [list];
+  return Object.assign(selectiveLists(ctx, name, units, match, list), { full: true });
+}
+
+function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], match: string, list: RankedList): RankedList[] {
+  const counted = units.map((u) => ({ u, n: hits(ctx, u) })).sort((a, b) => a.n - b.n);
+  const selective: QueryUnit[] = [];
+  let budget = RARE_CAP;
+  for (const c of counted) {
+    if (c.n > budget) break;
+    selective.push(c.u);
+    budget -= c.n;
   }
-  return out;
+  if (selective.length === units.length) return [rankedList(ctx, name, match)];
+  if (selective.length === 0) return [list];
+  return [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
 }
 
 /**
@@ -146,9 +155,13 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   const words = plan.units.filter((u) => u.script === 'word');
   const cjk = plan.units.filter((u) => u.script === 'cjk');
   const lists: RankedList[] = [];
-  if (words.length && cjk.length) lists.push(...listsFor(ctx, 'words', words), ...listsFor(ctx, 'cjk', cjk));
-  else lists.push(...listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units));
-  if (glossaryOn && plan.expansions.length) {
+  const own = words.length && cjk.length ? [listsFor(ctx, 'words', words), listsFor(ctx, 'cjk', cjk)] : [listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units)];
+  for (const l of own) lists.push(...l);
+  // Chinese questions always get their English translations (code, commands and logs are English).
+  // An English question gets Chinese ones only when its own words matched fewer than a window's worth:
+  // translating common English words would cost more than it finds.
+  const plentiful = cjk.length === 0 && own.some((l) => l.full);
+  if (glossaryOn && plan.expansions.length && !plentiful) {
     for (const l of listsFor(ctx, 'glossary', plan.expansions, GLOSSARY_WINDOW)) lists.push({ ...l, weight: GLOSSARY_WEIGHT * (l.weight ?? 1) });
   }
   return lists.filter((l) => l.ids.length > 0);
