@@ -63,10 +63,10 @@ export interface BarItem {
 }
 
 /** Horizontal bars with labels and values. */
-export function Bars({ items, unit = '' }: { items: readonly BarItem[]; unit?: string }) {
+export function Bars({ items, unit = '', wide = false }: { items: readonly BarItem[]; unit?: string; wide?: boolean }) {
   const max = Math.max(1, ...items.map((i) => i.value));
   return (
-    <div class="bars">
+    <div class={wide ? 'bars wide' : 'bars'}>
       {items.map((it) => (
         <div class="bar-row" key={it.label} title={it.title ?? it.label}>
           <span class="bar-label">{it.href ? <a href={it.href}>{it.label}</a> : it.label}</span>

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import type { Observation, ObsType } from '../../../../core/types.ts';
 import type { EventView, SessionBrief } from '../../../api-types.ts';
 import { projectName, shortPath, SYMBOLS, time } from '../format.ts';
-import { Highlight } from '../highlight.tsx';
+import { Highlight, type Matcher } from '../highlight.tsx';
 import { href } from '../router.ts';
 
 export function TypeIcon({ type }: { type: ObsType }) {
@@ -35,7 +35,7 @@ export function EventChips({ events }: { events: readonly EventView[] }) {
 
 export interface RowProps {
   readonly o: Observation & { events?: readonly EventView[] };
-  readonly re?: RegExp | undefined;
+  readonly re?: Matcher | undefined;
   readonly selected?: boolean;
   readonly fresh?: boolean;
   readonly showDate?: boolean;
@@ -69,6 +69,12 @@ export function ObsRow({ o, re, selected, fresh, showDate, showProject, children
   );
 }
 
+/** The first real line of a summary, without its list marker. */
+export function firstLine(text: string | undefined, max = 160): string {
+  const line = text?.split('\n').find((l) => l.trim() && !l.startsWith('#')) ?? '';
+  return line.replace(/^\s*[-*]\s+/, '').slice(0, max);
+}
+
 /** A session's label: project · assistant · branch, linking to the session view. */
 export function SessionLabel({ s, id }: { s: SessionBrief | undefined; id: number }) {
   return (
@@ -77,7 +83,7 @@ export function SessionLabel({ s, id }: { s: SessionBrief | undefined; id: numbe
       {s ? <span class="platform">{s.platform}</span> : null}
       {s?.branch ? <span class="branch">⎇ {s.branch}</span> : null}
       <span class="sid">session {id}</span>
-      {s?.brief ? <span class="brief-line">{s.brief.split('\n').find((l) => l.trim() && !l.startsWith('#'))?.slice(0, 140)}</span> : null}
+      {s?.brief ? <span class="brief-line">{firstLine(s.brief)}</span> : null}
     </a>
   );
 }

@@ -112,6 +112,7 @@ export function Insights() {
         <h2>Most-touched files</h2>
         <div class="sub">newest {count(d.fileSample)} observations; changes first</div>
         <Bars
+          wide
           items={d.files.map((f) => ({ label: shortPath(f.file), value: f.touches, title: f.file, href: href('search', undefined, { q: f.file.split('/').pop() ?? f.file, file: f.file }), note: f.changes ? `✎ ${count(f.changes)}` : '' }))}
         />
       </div>

@@ -96,9 +96,11 @@ export function Search({ route, meta }: { route: Route; meta: MetaResponse | und
       <div class="results" data-testid="search-results">
         {results.map((o, i) => (
           <ObsRow key={o.id} o={o} re={re} selected={i === sel} showDate showProject>
-            <span class="snippet">
-              <Highlight text={snippet(o.body, re)} re={re} />
-            </span>
+            {o.body.trim() !== o.title.trim() ? (
+              <span class="snippet">
+                <Highlight text={snippet(o.body, re)} re={re} />
+              </span>
+            ) : null}
           </ObsRow>
         ))}
       </div>

@@ -2,6 +2,7 @@
  * One session read whole: its summaries, the files it touched, what failed and how it was fixed,
  * the decisions taken, and its timeline from the first prompt on.
  */
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { FeedResponse, ForgetResponse, ObservationView, SessionReport } from '../../../api-types.ts';
 import { getJson, postJson } from '../api.ts';
@@ -11,6 +12,23 @@ import { Empty, ErrorNote, ObsRow, Spinner, TypeIcon } from '../ui/common.tsx';
 import { askConfirm, notify } from '../ui/dialogs.tsx';
 import { useApi, useSentinel } from '../ui/hooks.ts';
 import { subscribe } from '../live.ts';
+
+/** Summaries are short Markdown: `## heading` and `- item` lines. Rendered as such, never as HTML. */
+function SummaryText({ text }: { text: string }) {
+  const blocks: ComponentChildren[] = [];
+  let items: string[] = [];
+  const flush = () => {
+    if (items.length) blocks.push(<ul key={blocks.length}>{items.map((t, i) => <li key={i}>{t}</li>)}</ul>);
+    items = [];
+  };
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) (flush(), blocks.push(<h3 key={blocks.length}>{line.slice(3)}</h3>));
+    else if (/^\s*[-*] /.test(line)) items.push(line.replace(/^\s*[-*] /, ''));
+    else if (line.trim()) (flush(), blocks.push(<p key={blocks.length}>{line}</p>));
+  }
+  flush();
+  return <>{blocks}</>;
+}
 
 function Summary({ report }: { report: SessionReport }) {
   const [detailed, setDetailed] = useState(false);
@@ -30,7 +48,9 @@ function Summary({ report }: { report: SessionReport }) {
           {s.model ? ` (${s.model})` : ''} · {count(s.observationCount)} observations
         </span>
       </div>
-      <pre class="summary-text" data-testid="summary-text">{detailed ? s.detailed : s.brief}</pre>
+      <div class="summary-text" data-testid="summary-text">
+        <SummaryText text={detailed ? s.detailed : s.brief} />
+      </div>
     </div>
   );
 }

@@ -5,14 +5,10 @@ import type { MetaResponse, SessionsResponse } from '../../../api-types.ts';
 import { getJson } from '../api.ts';
 import { count, dateTime, duration, projectName } from '../format.ts';
 import { href, navigate, type Route } from '../router.ts';
-import { Empty, ErrorNote, Spinner } from '../ui/common.tsx';
+import { Empty, ErrorNote, firstLine, Spinner } from '../ui/common.tsx';
 import { useSentinel } from '../ui/hooks.ts';
 import { useListKeys } from '../ui/list-keys.ts';
 import { Filters } from './filters.tsx';
-
-function firstLine(text: string | undefined): string {
-  return text?.split('\n').find((l) => l.trim() && !l.startsWith('#'))?.slice(0, 200) ?? '';
-}
 
 export function Sessions({ route, meta }: { route: Route; meta: MetaResponse | undefined }) {
   const project = route.params.get('project') ?? undefined;
