@@ -145,6 +145,29 @@ function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], mat
   return [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
 }
 
+/** Units of at least this many tokens are names (`src/db/pool.ts`, `a.b.c`), not prose. */
+const NAME_TOKENS = 3;
+
+/**
+ * A query that is one file path or dotted name: BM25 would first scan the index entries of every
+ * token (`src`, `ts` are in most rows) only to order rows that all contain the same phrase. Instead the
+ * newest matches come in one unranked walk, those naming it in the title first.
+ */
+function nameList(ctx: Ctx, unit: QueryUnit): RankedList {
+  const where = ctx.filters.where.length ? ` AND ${ctx.filters.where.join(' AND ')}` : '';
+  const rows = stmt(
+    ctx.db,
+    `SELECT observations_fts.rowid AS id, o.title FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
+     WHERE observations_fts MATCH @match${where} ORDER BY observations_fts.rowid DESC LIMIT ${ctx.depth}`,
+  ).all({ ...ctx.filters.params, match: renderMatch([unit]) }) as { id: number; title: string }[];
+  const phrase = ` ${unit.tokens.join(' ')} `;
+  const inTitle = (t: string) => ` ${(t.toLowerCase().match(NAME_WORD_RE) ?? []).join(' ')} `.includes(phrase);
+  const title = rows.filter((r) => inTitle(r.title));
+  const rest = rows.filter((r) => !inTitle(r.title));
+  return { name: 'name', ids: [...title, ...rest].map((r) => r.id) };
+}
+const NAME_WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+
 /**
  * The keyword lists of a query (BM25 words, CJK, glossary), filters applied, before fusion.
  * Exposed for the evaluation, which scores keyword-only, semantic-only and hybrid retrieval.
@@ -155,6 +178,8 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   const words = plan.units.filter((u) => u.script === 'word');
   const cjk = plan.units.filter((u) => u.script === 'cjk');
   const lists: RankedList[] = [];
+  const only = plan.units.length === 1 ? plan.units[0]! : undefined;
+  if (only && only.script === 'word' && !only.prefix && only.tokens.length >= NAME_TOKENS) return [nameList(ctx, only)];
   const own = words.length && cjk.length ? [listsFor(ctx, 'words', words), listsFor(ctx, 'cjk', cjk)] : [listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units)];
   for (const l of own) lists.push(...l);
   // Chinese questions always get their English translations (code, commands and logs are English).
