@@ -38,8 +38,6 @@ export const RARE_CAP = 1500;
 const RARE_WEIGHT = 1.5;
 /** Weight of the glossary-translation list relative to the query's own lists. */
 export const GLOSSARY_WEIGHT = 0.8;
-/** Translations are a recall aid: a smaller window (their rare-term follow-up still covers all history). */
-const GLOSSARY_WINDOW = 300;
 
 type Params = Record<string, unknown>;
 type Statement = ReturnType<SqliteDb['prepare']>;
@@ -145,6 +143,33 @@ function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], mat
   return [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
 }
 
+/**
+ * Lists for the glossary translations. Translations are often the commonest words of the other
+ * language (`测试报错` → test, error), and BM25 over them would scan tens of thousands of index entries
+ * per word. So each is counted first (a bounded walk): the selective ones are ranked over the whole
+ * history, and the common ones only contribute their newest mentions in titles and tags, unranked.
+ */
+function glossaryLists(ctx: Ctx, units: readonly QueryUnit[]): RankedList[] {
+  const counted = units.map((u) => ({ u, n: hits(ctx, u) })).sort((a, b) => a.n - b.n);
+  const selective: QueryUnit[] = [];
+  let budget = RARE_CAP;
+  for (const c of counted) {
+    if (c.n > budget) break;
+    selective.push(c.u);
+    budget -= c.n;
+  }
+  const common = counted.filter((c) => !selective.includes(c.u)).map((c) => c.u);
+  const out: RankedList[] = [];
+  if (selective.length) out.push(rankedList(ctx, 'glossary', renderMatch(selective)!));
+  if (common.length) {
+    const match = `{title tags} : (${renderMatch(common)})`;
+    const rows = stmt(ctx.db, `SELECT observations_fts.rowid AS id ${ftsFrom(ctx)} ORDER BY observations_fts.rowid DESC LIMIT ${ctx.depth}`)
+      .all({ ...ctx.filters.params, match }) as { id: number }[];
+    out.push({ name: 'glossary:recent', ids: rows.map((r) => r.id), weight: 0.5 });
+  }
+  return out;
+}
+
 /** Units of at least this many tokens are names (`src/db/pool.ts`, `a.b.c`), not prose. */
 const NAME_TOKENS = 3;
 
@@ -187,7 +212,7 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   // translating common English words would cost more than it finds.
   const plentiful = cjk.length === 0 && own.some((l) => l.full);
   if (glossaryOn && plan.expansions.length && !plentiful) {
-    for (const l of listsFor(ctx, 'glossary', plan.expansions, GLOSSARY_WINDOW)) lists.push({ ...l, weight: GLOSSARY_WEIGHT * (l.weight ?? 1) });
+    for (const l of glossaryLists(ctx, plan.expansions)) lists.push({ ...l, weight: GLOSSARY_WEIGHT * (l.weight ?? 1) });
   }
   return lists.filter((l) => l.ids.length > 0);
 }
