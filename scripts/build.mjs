@@ -1,6 +1,7 @@
 // Builds the shipped bundles into plugin/dist (hooks, CLI + MCP server, the viewer's page).
-// Hooks are fresh processes on every tool call, so their entry is a small ESM bundle whose heavy parts
-// (SQLite, the MCP SDK) sit in chunks that load only for the events that need them.
+// Hooks are fresh processes on every tool call, so the hook is one self-contained ESM file with no
+// chunk graph for the loader to resolve; the store path (SQLite, summaries) is a second file,
+// hook-store.js, imported only by the events that need it (SessionStart, PreCompact, SessionEnd).
 import { build } from 'esbuild';
 import { rmSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +12,9 @@ const outdir = join(root, 'plugin', 'dist');
 if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
 rmSync(outdir, { recursive: true, force: true });
 
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: { hook: 'src/hooks/main.ts', cli: 'src/cli/bin.ts' },
-  outdir,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   // Prefer ES module builds: some packages' UMD mains use dynamic requires esbuild cannot follow.
@@ -27,9 +25,19 @@ await build({
   // Native addons cannot be bundled; they resolve from the package's node_modules.
   external: ['better-sqlite3', 'sqlite-vec'],
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-  chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
-});
+};
+
+/** Keeps `import('./with-store.ts')` out of the hook bundle: it becomes a lazy import of hook-store.js. */
+const storeApart = {
+  name: 'hook-store-apart',
+  setup(b) {
+    b.onResolve({ filter: /\/with-store\.ts$/ }, () => ({ path: './hook-store.js', external: true }));
+  },
+};
+await build({ ...common, entryPoints: { hook: 'src/hooks/main.ts' }, outdir, splitting: false, plugins: [storeApart] });
+await build({ ...common, entryPoints: { 'hook-store': 'src/hooks/with-store.ts' }, outdir, splitting: false });
+await build({ ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 
 // The viewer's page (src/viewer/client, Preact + TypeScript) is bundled by Vite into plugin/dist/viewer,
 // which `mnemo viewer` serves as is. Vite is a dev dependency: without it (an install that skips dev

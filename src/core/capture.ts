@@ -8,7 +8,9 @@ import { stripPrivate, stripPrivateDeep, PRIVATE_PLACEHOLDER } from './privacy/p
 import { redactText, redactValue } from './privacy/redact.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
-import { compressOutput, normalizeToolInput, normalizeToolName } from './extract/index.ts';
+// Direct module imports: the hook bundle must not pull in the whole extraction pipeline.
+import { compressOutput } from './extract/compress/index.ts';
+import { normalizeToolInput, normalizeToolName } from './extract/tool-names.ts';
 import type { CapturedCall, CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
 
 export interface CaptureLimits {
