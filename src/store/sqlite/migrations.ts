@@ -125,6 +125,28 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 4,
+    sql: `
+      -- How much raw history each project holds, kept by triggers so SessionStart's "stands for"
+      -- line costs one lookup instead of a scan of every body.
+      CREATE TABLE project_volume (
+        project TEXT PRIMARY KEY,
+        observations INTEGER NOT NULL,
+        chars INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO project_volume (project, observations, chars)
+        SELECT project, count(*), coalesce(sum(length(title) + length(body)), 0) FROM observations WHERE private = 0 GROUP BY project;
+      CREATE TRIGGER observations_volume_insert AFTER INSERT ON observations WHEN new.private = 0 BEGIN
+        INSERT INTO project_volume (project, observations, chars) VALUES (new.project, 1, length(new.title) + length(new.body))
+          ON CONFLICT (project) DO UPDATE SET observations = observations + 1, chars = chars + excluded.chars;
+      END;
+      CREATE TRIGGER observations_volume_delete AFTER DELETE ON observations WHEN old.private = 0 BEGIN
+        UPDATE project_volume SET observations = observations - 1, chars = chars - (length(old.title) + length(old.body))
+          WHERE project = old.project;
+      END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -498,10 +498,8 @@ export class SqliteStore implements Store {
   }
 
   async projectVolume(project: string): Promise<{ observations: number; chars: number }> {
-    const r = this.#db
-      .prepare('SELECT count(*) AS n, coalesce(sum(length(title) + length(body)), 0) AS c FROM observations WHERE project = ? AND private = 0')
-      .get(project) as { n: number; c: number };
-    return { observations: r.n, chars: r.c };
+    const r = this.#db.prepare('SELECT observations, chars FROM project_volume WHERE project = ?').get(project) as { observations: number; chars: number } | undefined;
+    return r ?? { observations: 0, chars: 0 };
   }
 
   async stats(): Promise<StoreStats> {

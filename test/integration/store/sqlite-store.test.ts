@@ -123,3 +123,17 @@ test('concurrent processes mapping the same external session create exactly one 
   assert.deepEqual(await store.check(), []);
   await store.close();
 });
+
+test('project volume follows inserts and deletes without scanning bodies; private rows do not count', async () => {
+  const store = SqliteStore.open({ path: join(tmp(), 'm.db'), busyTimeoutMs: 1000 });
+  const { ids } = await store.ingest([
+    ev({ obs: { title: 'ab', body: 'cdef' } }),
+    ev({ obs: { title: 'x', body: 'yz' } }),
+    ev({ obs: { title: 'secret', body: 'hidden', private: true, type: 'prompt', kind: 'user' } }),
+  ]);
+  assert.deepEqual(await store.projectVolume('/proj/a'), { observations: 2, chars: 9 });
+  await store.forget({ ids: [ids[0]!] });
+  assert.deepEqual(await store.projectVolume('/proj/a'), { observations: 1, chars: 3 });
+  assert.deepEqual(await store.projectVolume('/nowhere'), { observations: 0, chars: 0 });
+  await store.close();
+});
