@@ -20,6 +20,7 @@ import { bulkEvents } from './store-child.ts';
 import {
   EVENTS,
   SEED,
+  type EventName,
   type ProcResult,
   countRows,
   exportAll,
@@ -239,7 +240,7 @@ describe('damaged database files', () => {
 
   it('random byte flips: hooks keep the contract and doctor always answers in JSON (figures: detected, repaired)', async () => {
     const rand = rng(SEED ^ 0x1b873593);
-    const trials = scale(6, 60);
+    const trials = scale(3, 60);
     const size = statSync(join(pristine, 'mnemo.db')).size;
     const f = { trials, detected: 0, undetected: 0, repairedHealthy: 0, unrepaired: 0, doctorWithoutJson: 0, hookProblems: 0 };
     const noJson: string[] = [];
@@ -332,12 +333,12 @@ describe('schema versions', () => {
 
   it('a migration SIGKILLed part-way leaves either the old or the new schema, never a mix, and the next open completes it', async () => {
     const rand = rng(SEED ^ 0x85ebca6b);
-    const trials = scale(3, 12);
+    const trials = scale(1, 12);
     const landed: number[] = [];
     for (let t = 0; t < trials; t++) {
       const dir = tempDir('mnemo-stress-migkill-');
       const dbPath = join(dir, 'mnemo.db');
-      const n = scale(40_000, 150_000);
+      const n = scale(25_000, 150_000);
       makeV1Store(dbPath, n);
       const child = storeChild('open', [dbPath], dir);
       await child.waitFor(/^opening$/);
@@ -391,10 +392,12 @@ describe('schema versions', () => {
       db.exec('CREATE TABLE future_feature (id INTEGER PRIMARY KEY, blob BLOB)');
       db.close();
       const snapshot = hashFiles(dir);
-      const hooks = await pool([...EVENTS], 4, async (event) => ({ event, r: await runHook(event, validPayload(event, 'v99', cwd, { tool_use_id: 'toolu_v99' }), { dataDir: dir, cwd }) }));
+      const events = scale<readonly EventName[]>(['SessionStart', 'PostToolUse', 'PreCompact', 'SessionEnd'], EVENTS);
+      const hooks = await pool([...events], 4, async (event) => ({ event, r: await runHook(event, validPayload(event, 'v99', cwd, { tool_use_id: 'toolu_v99' }), { dataDir: dir, cwd }) }));
       const hookProblems = hooks.flatMap(({ event, r }) => hookContractProblems(event, r).map((p) => `${event}: ${p}`));
       const cli: { args: string[]; r: ProcResult }[] = [];
-      for (const args of [['search', 'make'], ['get', '1'], ['timeline', '1'], ['context'], ['sessions'], ['export'], ['forget', '1'], ['summarize', '1'], ['doctor'], ['doctor', '--repair']]) {
+      const commands = [['search', 'make'], ['get', '1'], ['timeline', '1'], ['context'], ['sessions'], ['export'], ['forget', '1'], ['summarize', '1'], ['doctor'], ['doctor', '--repair']];
+      for (const args of scale(commands.filter((_, i) => i % 2 === 0 || i === 9), commands)) {
         cli.push({ args, r: await runCli(args, dir, cwd) });
       }
       let mcp = '';
@@ -414,7 +417,7 @@ describe('schema versions', () => {
       assert.match(mcp, /newer/i, 'the MCP server refuses with the reason on stderr');
       assert.equal(after['mnemo.db'], snapshot['mnemo.db'], 'mnemo.db was modified');
       assert.ok(!existsSync(join(dir, 'mnemo.db-wal')) || statSync(join(dir, 'mnemo.db-wal')).size === 0, 'a WAL with content was left behind');
-      assert.ok(spoolFiles(dir).length >= 8, 'the hooks kept their events in the spool for a newer mnemo');
+      assert.ok(spoolFiles(dir).length >= hooks.length - 1, 'the hooks kept their events in the spool for a newer mnemo');
     });
   }
 });

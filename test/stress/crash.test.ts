@@ -218,7 +218,7 @@ test('hooks SIGKILLed at random points of their run, under a writer load: nothin
   const parallel = scale(6, 12);
   const cal = await calibrate(cwd, parallel);
   const load = writerLoad(dataDir, cwd, tag);
-  const targets = Array.from({ length: scale(48, 400) }, (_, i) => killable(tag, i, cwd, rand));
+  const targets = Array.from({ length: scale(30, 400) }, (_, i) => killable(tag, i, cwd, rand));
   const outcomes = await pool(targets, parallel, async (k) => {
     const delayMs = killDelay(k, cal, rand);
     const r = await spawnAndKill([hookJs(), k.kind], JSON.stringify(k.payload), dataDir, cwd, delayMs);
@@ -257,8 +257,8 @@ test('a process SIGKILLed in the middle of a big ingest transaction: all or noth
   const db = join(dataDir, 'mnemo.db');
   const tag = `b${(SEED % 9999).toString(36)}`;
   const load = writerLoad(dataDir, cwd, tag);
-  const trials = scale(3, 15);
-  const count = scale(2500, 6000);
+  const trials = scale(2, 15);
+  const count = scale(2000, 6000);
   const results: { trial: number; committed: boolean; stored: number; killedAfterMs: number }[] = [];
   for (let t = 0; t < trials; t++) {
     const child = storeChild('ingest', [db, count, `${tag}t${t}`, 4], dataDir);
@@ -303,7 +303,7 @@ test('chaos: writer load, random kills of hooks, ingests, CLI commands and the M
   const db = join(dataDir, 'mnemo.db');
   const cal = await calibrate(cwd, 4);
   const load = writerLoad(dataDir, cwd, tag);
-  const durationMs = scale(9000, 90_000);
+  const durationMs = scale(6000, 90_000);
   const until = Date.now() + durationMs;
   const outcomes: KillOutcome[] = [];
   const injected = { hooks: 0, ingests: 0, cli: 0, mcp: 0 };

@@ -82,7 +82,7 @@ describe('MCP tool arguments', () => {
         const key = props.length ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...props) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }) : fc.string({ maxLength: 8 });
         return fc.tuple(fc.constant(t.name), fc.dictionary(key, hostileValue, { maxKeys: props.length + 2 }));
       }),
-      { numRuns: scale(200, 3000), seed: SEED },
+      { numRuns: scale(120, 3000), seed: SEED },
     );
     const tally = { ok: 0, toolError: 0, invalidParams: 0 };
     const failures: string[] = [];
@@ -123,7 +123,7 @@ describe('CLI arguments (runCli in-process, fake Io)', () => {
       fc.constantFrom('0', '-1', '1', '3', '1e9', 'NaN', 'Infinity', '9007199254740993', '0x1f', '#3', '1,2,3', ',', '2026-13-45', '2026-11-29', 'yesterday', 'prompt,foo', 'command', '/', '.', '..', '/nonexistent', cwd),
     );
     const token = fc.oneof(fc.constantFrom(...flags), values, fc.tuple(fc.constantFrom(...flags), values).map(([f, v]) => `${f}=${v}`));
-    const argvs = fc.sample(fc.tuple(fc.constantFrom(...commands), fc.array(token, { maxLength: 6 })).map(([c, rest]) => (c ? [c, ...rest] : rest)), { numRuns: scale(300, 4000), seed: SEED });
+    const argvs = fc.sample(fc.tuple(fc.constantFrom(...commands), fc.array(token, { maxLength: 6 })).map(([c, rest]) => (c ? [c, ...rest] : rest)), { numRuns: scale(200, 4000), seed: SEED });
     const config = resolveConfig({ MNEMO_DATA_DIR: dataDir });
     const failures: string[] = [];
     const codes: Record<string, number> = {};
@@ -209,7 +209,7 @@ describe('import files', () => {
         const exp = await runCli(['export'], src, cwd);
         lines = exp.stdout.split('\n').filter(Boolean);
       }
-      const files = fc.sample(mutateLines(lines), { numRuns: scale(14, 150), seed: SEED });
+      const files = fc.sample(mutateLines(lines), { numRuns: scale(6, 150), seed: SEED });
       const failures: string[] = [];
       const codes: Record<string, number> = {};
       await pool(files, 3, async (f, i) => {
@@ -296,7 +296,7 @@ describe('viewer HTTP API (in-process)', () => {
         type: fc.constantFrom(undefined, 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
         body: fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.constantFrom('{"ids":[1]}', '{"ids":"x"}', '{', '{"session":1}', 'x'.repeat(70_000))),
       }),
-      { numRuns: scale(300, 5000), seed: SEED },
+      { numRuns: scale(200, 5000), seed: SEED },
     );
     const failures: string[] = [];
     const statuses: Record<string, number> = {};

@@ -131,7 +131,7 @@ test('fuzzed hook stdin for every platform and event: the host contract always h
   const cwd = tempDir('mnemo-stress-fuzz-hooks-cwd-');
   const all = seeds(cwd);
   assert.ok(all.length >= 30, `platform fixtures give ${all.length} seeds`);
-  const runs = scale(150, 1500);
+  const runs = scale(80, 1500);
   const inputs = fc.sample(mutation(all), { numRuns: runs, seed: SEED });
   const failures: string[] = [];
   const byPlatform: Record<string, number> = {};
@@ -166,7 +166,7 @@ test('in-process: adapter parse → capture → spool → ingest never fails on 
   const captured: CapturedEvent[] = [];
   let tried = 0;
   let rejected = 0;
-  const perPlatform = scale(250, 3000);
+  const perPlatform = scale(150, 3000);
   try {
     for (const name of PLATFORM_NAMES) {
       const platform = platformNamed(name)!;

@@ -171,7 +171,7 @@ describe(`a full disk (${MOUNT ? '2 MB tmpfs' : 'simulated with ulimit -f in a b
       // A store with something in it, then a backlog in the spool (a store that could not be written for a while).
       await runHook('PostToolUse', validPayload('PostToolUse', 'full', cwd, { tool_use_id: 'toolu_zqfull0zq', tool_input: { command: 'make zqfull0zq' } }), { dataDir, cwd });
       assert.equal((await exportAll(dataDir)).observations.length, 1);
-      const backlog = scale(60, 200);
+      const backlog = scale(30, 200);
       const acked: string[] = [];
       const spooled = await pool(Array.from({ length: backlog }, (_, i) => i + 1), 6, async (i) => {
         const marker = `zqfull${i}zq`;
@@ -258,10 +258,10 @@ test('thousands of observations in one session: bounded hooks, capped events, a 
   const dataDir = tempDir('mnemo-stress-many-');
   const cwd = tempDir('mnemo-stress-many-cwd-');
   const session = 'many';
-  const n = scale(3000, 20_000);
+  const n = scale(2000, 20_000);
   // Real hook processes first, then the rest written to the spool by the hook's own code path
   // (capture + spoolWrite, in-process: thousands of node starts would only measure node).
-  const real = scale(24, 200);
+  const real = scale(12, 200);
   const realRuns = await pool(Array.from({ length: real }, (_, i) => i), 4, async (i) =>
     runHook('PostToolUse', validPayload('PostToolUse', session, cwd, { tool_use_id: `toolu_real_${i}`, tool_input: { command: `make zqreal${i}zq` } }), { dataDir, cwd }),
   );

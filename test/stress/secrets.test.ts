@@ -166,9 +166,9 @@ describe('the secret corpus, planted everywhere', () => {
     // Pass 2: every secret in every placement (its first format).
     const names = Object.keys(PLACEMENTS);
     const jobs: { placement: string; text: string; n: number }[] = [];
-    const size = scale(10, 4);
+    const size = scale(16, 4);
     batches(all, size).forEach((b, i) => jobs.push({ placement: names[i % names.length]!, text: b.map((p) => p.text).join('\n\n'), n: b.length }));
-    for (const name of names) for (const b of batches(SECRETS.map((s) => all.find((p) => p.secret === s)!), scale(16, 6))) jobs.push({ placement: name, text: b.map((p) => p.text).join('\n\n'), n: b.length });
+    for (const name of names) for (const b of batches(SECRETS.map((s) => all.find((p) => p.secret === s)!), scale(24, 6))) jobs.push({ placement: name, text: b.map((p) => p.text).join('\n\n'), n: b.length });
     const runs = await pool(jobs, 4, async (job, i) => {
       const { event, extra } = PLACEMENTS[job.placement]!;
       const payload = { ...validPayload(event as EventName, `secrets-${job.placement}`, cwd), ...extra(job.text, cwd, i) };

@@ -37,8 +37,8 @@ import {
   validPayload,
 } from './helpers.ts';
 
-const SESSIONS = scale(4, 12);
-const CALLS = scale(6, 25);
+const SESSIONS = scale(3, 12);
+const CALLS = scale(4, 25);
 
 /** Holds BEGIN EXCLUSIVE (with a write, so the lock is real) until a line arrives on stdin. */
 const LOCKER = `
