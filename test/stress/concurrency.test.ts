@@ -40,6 +40,8 @@ const SESSIONS = scale(5, 16);
 const CALLS_PER_SESSION = scale(8, 30);
 const PARALLEL = scale(16, 32);
 const MCP_EVENTS = scale(10, 60);
+/** Sessions of Codex CLI hooks (`--platform codex`), next to Claude Code's. */
+const CODEX_SESSIONS = scale(2, 6);
 
 interface Delivery {
   readonly event: EventName;
@@ -48,6 +50,8 @@ interface Delivery {
   /** The marker that identifies the observation this delivery must produce (none: session-level or replaced). */
   readonly marker?: string;
   readonly extra: Record<string, unknown>;
+  /** `--platform` of the hook command (default: Claude Code). */
+  readonly platform?: 'codex';
 }
 
 function plan(run: string, cwds: readonly string[], rand: () => number): { deliveries: Delivery[]; expected: Set<string> } {
@@ -86,6 +90,20 @@ function plan(run: string, cwds: readonly string[], rand: () => number): { deliv
     add({ event: 'Stop', marker: `zq${run}s${s}stopzq`, extra: { last_assistant_message: `Done with zq${run}s${s}stopzq.` } }, rand() < 0.3 ? 2 : 1);
     add({ event: 'SessionEnd', extra: { reason: 'other' } });
   }
+  for (let s = 0; s < CODEX_SESSIONS; s++) {
+    const session = `codex-${run}-s${s}`;
+    const cwd = cwds[s % cwds.length]!;
+    const add = (d: Omit<Delivery, 'session' | 'cwd' | 'platform'>, copies = 1) => {
+      for (let c = 0; c < copies; c++) deliveries.push({ ...d, session, cwd, platform: 'codex' });
+      if (d.marker) expected.add(d.marker);
+    };
+    add({ event: 'SessionStart', extra: { source: 'startup' } });
+    for (let j = 0; j < CALLS_PER_SESSION; j++) {
+      const marker = `zq${run}codex${s}n${j}zq`;
+      add({ event: 'PostToolUse', marker, extra: { tool_name: 'Bash', tool_use_id: `call_${marker}`, tool_input: { command: `cargo build ${marker}` }, tool_response: `Compiling ${marker}\nFinished` } }, rand() < 0.25 ? 2 : 1);
+    }
+    add({ event: 'SessionEnd', extra: { reason: 'exit' } });
+  }
   // Shuffle (Fisher-Yates with the seeded generator), keeping each session's SessionEnd last of its own.
   for (let i = deliveries.length - 1; i > 0; i--) {
     const k = Math.floor(rand() * (i + 1));
@@ -103,7 +121,30 @@ function plan(run: string, cwds: readonly string[], rand: () => number): { deliv
   return { deliveries: [...ordered, ...ends], expected };
 }
 
-test('dozens of hooks, two MCP servers and CLI searches at once: each event stored exactly once, no lock errors surface', async () => {
+/** A Codex CLI hook payload (its documented fields; see test/fixtures/platforms/codex.json). */
+function codexPayload(d: Delivery): Record<string, unknown> {
+  return { session_id: d.session, transcript_path: null, cwd: d.cwd, hook_event_name: d.event, model: 'gpt-5-codex', permission_mode: 'default', ...d.extra };
+}
+
+/** Any host: exit 0, quiet stderr, stdout empty or one JSON object, within the hang bound. */
+function genericContract(r: ProcResult): string[] {
+  const problems: string[] = [];
+  if (r.code !== 0 || r.signal) problems.push(`exit ${r.code ?? r.signal}`);
+  if (r.ms > 20_000) problems.push(`took ${r.ms} ms`);
+  if (r.stderr.trim()) problems.push(`stderr: ${r.stderr.trim().slice(0, 200)}`);
+  const lines = r.stdout.split('\n').filter((l) => l.trim());
+  if (lines.length > 1) problems.push(`${lines.length} lines on stdout`);
+  else if (lines.length === 1) {
+    try {
+      JSON.parse(lines[0]!);
+    } catch {
+      problems.push(`stdout is not JSON: ${lines[0]!.slice(0, 100)}`);
+    }
+  }
+  return problems;
+}
+
+test('dozens of hooks of two platforms, two MCP servers of two more, and CLI searches at once: each event stored exactly once, no lock errors surface', async () => {
   const rand = rng(SEED);
   const dataDir = tempDir('mnemo-stress-conc-');
   const cwds = [tempDir('mnemo-stress-proj-a-'), tempDir('mnemo-stress-proj-b-'), tempDir('mnemo-stress-proj-c-')];
@@ -184,7 +225,7 @@ test('dozens of hooks, two MCP servers and CLI searches at once: each event stor
   ];
   const results: { d: Delivery; r: ProcResult }[] = await pool(deliveries, PARALLEL, async (d) => ({
     d,
-    r: await runHook(d.event, validPayload(d.event, d.session, d.cwd, d.extra), { dataDir, cwd: d.cwd, killAfterMs: 60_000 }),
+    r: await runHook(d.event, d.platform ? codexPayload(d) : validPayload(d.event, d.session, d.cwd, d.extra), { dataDir, cwd: d.cwd, killAfterMs: 60_000, ...(d.platform ? { args: ['--platform', d.platform] } : {}) }),
   }));
   hooksDone = true;
   await Promise.all(background);
@@ -196,7 +237,7 @@ test('dozens of hooks, two MCP servers and CLI searches at once: each event stor
     watch(`${d.event} stdout`, r.stdout);
     watch(`${d.event} stderr`, r.stderr);
   }
-  const contract = results.flatMap(({ d, r }) => hookContractProblems(d.event, r, 20_000).map((p) => `${d.event} ${d.session}: ${p}`));
+  const contract = results.flatMap(({ d, r }) => (d.platform ? genericContract(r) : hookContractProblems(d.event, r, 20_000)).map((p) => `${d.platform ?? 'claude-code'} ${d.event} ${d.session}: ${p}`));
 
   // `export` folds whatever is still in the spool first.
   const { sessions, observations } = await exportAll(dataDir);
@@ -228,7 +269,8 @@ test('dozens of hooks, two MCP servers and CLI searches at once: each event stor
     pendingNotesLeft: pendingLeft.length,
     sessions: sessions.length,
     lockMessagesSurfaced: surfaced.length,
-    lockLinesInLog: (log.match(LOCKED_RE) ?? []).length,
+    lockLinesInLog: log.split('\n').filter((l) => LOCKED_RE.test(l)).length,
+    lockLogSample: log.split('\n').filter((l) => LOCKED_RE.test(l)).slice(0, 2).map((l) => l.slice(25, 220)),
     hookWallMs: hookMs,
     mcpCallMs: percentiles(mcpMs),
     cliSearchMs: percentiles(cliMs),
@@ -245,6 +287,7 @@ test('dozens of hooks, two MCP servers and CLI searches at once: each event stor
   assert.equal(observations.length, all.size, 'observations nobody sent');
   assert.equal(new Set(sessionKeys).size, sessionKeys.length, 'two sessions for one external id');
   assert.equal(sessions.filter((s) => s.platform === 'claude-code').length, SESSIONS);
+  assert.equal(sessions.filter((s) => s.platform === 'codex').length, CODEX_SESSIONS);
   assert.equal(sessions.filter((s) => s.platform === 'trae').length, Math.min(3, MCP_EVENTS));
   assert.equal(sessions.filter((s) => s.platform === 'cursor').length, Math.min(3, MCP_EVENTS));
   assert.deepEqual(integrityCheck(join(dataDir, 'mnemo.db')), ['ok']);
