@@ -9,7 +9,7 @@
  * `mnemo hook` by hand) an unknown platform or event is a clear error on stderr and exit code 2.
  * Every event is first made durable in the spool; only SessionStart, PreCompact and SessionEnd open SQLite.
  */
-import { randomUUID } from 'node:crypto';
+import { newUid } from '../core/uid.ts';
 import { resolveConfig, type ResolvedConfig } from '../config/config.ts';
 import { captureEvent } from '../core/capture.ts';
 import type { HookEvent, HookEventName } from '../core/types.ts';
@@ -126,7 +126,7 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
   const captured = captureEvent(ev, {
     place,
     now: Date.now(),
-    uid: randomUUID(),
+    uid: newUid(),
     limits: { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars },
     warn,
   });
@@ -148,7 +148,9 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
       else await onSessionEnd(cfg, ev);
     } catch (err) {
       // A busy or broken store costs this session its index, never the event: it waits in the spool.
-      logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);
+      // Busy is another mnemo process writing (it folds the spool as well): routine under load.
+      const busy = (err as { code?: unknown })?.code === 'BUSY';
+      logTo(cfg.logFile, busy ? 'info' : 'warn', `${ev.event}: store ${busy ? 'busy' : 'unavailable'}${spooled ? ' (event kept in spool)' : ''}`, err);
     }
   }
   return done();

@@ -11,6 +11,7 @@ import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, summarizeSessio
 import { logTo } from '../log.ts';
 import { drainSpool } from '../store/drain.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
+import { StoreError } from '../store/store.ts';
 
 async function withStore<T>(cfg: ResolvedConfig, fn: (store: SqliteStore) => Promise<T>): Promise<T> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: cfg.busyTimeoutMs });
@@ -32,7 +33,9 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
       await drainSpool(store, cfg.spoolDir, { maxMs: Math.min(1500, cfg.hookTimeoutMs / 3) });
       await closeAbandonedSessions(store, cfg, 2);
     } catch (err) {
-      logTo(cfg.logFile, 'warn', 'SessionStart: could not write to the store (events stay in the spool)', err);
+      // Busy means another mnemo process is writing, and it folds the spool too: routine, not a problem.
+      const busy = err instanceof StoreError && err.code === 'BUSY';
+      logTo(cfg.logFile, busy ? 'info' : 'warn', `SessionStart: could not write to the store now (events stay in the spool)`, err);
     }
     if (ev.source === 'resume') return '';
     return buildContext(store, cfg, place.project, { ...(ev.source ? { source: ev.source } : {}), platform: ev.platform, externalSessionId: ev.sessionId });

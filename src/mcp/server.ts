@@ -4,7 +4,7 @@
  * by id (progressive disclosure); write tools let the model save notes and let hook-less hosts
  * (Trae, …) report lifecycle events. The server is long-lived, so it also folds the hooks' spool.
  */
-import { randomUUID } from 'node:crypto';
+import { newUid } from '../core/uid.ts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -201,7 +201,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       const clean = redactText(body.text);
       const title = oneLine(redactText(stripPrivate(a.title ?? '').text) || clean, 160);
       const ev: CapturedEvent = {
-        uid: randomUUID(),
+        uid: newUid(),
         at: Date.now(),
         event: 'UserPromptSubmit',
         platform: 'mcp',
@@ -246,7 +246,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       const captured = captureEvent(ev, {
         place,
         now: Date.now(),
-        uid: randomUUID(),
+        uid: newUid(),
         limits: { maxInputChars: config.maxInputChars, maxOutputChars: config.maxOutputChars },
       });
       const r = await storeEvents(captured ? [captured] : []);
@@ -275,7 +275,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
         return toolError(`No ${a.platform} session ${JSON.stringify(externalSessionId)} is recorded; nothing to close.`);
       }
       await storeEvents([
-        { uid: randomUUID(), at: Date.now(), event: 'SessionEnd', platform: a.platform, externalSessionId, place: here, session: { endReason: 'end_session' } },
+        { uid: newUid(), at: Date.now(), event: 'SessionEnd', platform: a.platform, externalSessionId, place: here, session: { endReason: 'end_session' } },
       ]);
       const session = await store.getSessionByExternalId(a.platform, externalSessionId);
       const summary = session ? await summarizeSessionHeuristically(store, session) : undefined;

@@ -5,7 +5,7 @@
  * their extraction state in sequence, exactly as the hooks would (error → resolution, repeats).
  * Output: one JSON array of events per payload, one per line.
  */
-import { randomUUID } from 'node:crypto';
+import { newUid } from '../../core/uid.ts';
 import { parseArgs } from 'node:util';
 import { captureEvent } from '../../core/capture.ts';
 import { enrichEvent } from '../../core/enrich.ts';
@@ -52,7 +52,7 @@ export const extractCommand: Command = async (args, io) => {
       const captured = captureEvent(ev, {
         place: resolvePlace(ev.cwd),
         now: Date.now(),
-        uid: randomUUID(),
+        uid: newUid(),
         limits: { maxInputChars: io.config.maxInputChars, maxOutputChars: io.config.maxOutputChars },
       });
       if (!captured) {
