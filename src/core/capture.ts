@@ -38,6 +38,14 @@ export function isSkippedTool(name: string): boolean {
 /** Response fields that repeat what the input already says, or whole files: never worth keeping. */
 const BULKY_KEYS = new Set(['originalFile', 'originalFileContents', 'structuredPatch', 'isImage', 'noOutputExpected']);
 
+/** A response without the fields never kept (whole original files): less to clip and redact. */
+function withoutBulk(response: unknown): unknown {
+  if (!response || typeof response !== 'object' || Array.isArray(response)) return response;
+  const slim: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(response)) if (!BULKY_KEYS.has(k) || k === 'structuredPatch') slim[k] = v;
+  return slim;
+}
+
 /** The readable part of a tool response. */
 export function responseText(toolName: string, response: unknown): string {
   if (response === undefined || response === null) return '';
@@ -121,7 +129,7 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   }
 
   const failed = ev.event === 'PostToolUseFailure';
-  const response = failed ? undefined : cleanValue(ev.toolResponse, maxOutputChars, ctx, 'tool_response');
+  const response = failed ? undefined : cleanValue(withoutBulk(ev.toolResponse), maxOutputChars, ctx, 'tool_response');
   const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars).text : undefined;
   const d = describeToolCall({
     ...describeAs,
