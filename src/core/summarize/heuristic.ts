@@ -103,8 +103,17 @@ function buildSections(input: SummaryInput, p: Phrases, maxLine: number): Sectio
   if (last) push(1, `${p.result}: ${firstSentence(last.body, maxLine)}`, 0);
   const changed = [...new Set(obs.filter((o) => o.type === 'change').flatMap((o) => o.files.map((f) => relative(f, input.project))))];
   if (changed.length) {
-    const shown = changed.slice(0, 6).join(', ');
-    push(1, `${p.changed}: ${shown}${changed.length > 6 ? ` (+${changed.length - 6})` : ''}`, 1);
+    // As many names as fit the line, then how many more: the count must survive a long path.
+    const head = `${p.changed}: `;
+    const names: string[] = [];
+    for (const f of changed) {
+      const more = changed.length - names.length - 1;
+      const candidate = head + [...names, f].join(', ') + (more > 0 ? ` (+${more})` : '');
+      if (candidate.length > maxLine && names.length > 0) break;
+      names.push(f);
+    }
+    const rest = changed.length - names.length;
+    push(1, `${head}${names.join(', ')}${rest > 0 ? ` (+${rest})` : ''}`, 1);
   }
   for (const e of events) {
     if (e.type === 'error_resolved') push(1, `${p.resolved}: ${e.data}`, 2);

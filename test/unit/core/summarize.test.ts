@@ -86,3 +86,12 @@ test('the compaction snapshot keeps the last request, open tasks, unresolved err
   assert.ok(buildSnapshot({ observations: [], events: [] }) === '');
   assert.ok(buildSnapshot({ observations: Array.from({ length: 500 }, (_, i) => o('prompt', `p${i}`, 'y'.repeat(300))), events: [] }, 800).length <= 800);
 });
+
+test('many changed files: as many names as fit, and the count of the rest survives', () => {
+  const files = Array.from({ length: 30 }, (_, i) => `/p/packages/some-long-package-name/src/components/deeply/nested/file-${i}.tsx`);
+  const s = summarizeHeuristically({ project: '/p', observations: [o('prompt', 'refactor'), ...files.map((f) => o('change', `Edited ${f}`, 'x', { files: [f] }))] });
+  const line = s.brief.split('\n').find((l) => l.startsWith('- Changed: '))!;
+  assert.match(line, /\(\+\d+\)$/);
+  const shown = line.split(', ').length;
+  assert.equal(Number(/\(\+(\d+)\)$/.exec(line)![1]) + shown, 30);
+});
