@@ -6,7 +6,7 @@
  *   so `连接池` and `connection pool` land close together (core/search/glossary),
  * - Chinese bigrams outside the glossary, and
  * - character trigrams of each word (weight ½), which tolerate typos and inflections,
- * into DIMS dimensions with log-scaled counts, then normalised. It is lexical, not semantic: it finds
+ * into DIMS dimensions with log-scaled counts, rotated (so sign bits make a SimHash), then normalised. It is lexical, not semantic: it finds
  * what shares words, stems, sub-words or glossary concepts with the question. eval/RESULTS.md says
  * what that is worth next to BM25.
  */
@@ -57,19 +57,40 @@ export function hashFeatures(text: string): Map<string, number> {
   return f;
 }
 
+/**
+ * A fixed random rotation (random signs, then a fast Walsh–Hadamard transform): it keeps every cosine
+ * but spreads the few non-zero features over all dimensions, so the sign bits the KNN index keeps
+ * become a SimHash of the text (Hamming distance tracks the angle) instead of mostly zeros.
+ */
+function rotate(v: Float32Array): Float32Array {
+  for (let i = 0; i < v.length; i++) if (hash(`sign:${i}`) & 1) v[i] = -v[i]!;
+  for (let h = 1; h < v.length; h *= 2) {
+    for (let i = 0; i < v.length; i += h * 2) {
+      for (let j = i; j < i + h; j++) {
+        const a = v[j]!;
+        const b = v[j + h]!;
+        v[j] = a + b;
+        v[j + h] = a - b;
+      }
+    }
+  }
+  return v;
+}
+
+/** `dims` must be a power of two (the rotation is a Walsh–Hadamard transform). */
 export function hashEmbed(text: string, dims = HASH_DIMS): Float32Array {
   const v = new Float32Array(dims);
   for (const [k, w] of hashFeatures(text)) {
     const h = hash(k);
     v[h % dims]! += (h & 0x80000000 ? -1 : 1) * (1 + Math.log(w));
   }
-  return normalize(v);
+  return normalize(rotate(v));
 }
 
 /** The offline embedder (`MNEMO_EMBEDDER=hash`). */
 export function createHashEmbedder(dims = HASH_DIMS): Embedder {
   return {
-    id: `hash:v1:${dims}`,
+    id: `hash:v2:${dims}`,
     // Fused by RRF it lowered R@5 on the evaluation (eval/RESULTS.md): it only adds what keywords miss.
     fusion: 'append',
     embed: async (texts) => texts.map((t) => hashEmbed(t, dims)),

@@ -11,7 +11,7 @@ test('evaluation: hybrid ≥ keyword; keyword recall holds for English and cross
   const mode = (prefix: string) => e.modes.find((m) => m.name.startsWith(prefix))!;
   const keyword = mode('keyword (');
   const plain = mode('keyword, no glossary');
-  const hybrid = mode('hybrid (hash:v1:512, append)');
+  const hybrid = mode('hybrid (hash:v2:512, append)');
   assert.equal(e.observations, 611);
   for (const k of ['r5', 'r10', 'mrr'] as const) {
     assert.ok(hybrid.all[k] >= keyword.all[k], `hybrid ${k} ${hybrid.all[k]} < keyword ${keyword.all[k]}`);

@@ -43,7 +43,7 @@ test('settings: off by default, env over config.json, per-provider model default
 
 test('createEmbedder: none is undefined; openai without a key is a clear error', async () => {
   assert.equal(await createEmbedder(resolveEmbedSettings({})), undefined);
-  assert.equal((await createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'hash' })))?.id, `hash:v1:${HASH_DIMS}`);
+  assert.equal((await createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'hash' })))?.id, `hash:v2:${HASH_DIMS}`);
   await assert.rejects(createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'openai' }), {}), (e: unknown) => e instanceof EmbedError && /OPENAI_API_KEY/.test(e.message));
 });
 
