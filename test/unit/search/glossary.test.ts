@@ -45,3 +45,19 @@ test('an English question gets Chinese expansions; paths and identifiers are nev
   const p = planQuery('retry 重试');
   assert.ok(!tokens(p.expansions).includes('retry'), 'no expansion repeats a unit of the query');
 });
+
+test('property: the translations of any query render into a valid MATCH expression', async () => {
+  const { default: Database } = await import('better-sqlite3');
+  const fc = (await import('fast-check')).default;
+  const { renderMatch } = await import('../../../src/core/search/query-plan.ts');
+  const db = new Database(':memory:');
+  db.exec("CREATE VIRTUAL TABLE t USING fts5(x, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2')");
+  db.prepare('INSERT INTO t(rowid, x) VALUES (1, ?)').run('连接 接池 connection pool retry 重试');
+  const check = (q: string) => {
+    const p = planQuery(q);
+    for (const m of [p.match, renderMatch(p.expansions)]) if (m) db.prepare('SELECT rowid FROM t WHERE t MATCH ?').all(m);
+  };
+  const words = fc.constantFrom('连接池', '重试', '报错', '测试', 'connection', 'pool', 'timeout', '"', '*', '(', ':', 'NEAR', 'OR', '的', ' ');
+  fc.assert(fc.property(fc.array(words, { maxLength: 12 }).map((a) => a.join('')), (q) => check(q)), { numRuns: 500 });
+  fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 100 }), (q) => check(q)), { numRuns: 300 });
+});
