@@ -1,6 +1,6 @@
 /**
  * @module viewer/live
- * Live updates over server-sent events. Once a tick (a second by default) the viewer folds the hooks'
+ * Live updates over server-sent events. Once a tick (half a second by default) the viewer folds the hooks'
  * spool into the store, then sends every observation stored since the last tick — by any process:
  * the hooks through the spool, SessionStart, the MCP server — to every open page.
  * Event ids are observation ids, so a page that reconnects (`Last-Event-ID`) gets what it missed.

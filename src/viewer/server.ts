@@ -33,7 +33,7 @@ export interface ViewerOptions {
   /** 0 picks a free port. Default {@link DEFAULT_PORT}. */
   readonly port?: number;
   readonly allowRemote?: boolean;
-  /** How often the spool is folded and new rows pushed (ms). Default 1000. */
+  /** How often the spool is folded and new rows pushed (ms). Default 500. */
   readonly pollMs?: number;
   /** The built page; found next to the bundle by default. */
   readonly assetsDir?: string;
@@ -90,7 +90,7 @@ export async function startViewer(opts: ViewerOptions): Promise<ViewerHandle> {
     throw new Error(`refusing to listen on ${host}: the viewer shows all of your memory; it binds to loopback only unless remote access is explicitly allowed`);
   }
   const token = opts.token ?? randomBytes(24).toString('base64url');
-  const pollMs = opts.pollMs ?? 1000;
+  const pollMs = opts.pollMs ?? 500;
   const assets = new Assets(opts.assetsDir ?? findAssetsDir());
   const live = new LiveFeed({ store: opts.store, config: opts.config, pollMs });
   await live.init();

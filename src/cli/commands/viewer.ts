@@ -1,7 +1,7 @@
 /**
  * @module cli/commands/viewer
  * `mnemo viewer [--port P] [--open]`: the local web viewer on 127.0.0.1 until Ctrl-C. It also folds
- * the hooks' spool every second, so the page shows what just happened. While it runs,
+ * the hooks' spool twice a second, so the page shows what just happened. While it runs,
  * `<data dir>/viewer.json` (mode 0600) tells other local tools its URL and the token for changes.
  */
 import { spawn } from 'node:child_process';
@@ -41,7 +41,7 @@ export const viewerCommand: Command = async (args, io) => {
   }
   const explicitPort = values.port !== undefined;
   const port = intOption(values.port, 'port', 0, 65_535, DEFAULT_PORT);
-  const pollMs = intOption(values['poll-ms'], 'poll-ms', 100, 60_000, 1000);
+  const pollMs = intOption(values['poll-ms'], 'poll-ms', 100, 60_000, 500);
   const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
   const config = io.config;
   const store = await openStore(config);
