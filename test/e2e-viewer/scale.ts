@@ -32,6 +32,7 @@ if (count() < target * 0.99) {
 }
 
 const child = spawn(process.execPath, [cliJs(), 'viewer', '--port', '0'], { env: childEnv(dir), stdio: ['ignore', 'pipe', 'inherit'] });
+process.on('exit', () => child.kill('SIGTERM'));
 let out = '';
 child.stdout.on('data', (b: Buffer) => (out += b.toString()));
 while (!/http:\/\/127\.0\.0\.1:\d+\//.test(out)) {
@@ -67,13 +68,12 @@ async function measure(label: string, path: string | (() => string), opts: { war
 }
 
 const stats = (await (await fetch(`${url}api/stats`)).json()) as { observations: number; sessions: number; dbBytes: number };
-const meta = (await (await fetch(`${url}api/meta`)).json()) as { projects: string[] };
-const big = meta.projects[0]!;
+const big = ((await (await fetch(`${url}api/insights?days=30`)).json()) as { projects: { project: string }[] }).projects[0]!.project;
 const someSession = Math.ceil(stats.sessions / 2);
 const someId = Math.ceil(stats.observations / 2);
 
 // Insights first, uncached, with a feed request racing it: how long the feed waits meanwhile.
-const insightsCold = time('api/insights?days=90');
+const insightsCold = time('api/insights?days=90&tz=60');
 const during = await time('api/feed?limit=100');
 const cold = await insightsCold;
 rows.push(['insights, uncached (90 days)', fmt(cold.ms), '', `${Math.round(cold.bytes / 1024)} KB`]);
@@ -135,7 +135,7 @@ if (!browserMissing()) {
     const before = await b.page.locator('.row').count();
     t = performance.now();
     await b.page.locator('.more').scrollIntoViewIfNeeded();
-    await b.page.waitForFunction(`document.querySelectorAll('.row').length > ${before}`, undefined, { timeout: 30_000 });
+    await b.page.locator('.row').nth(before).waitFor({ timeout: 30_000 });
     rows.push(['page: scroll to the end → next 100 rows', fmt(performance.now() - t), '', '']);
     await b.page.keyboard.press('/');
     await b.page.getByTestId('search-input').waitFor();
