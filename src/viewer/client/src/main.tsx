@@ -2,7 +2,7 @@
  * mnemo's viewer: a small single-page app over the local JSON API. Hash routes, no server-side
  * rendering, nothing loaded from anywhere but this server.
  */
-import { render } from 'preact';
+import { Fragment, render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { MetaResponse } from '../../api-types.ts';
 import { getJson } from './api.ts';
@@ -30,7 +30,7 @@ const SHORTCUTS: readonly [string, string][] = [
   ['/', 'search'],
   ['f · s · i · c', 'feed · sessions · insights · control'],
   ['j / k or ↓ / ↑', 'move through a list'],
-  ['Enter', 'open the selected row'],
+  ['Enter', 'open the selected row (in search: the best result)'],
   ['[ / ]', 'previous / next observation'],
   ['Esc', 'back to the search box'],
   ['?', 'this help'],
@@ -43,12 +43,12 @@ function Help({ onClose }: { onClose: () => void }) {
         <h2>Keyboard</h2>
         <dl>
           {SHORTCUTS.map(([k, v]) => (
-            <>
-              <dt key={k}>
+            <Fragment key={k}>
+              <dt>
                 <kbd>{k}</kbd>
               </dt>
               <dd>{v}</dd>
-            </>
+            </Fragment>
           ))}
         </dl>
       </div>

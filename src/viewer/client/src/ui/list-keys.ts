@@ -25,9 +25,12 @@ export function useListKeys(size: number, open: (index: number) => void, opts: {
           requestAnimationFrame(() => document.querySelector('.row.selected')?.scrollIntoView({ block: 'nearest' }));
           return next;
         });
-      } else if (e.key === 'Enter' && sel >= 0 && (!inInput || opts.fromInput)) {
+      } else if (e.key === 'Enter' && (!inInput || opts.fromInput)) {
+        // From the search box, Enter with nothing selected opens the best result.
+        const target = sel >= 0 ? sel : inInput && size > 0 ? 0 : -1;
+        if (target < 0) return;
         e.preventDefault();
-        open(sel);
+        open(target);
       }
     };
     window.addEventListener('keydown', on);
