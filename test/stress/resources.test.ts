@@ -171,7 +171,8 @@ describe(`a full disk (${MOUNT ? '2 MB tmpfs' : 'simulated with ulimit -f in a b
       // A store with something in it, then a backlog in the spool (a store that could not be written for a while).
       await runHook('PostToolUse', validPayload('PostToolUse', 'full', cwd, { tool_use_id: 'toolu_zqfull0zq', tool_input: { command: 'make zqfull0zq' } }), { dataDir, cwd });
       assert.equal((await exportAll(dataDir)).observations.length, 1);
-      const backlog = scale(30, 200);
+      // More would not fit: the spool and the WAL of its fold share the 2 MB.
+      const backlog = scale(30, 60);
       const acked: string[] = [];
       const spooled = await pool(Array.from({ length: backlog }, (_, i) => i + 1), 6, async (i) => {
         const marker = `zqfull${i}zq`;
@@ -366,7 +367,9 @@ test('a store of about a gigabyte: hooks, search and doctor still answer', { ski
   const search = await runCli(['search', `zqbig${Math.floor(i / 2)}zq`, '--json'], dataDir, cwd);
   const doctor = await runCli(['doctor', '--json'], dataDir, cwd);
   report('gigabyte store', { observations: i, bytes: statSync(dbPath).size, buildMs, sessionStartMs: start.ms, postToolUseMs: post.ms, searchMs: search.ms, doctorMs: doctor.ms, doctorHealthy: (JSON.parse(doctor.stdout || '{}') as { healthy?: boolean }).healthy });
-  assert.deepEqual([...hookContractProblems('SessionStart', start, 10_000), ...hookContractProblems('PostToolUse', post, 10_000)], []);
+  assert.deepEqual(hookContractProblems('PostToolUse', post, 10_000), []);
+  // The hook's own deadline (hookTimeoutMs, 4 s by default) plus slack: SessionStart must not stall the host.
+  assert.deepEqual(hookContractProblems('SessionStart', start, 5500), [], 'SessionStart on a gigabyte store (its one 640k-observation session is abandoned, so SessionStart summarizes it)');
   assert.equal(search.code, 0, search.stderr);
   assert.match(search.stdout, new RegExp(`zqbig${Math.floor(i / 2)}zq`));
   assert.equal(doctor.code, 0, doctor.stdout);
