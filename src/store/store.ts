@@ -118,8 +118,6 @@ export interface Store {
   breakdown(): Promise<StoreBreakdown>;
   /** Files named by the newest `scan` observations (or by one session's), most touched first. */
   topFiles(query: TopFilesQuery): Promise<FileTouches[]>;
-  /** Characters of raw (non-private) history stored; estimated from the newest rows on big stores. */
-  historyVolume(query: { project?: string }): Promise<HistoryVolume>;
   /** Observations per type among the newest `scan` (a bounded sample on big stores). */
   typeMix(query: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]>;
   /** Every project and assistant that has a session (cheap: the sessions table only), for filter lists. */
@@ -204,11 +202,4 @@ export interface FileTouches {
   /** Of which changes (edits, writes). */
   readonly changes: number;
   readonly lastAt: number;
-}
-
-export interface HistoryVolume {
-  readonly observations: number;
-  readonly chars: number;
-  /** True when `chars` was extrapolated from the newest rows rather than summed over all. */
-  readonly estimated: boolean;
 }

@@ -149,7 +149,6 @@ export interface InsightsResponse {
     readonly project: string;
     readonly observations: number;
     readonly historyChars: number;
-    readonly estimated: boolean;
     readonly injectedChars: number;
   }[];
   readonly db: StatsResponse;

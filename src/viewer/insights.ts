@@ -7,7 +7,7 @@
  */
 import type { ResolvedConfig } from '../config/config.ts';
 import { buildContext } from '../context/build.ts';
-import type { HistoryVolume, Store } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import type { InsightsResponse, StatsResponse } from './api-types.ts';
 
 /** Newest observations sampled for the type mix and the most-touched files. */
@@ -17,17 +17,6 @@ const CONTEXT_PROJECTS = 6;
 const CACHE_MS = 10_000;
 
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The store, answering `projectVolume` from a volume already measured. */
-function withVolume(store: Store, volume: HistoryVolume): Store {
-  return new Proxy(store, {
-    get(target, key) {
-      if (key === 'projectVolume') return async () => ({ observations: volume.observations, chars: volume.chars });
-      const v: unknown = Reflect.get(target, key, target);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
-}
 
 export class Insights {
   readonly #store: Store;
@@ -76,11 +65,8 @@ export class Insights {
     const context = [];
     for (const p of breakdown.projects.slice(0, CONTEXT_PROJECTS)) {
       await yieldTurn();
-      const volume = await store.historyVolume({ project: p.project });
-      // The injection as SessionStart builds it, with the volume line fed from the (sampled) volume
-      // above instead of a second pass over every row of the project.
-      const injected = await buildContext(withVolume(store, volume), this.#config, p.project);
-      context.push({ project: p.project, observations: volume.observations, historyChars: volume.chars, estimated: volume.estimated, injectedChars: injected.length });
+      const [volume, injected] = await Promise.all([store.projectVolume(p.project), buildContext(store, this.#config, p.project)]);
+      context.push({ project: p.project, observations: volume.observations, historyChars: volume.chars, injectedChars: injected.length });
     }
     return {
       days,

@@ -16,7 +16,7 @@ import type {
   StoreCapabilities,
   StoreStats,
 } from '../store.ts';
-import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, HistoryVolume, SessionBrowseQuery, StoreBreakdown, TopFilesQuery } from '../store.ts';
+import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, SessionBrowseQuery, StoreBreakdown, TopFilesQuery } from '../store.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
 import { searchObservations } from './search.ts';
@@ -670,24 +670,6 @@ export class SqliteStore implements Store {
       .all(params) as FileTouches[];
   }
 
-  async historyVolume(q: { project?: string }): Promise<HistoryVolume> {
-    const scope = q.project ? 'WHERE project = @project' : '';
-    const params = q.project ? { project: q.project } : {};
-    const total = (this.#db.prepare(`SELECT count(*) AS n FROM observations ${scope}`).get(params) as { n: number }).n;
-    const exact = total <= VOLUME_EXACT_ROWS;
-    // Past the threshold, the newest rows stand for the rest: reading every body would take seconds.
-    const r = this.#db
-      .prepare(
-        `SELECT count(*) AS rows, coalesce(sum(CASE WHEN private = 0 THEN 1 ELSE 0 END), 0) AS n,
-                coalesce(sum(CASE WHEN private = 0 THEN length(title) + length(body) ELSE 0 END), 0) AS c
-         FROM (SELECT private, title, body FROM observations ${scope} ${exact ? '' : 'ORDER BY created_at DESC LIMIT @sample'})`,
-      )
-      .get(exact ? params : { ...params, sample: VOLUME_SAMPLE_ROWS }) as { rows: number; n: number; c: number };
-    if (exact || r.rows === 0) return { observations: r.n, chars: r.c, estimated: false };
-    const scale = total / r.rows;
-    return { observations: Math.round(r.n * scale), chars: Math.round(r.c * scale), estimated: true };
-  }
-
   async typeMix(q: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]> {
     const params: Record<string, unknown> = { scan: clampInt(q.scan, 1, 1_000_000, 50_000) };
     if (q.project) params.project = q.project;
@@ -710,9 +692,6 @@ export class SqliteStore implements Store {
 
 // ── Viewer query helpers. ──
 const DAY_MS = 86_400_000;
-/** Up to this many rows, `historyVolume` sums every row; past it, it extrapolates from the newest. */
-const VOLUME_EXACT_ROWS = 100_000;
-const VOLUME_SAMPLE_ROWS = 20_000;
 
 function clampInt(v: number | undefined, min: number, max: number, fallback: number): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, Math.trunc(v))) : fallback;

@@ -79,7 +79,6 @@ export function Insights() {
                 </span>
                 <CompareBars a={c.historyChars} b={c.injectedChars} aLabel="history" bLabel="injected" />
                 <span class="bar-value">
-                  {c.estimated ? '≈' : ''}
                   {tokens(c.historyChars)} → {tokens(c.injectedChars)} tokens
                   <span class="note"> ({pct >= 99.95 ? '>99.9' : pct.toFixed(1)}% kept out)</span>
                 </span>
