@@ -65,6 +65,8 @@ if (vite) {
       modulePreload: { polyfill: false },
       assetsInlineLimit: 0,
       reportCompressedSize: false,
+      // A slow machine is no reason to print timing advice on every install.
+      rolldownOptions: { checks: { bundlerTimings: false } },
     },
   });
 }
