@@ -1,7 +1,7 @@
 /**
  * @module viewer/api-types
  * The shapes of the viewer's JSON HTTP API (documented in docs/viewer-api.md). Shared by the server
- * and the page, type-only: the page's bundle imports nothing at run time from here.
+ * and the page; apart from `API_VERSION` it is types only.
  * The API is version 1: fields may be added, none removed or changed in meaning.
  */
 import type { Observation, ObsType, Session, SessionSummary } from '../core/types.ts';

@@ -37,6 +37,7 @@ import type { LiveFeed } from './live.ts';
 import { ApiError, badRequest, cursorOf, notFound, positiveId, Query } from './params.ts';
 import { sessionBrief, sessionBriefs, sessionReport, withEvents } from './views.ts';
 
+/** What the routes work with: the store and settings, plus the live feed to announce changes on. */
 export interface ApiContext {
   readonly store: Store;
   readonly config: ResolvedConfig;
@@ -55,6 +56,7 @@ export interface RawAnswer {
 
 type Handler = (q: Query, params: readonly string[], body: unknown) => Promise<unknown>;
 
+/** One API route: method, path pattern (captures become parameters) and handler. */
 export interface Route {
   readonly method: 'GET' | 'POST';
   readonly pattern: RegExp;

@@ -57,6 +57,7 @@ function walk(dir: string, out: string[] = []): string[] {
 const FALLBACK_PAGE = `<!doctype html><meta charset="utf-8"><title>mnemo</title>
 <p>The viewer's page is not built. Run <code>npm run build</code> in the mnemo checkout; the JSON API under <code>/api/</code> works meanwhile.</p>`;
 
+/** The built page's files, read once at start and served from memory. */
 export class Assets {
   readonly #files = new Map<string, Asset>();
   readonly #index: string;

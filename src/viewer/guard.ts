@@ -18,6 +18,7 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h);
 }
 
+/** What the guard needs to know about the running server. */
 export interface GuardConfig {
   readonly port: number;
   /** Extra accepted host names (the bind address when it is not a loopback name). */
@@ -25,6 +26,7 @@ export interface GuardConfig {
   readonly token: string;
 }
 
+/** Why a request is refused, as the answer will say it. */
 export interface Refusal {
   readonly status: 400 | 403 | 415;
   readonly code: string;

@@ -18,6 +18,7 @@ const CACHE_MS = 10_000;
 
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Computes the Insights answer on demand and keeps it for a few seconds per range. */
 export class Insights {
   readonly #store: Store;
   readonly #config: Pick<ResolvedConfig, 'contextBudget' | 'contextWindow'>;

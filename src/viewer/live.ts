@@ -19,12 +19,14 @@ const HEARTBEAT_MS = 15_000;
 /** Open streams at most (each page holds one). */
 export const MAX_STREAMS = 64;
 
+/** The store to watch, where the spool is, and how often to look. */
 export interface LiveOptions {
   readonly store: Store;
   readonly config: Pick<ResolvedConfig, 'spoolDir' | 'logFile'>;
   readonly pollMs: number;
 }
 
+/** Folds the spool on a timer and pushes new rows to every open stream. */
 export class LiveFeed {
   readonly #store: Store;
   readonly #config: LiveOptions['config'];

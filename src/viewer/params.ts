@@ -18,7 +18,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A 400: the caller sent something the route cannot take. */
 export const badRequest = (message: string): ApiError => new ApiError(400, 'BAD_REQUEST', message);
+/** A 404: no such record or route. */
 export const notFound = (message: string): ApiError => new ApiError(404, 'NOT_FOUND', message);
 
 const CURSOR_RE = /^(-?\d{1,16})\.(\d{1,16})$/;

@@ -22,6 +22,7 @@ export const DEFAULT_PORT = 7377;
 const MAX_BODY_BYTES = 64 * 1024;
 const MAX_URL_CHARS = 8192;
 
+/** How to run the viewer; only the store, settings and version are required. */
 export interface ViewerOptions {
   readonly store: Store;
   readonly config: ResolvedConfig;
@@ -41,6 +42,7 @@ export interface ViewerOptions {
   readonly token?: string;
 }
 
+/** A running viewer: where it listens, its token, and how to stop it. */
 export interface ViewerHandle {
   readonly url: string;
   readonly host: string;

@@ -28,6 +28,7 @@ export async function withEvents(store: Store, observations: readonly Observatio
   });
 }
 
+/** A session's label for grouping rows (its summary cut to a line or two). */
 export function sessionBrief(s: Session): SessionBrief {
   return {
     id: s.id,
