@@ -38,10 +38,12 @@ export interface SessionBrief {
   readonly brief?: string;
 }
 
+/** Every error answer: a code to branch on and a message for people. */
 export interface ErrorBody {
   readonly error: { readonly code: string; readonly message: string };
 }
 
+/** `GET /api/health`: cheap, for polling. */
 export interface HealthResponse {
   readonly ok: true;
   readonly name: 'mnemo';
@@ -51,6 +53,7 @@ export interface HealthResponse {
   readonly startedAt: number;
 }
 
+/** `GET /api/feed` and `GET /api/sessions/:id/observations`: one page. */
 export interface FeedResponse {
   readonly observations: readonly ObservationView[];
   /** The sessions the observations belong to, by id. */
@@ -59,6 +62,7 @@ export interface FeedResponse {
   readonly next?: string;
 }
 
+/** `GET /api/search`: the same engine and filters as the CLI and the MCP tool. */
 export interface SearchResponse {
   readonly query: string;
   /** Lower-cased terms the engine matched on (CJK as bigrams), for highlighting. */
@@ -68,6 +72,7 @@ export interface SearchResponse {
   readonly tookMs: number;
 }
 
+/** `GET /api/observations/:id`: one record with its neighbours. */
 export interface ObservationDetailResponse {
   readonly observation: ObservationView;
   readonly session?: SessionBrief;
@@ -76,22 +81,26 @@ export interface ObservationDetailResponse {
   readonly after: readonly Observation[];
 }
 
+/** `GET /api/timeline`: around an observation, as `mnemo timeline`. */
 export interface TimelineResponse {
   readonly anchor: number;
   readonly observations: readonly Observation[];
 }
 
+/** `GET /api/observations?ids=`: several records in full. */
 export interface ObservationsResponse {
   readonly observations: readonly ObservationView[];
   /** Requested ids that do not exist (or were forgotten). */
   readonly missing: readonly number[];
 }
 
+/** `GET /api/sessions`: one page of sessions, newest first. */
 export interface SessionsResponse {
   readonly sessions: readonly Session[];
   readonly next?: string;
 }
 
+/** A file and how often a session (or the newest observations) touched it. */
 export interface FileTouchesView {
   readonly file: string;
   readonly touches: number;
@@ -116,6 +125,7 @@ export interface SessionReport {
   readonly eventCounts: Readonly<Record<string, number>>;
 }
 
+/** `GET /api/context`: what SessionStart would inject, as `mnemo context`. */
 export interface ContextResponse {
   readonly project: string;
   readonly chars: number;
@@ -123,6 +133,7 @@ export interface ContextResponse {
   readonly context: string;
 }
 
+/** `GET /api/stats`: sizes of the store. */
 export interface StatsResponse {
   readonly observations: number;
   readonly sessions: number;
@@ -133,6 +144,7 @@ export interface StatsResponse {
   readonly spoolPending: number;
 }
 
+/** `GET /api/insights`: the numbers behind the Insights screen. */
 export interface InsightsResponse {
   readonly days: number;
   readonly activity: readonly { readonly day: string; readonly observations: number; readonly sessions: number }[];
@@ -156,6 +168,7 @@ export interface InsightsResponse {
   readonly tookMs: number;
 }
 
+/** `GET /api/settings`: the settings in force. */
 export interface SettingsResponse {
   readonly version: string;
   readonly dataDir: string;
@@ -171,6 +184,7 @@ export interface SettingsResponse {
   readonly viewer: { readonly url: string; readonly pollMs: number };
 }
 
+/** `GET /api/meta`: what the filters can take. */
 export interface MetaResponse {
   readonly types: readonly ObsType[];
   readonly symbols: Readonly<Record<ObsType, string>>;
@@ -179,12 +193,14 @@ export interface MetaResponse {
   readonly platforms: readonly string[];
 }
 
+/** `POST /api/forget` body: one or more of ids, a session, a project. */
 export interface ForgetRequest {
   readonly ids?: readonly number[];
   readonly sessionId?: number;
   readonly project?: string;
 }
 
+/** `POST /api/forget` answer. */
 export interface ForgetResponse {
   readonly removed: number;
 }
@@ -194,6 +210,7 @@ export interface StreamObservations {
   readonly observations: readonly ObservationView[];
   readonly sessions: Readonly<Record<string, SessionBrief>>;
 }
+/** `forgotten` event of `/api/stream`: what was forgotten through the API. */
 export interface StreamForgotten extends ForgetRequest {
   readonly removed: number;
 }
