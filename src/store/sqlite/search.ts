@@ -129,7 +129,8 @@ function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = 
   return Object.assign(selectiveLists(ctx, name, units, match, list), { full: true });
 }
 
-function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], match: string, list: RankedList): RankedList[] {
+/** Units split by their match counts: the rarest first, while their matches together stay within RARE_CAP. */
+function splitSelective(ctx: Ctx, units: readonly QueryUnit[]): { selective: QueryUnit[]; common: QueryUnit[] } {
   const counted = units.map((u) => ({ u, n: hits(ctx, u) })).sort((a, b) => a.n - b.n);
   const selective: QueryUnit[] = [];
   let budget = RARE_CAP;
@@ -138,6 +139,11 @@ function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], mat
     selective.push(c.u);
     budget -= c.n;
   }
+  return { selective, common: counted.map((c) => c.u).filter((u) => !selective.includes(u)) };
+}
+
+function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], match: string, list: RankedList): RankedList[] {
+  const { selective } = splitSelective(ctx, units);
   if (selective.length === units.length) return [rankedList(ctx, name, match)];
   if (selective.length === 0) return [list];
   return [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
@@ -150,15 +156,7 @@ function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], mat
  * history, and the common ones only contribute their newest mentions in titles and tags, unranked.
  */
 function glossaryLists(ctx: Ctx, units: readonly QueryUnit[]): RankedList[] {
-  const counted = units.map((u) => ({ u, n: hits(ctx, u) })).sort((a, b) => a.n - b.n);
-  const selective: QueryUnit[] = [];
-  let budget = RARE_CAP;
-  for (const c of counted) {
-    if (c.n > budget) break;
-    selective.push(c.u);
-    budget -= c.n;
-  }
-  const common = counted.filter((c) => !selective.includes(c.u)).map((c) => c.u);
+  const { selective, common } = splitSelective(ctx, units);
   const out: RankedList[] = [];
   if (selective.length) out.push(rankedList(ctx, 'glossary', renderMatch(selective)!));
   if (common.length) {
