@@ -119,6 +119,7 @@ function parseJson(text: string | null): unknown {
 export class SqliteStore implements Store {
   /** Semantic search, when an embedder was enabled (see enableSemantic). */
   #semantic: { embedder: Embedder; index: VectorIndex; fusion: 'rrf' | 'append' } | undefined;
+  #semanticPausedUntil = 0;
   get capabilities(): StoreCapabilities {
     return { fullText: true, cjk: true, vectors: this.#semantic !== undefined };
   }
@@ -298,12 +299,14 @@ export class SqliteStore implements Store {
     let vector: number[] | undefined;
     const sem = this.#semantic;
     const fusion = sem?.fusion;
-    if (sem && mode.semantic !== false) {
+    if (sem && mode.semantic !== false && Date.now() >= this.#semanticPausedUntil) {
       try {
         const [q] = await withDeadline(sem.embedder.embed([opts.query.slice(0, 2000)], 'query'), QUERY_EMBED_MS);
         if (q) vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50));
       } catch {
-        vector = undefined; // keyword results stand alone
+        // Keyword results stand alone; an embedder that is down is not asked again for a minute.
+        vector = undefined;
+        this.#semanticPausedUntil = Date.now() + 60_000;
       }
     }
     try {
@@ -324,6 +327,7 @@ export class SqliteStore implements Store {
   enableSemantic(embedder: Embedder): VectorIndex | undefined {
     const index = VectorIndex.open(this.#db, embedder.id);
     this.#semantic = index ? { embedder, index, fusion: embedder.fusion ?? 'rrf' } : undefined;
+    this.#semanticPausedUntil = 0;
     return index;
   }
 

@@ -63,6 +63,14 @@ test('an RRF embedder is fused; a failing or slow embedder leaves keyword result
     const before = await titles(store, 'checkout', { semantic: false });
     store.enableSemantic({ id: hash.id, embed: async () => Promise.reject(new Error('down')) });
     assert.deepEqual(await titles(store, 'checkout'), before);
+    // A hanging embedder costs one query its 2 s deadline, then is left alone for a minute.
+    store.enableSemantic({ id: hash.id, embed: () => new Promise<Float32Array[]>(() => undefined) });
+    let t = Date.now();
+    assert.deepEqual(await titles(store, 'checkout'), before);
+    assert.ok(Date.now() - t >= 1900 && Date.now() - t < 5000, `waited ${Date.now() - t} ms`);
+    t = Date.now();
+    assert.deepEqual(await titles(store, 'checkout'), before);
+    assert.ok(Date.now() - t < 1000, 'the second query does not wait');
   } finally {
     await store.close();
   }
