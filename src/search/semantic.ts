@@ -35,7 +35,7 @@ export async function startSemanticSearch(store: SqliteStore, env: Env, config: 
 export async function enableSemanticQuery(store: SqliteStore, env: Env, config: ResolvedConfig): Promise<void> {
   try {
     const embedder = await createEmbedder(resolveEmbedSettings(env, config.file), env);
-    if (embedder) store.enableSemantic(embedder);
+    if (embedder) store.enableSemantic(embedder, { readOnly: true });
   } catch (err) {
     logTo(config.logFile, 'warn', 'embed: semantic search is off for this query', err);
   }

@@ -322,10 +322,11 @@ export class SqliteStore implements Store {
 
   /**
    * Turn on semantic search with this embedder (MCP server, `mnemo embed`; never in a hook).
-   * Returns the vector index, or undefined when sqlite-vec cannot be loaded here.
+   * Returns the vector index, or undefined when sqlite-vec cannot be loaded here. `readOnly` (one-shot
+   * searches) never replaces vectors of another model.
    */
-  enableSemantic(embedder: Embedder): VectorIndex | undefined {
-    const index = VectorIndex.open(this.#db, embedder.id);
+  enableSemantic(embedder: Embedder, opts: { readOnly?: boolean } = {}): VectorIndex | undefined {
+    const index = VectorIndex.open(this.#db, embedder.id, opts);
     this.#semantic = index ? { embedder, index, fusion: embedder.fusion ?? 'rrf' } : undefined;
     this.#semanticPausedUntil = 0;
     return index;

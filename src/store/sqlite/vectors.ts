@@ -70,11 +70,14 @@ export class VectorIndex {
 
   /**
    * The index for `model` on a connection, or undefined when sqlite-vec cannot be loaded. A store
-   * that held vectors of another model is cleared (one vector space at a time).
+   * that held vectors of another model is cleared (one vector space at a time), unless `readOnly`
+   * (then there is no index for this model).
    */
-  static open(db: SqliteDb, model: string): VectorIndex | undefined {
+  static open(db: SqliteDb, model: string, opts: { readOnly?: boolean } = {}): VectorIndex | undefined {
     if (!loadSqliteVec(db)) return undefined;
     const other = db.prepare('SELECT model FROM vector_models WHERE model != ?').all(model) as { model: string }[];
+    // A one-shot search never throws away vectors another process (the MCP server) keeps up to date.
+    if (other.length && opts.readOnly) return undefined;
     if (other.length) {
       db.transaction(() => {
         db.prepare('DELETE FROM obs_vectors WHERE model != ?').run(model);

@@ -97,8 +97,10 @@ test('vectors go with their rows: forget, deletes by a process without sqlite-ve
       raw.prepare('DELETE FROM observations WHERE id = ?').run(id);
       assert.equal(count('SELECT count(*) AS n FROM obs_vectors'), 1);
       assert.equal(index.sweep(), 1, 'the KNN copy is swept later');
-      // Another model: the old vectors are dropped, everything is embedded again.
+      // A one-shot search with another model leaves them alone; the embedding process replaces them.
       const other: Embedder = { id: 'hash:other', embed: embedder.embed };
+      assert.equal(store.enableSemantic(other, { readOnly: true }), undefined);
+      assert.equal(count("SELECT count(*) AS n FROM obs_vectors WHERE model = 'hash:v2:512'"), 1);
       const index2 = store.enableSemantic(other)!;
       assert.equal(count("SELECT count(*) AS n FROM obs_vectors WHERE model != 'hash:other'"), 0);
       assert.equal((await embedPending(index2, other)).embedded, 1);
