@@ -23,7 +23,12 @@ export const mcpCommand: Command = async (_args, io) => {
   // Optional semantic search (MNEMO_EMBEDDER): embed new observations in the background, never in a hook.
   const embedLoop = await startSemanticSearch(store, io.env, config);
   const transport = new StdioServerTransport();
+  // Once only: closing the server closes the transport, whose onclose calls this again (without the
+  // guard that recursion overflowed the stack on every client disconnect).
+  let closing = false;
   const shutdown = async () => {
+    if (closing) return;
+    closing = true;
     clearInterval(timer);
     embedLoop?.stop();
     await server.close().catch(() => undefined);
