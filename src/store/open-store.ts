@@ -4,11 +4,18 @@
  * hooks left in the spool, so reads always see every acknowledged event.
  */
 import type { ResolvedConfig } from '../config/config.ts';
+import { logTo } from '../log.ts';
 import { drainSpool } from './drain.ts';
 import { SqliteStore } from './sqlite/sqlite-store.ts';
 
 export async function openStore(cfg: ResolvedConfig, opts: { busyTimeoutMs?: number } = {}): Promise<SqliteStore> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: opts.busyTimeoutMs ?? 5000 });
-  await drainSpool(store, cfg.spoolDir);
+  try {
+    await drainSpool(store, cfg.spoolDir);
+  } catch (err) {
+    // Folding needs to write; reading does not. A locked, read-only or full store still answers
+    // from what it holds, and the events wait in the spool for the next process.
+    logTo(cfg.logFile, 'warn', 'could not fold the spool into the store now (events stay in the spool)', err);
+  }
   return store;
 }

@@ -32,7 +32,7 @@ function inert(text: string): string {
  */
 export function detailBlock(o: Observation): string {
   const lines = [
-    `## #${o.id} ${TYPE_SYMBOLS[o.type]} ${o.type} · ${stamp(o.createdAt)} UTC · session ${o.sessionId} · ${o.platform}`,
+    `## #${o.id} ${TYPE_SYMBOLS[o.type]} ${o.type} · ${stamp(o.createdAt)} UTC · session ${o.sessionId} · ${inert(o.platform.replace(/[^\w.-]/g, '?').slice(0, 40))}`,
     `<record id="${o.id}">`,
     `title: ${inert(o.title)}`,
     `kind: ${o.kind}`,

@@ -15,6 +15,8 @@ export interface OpenOptions {
   /** Milliseconds to wait on a lock held by another process. */
   readonly busyTimeoutMs: number;
   readonly readonly?: boolean;
+  /** Refuse (untouched) a store whose schema is newer than this. */
+  readonly maxVersion?: number;
 }
 
 /** Map SQLite's error codes onto ours, so callers can tell "try later" from "broken". */
@@ -36,11 +38,19 @@ export function openDatabase(opts: OpenOptions): SqliteDb {
     // busy_timeout must be set before anything that can take a lock (WAL switch, migrations),
     // or concurrent openers fail with SQLITE_BUSY instead of waiting.
     db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(opts.busyTimeoutMs))}`);
+    // A store from a newer mnemo is refused before anything here could change its file.
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (opts.maxVersion !== undefined && version > opts.maxVersion) {
+      db.close();
+      throw new StoreError('NEWER_SCHEMA', `This mnemo store has schema version ${version}, newer than this mnemo understands (${opts.maxVersion}). Upgrade mnemo; the store was left untouched.`);
+    }
     if (!opts.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
+    // Forgotten rows must not linger in free pages of the file.
+    db.pragma('secure_delete = ON');
     return db;
   } catch (err) {
     throw toStoreError(err);

@@ -18,7 +18,7 @@ import type {
 } from '../store.ts';
 import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, SessionBrowseQuery, StoreBreakdown, TopFilesQuery } from '../store.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
-import { migrate } from './migrations.ts';
+import { LATEST_VERSION, migrate } from './migrations.ts';
 import { searchObservations } from './search.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
@@ -137,7 +137,7 @@ export class SqliteStore implements Store {
 
   /** Open (creating and migrating as needed). Throws StoreError. */
   static open(opts: SqliteStoreOptions): SqliteStore {
-    const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs });
+    const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION });
     try {
       migrate(db);
       return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS);
