@@ -14,6 +14,7 @@ import { englishFor, segmentCjk } from '../core/search/glossary.ts';
 import { cjkBigrams, CJK_RUN_RE } from '../core/search/text-index.ts';
 import { normalize, type Embedder } from './types.ts';
 
+/** Dimensions of the hash embedder: a power of two (Walsh–Hadamard rotation); 512 int8 bytes a row. */
 export const HASH_DIMS = 512;
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 const CAMEL_RE = /([a-z0-9])([A-Z])/g;

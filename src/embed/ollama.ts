@@ -6,12 +6,14 @@
 import { Ollama } from 'ollama';
 import { EmbedError, normalize, type Embedder } from './types.ts';
 
+/** Model, server (default: the SDK's, honouring OLLAMA_HOST) and per-request timeout. */
 export interface OllamaEmbedderOptions {
   readonly model: string;
   readonly host?: string;
   readonly timeoutMs: number;
 }
 
+/** An embedder over Ollama's `/api/embed`; failures become EmbedError. */
 export function createOllamaEmbedder(opts: OllamaEmbedderOptions): Embedder {
   const timeoutFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) });
   const client = new Ollama({ ...(opts.host ? { host: opts.host } : {}), fetch: timeoutFetch });

@@ -12,6 +12,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import { EmbedError, normalize, type Embedder } from './types.ts';
 
+/** The model folder, optional query/passage prefixes, and how to load the runtime. */
 export interface OnnxEmbedderOptions {
   /** Folder of the exported model. */
   readonly modelPath: string;
@@ -27,6 +28,7 @@ type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }
 /** The module name is built at run time so bundlers and type-checkers leave the optional peer alone. */
 const RUNTIME = ['@huggingface', 'transformers'].join('/');
 
+/** An embedder over a local ONNX model (mean pooling, normalised); loads the runtime on first use. */
 export function createOnnxEmbedder(opts: OnnxEmbedderOptions): Embedder {
   const full = resolve(opts.modelPath);
   let extractor: Promise<Extractor> | undefined;

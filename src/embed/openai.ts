@@ -7,6 +7,7 @@
 import OpenAI from 'openai';
 import { EmbedError, normalize, type Embedder } from './types.ts';
 
+/** Model, key, endpoint, optional shortened dimensions and per-request timeout. */
 export interface OpenAiEmbedderOptions {
   readonly model: string;
   readonly apiKey?: string;
@@ -15,6 +16,7 @@ export interface OpenAiEmbedderOptions {
   readonly timeoutMs: number;
 }
 
+/** An embedder over OpenAI's embeddings endpoint; a missing key or any failure is an EmbedError. */
 export function createOpenAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
   if (!opts.apiKey) throw new EmbedError('missing API key (set OPENAI_API_KEY)');
   const client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL ?? null, timeout: opts.timeoutMs, maxRetries: 1 });

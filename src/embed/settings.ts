@@ -16,6 +16,7 @@ import type { EmbedderName } from './types.ts';
 export const DEFAULT_EMBED_MODELS = Object.freeze({ ollama: 'bge-m3', openai: 'text-embedding-3-small' });
 const NAMES: readonly EmbedderName[] = ['none', 'hash', 'ollama', 'openai', 'onnx'];
 
+/** The resolved embedding settings; `warnings` say what was ignored and why. */
 export interface EmbedSettings {
   readonly embedder: EmbedderName;
   readonly model?: string;
@@ -28,6 +29,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
+/** Environment over config.json over defaults (see the table above); never throws. */
 export function resolveEmbedSettings(env: Env, file: Readonly<Record<string, unknown>> = {}): EmbedSettings {
   const warnings: string[] = [];
   const requested = (text(env.MNEMO_EMBEDDER) ?? text(file.embedder) ?? 'none').toLowerCase();

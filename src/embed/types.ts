@@ -7,6 +7,7 @@
 /** What the text is: some models embed questions and passages differently (e.g. `search_query:` prefixes). */
 export type EmbedPurpose = 'document' | 'query';
 
+/** Turns text into unit vectors of one vector space. */
 export interface Embedder {
   /**
    * The vector space: provider and model (`ollama:bge-m3`). Vectors stored under another id are never
@@ -22,6 +23,7 @@ export interface Embedder {
   embed(texts: readonly string[], purpose: EmbedPurpose): Promise<Float32Array[]>;
 }
 
+/** The values of `MNEMO_EMBEDDER`. */
 export type EmbedderName = 'none' | 'hash' | 'ollama' | 'openai' | 'onnx';
 
 /** Raised for configuration and provider failures; the search falls back to keywords on it. */

@@ -7,6 +7,7 @@
 import type { Embedder } from '../embed/types.ts';
 import type { VectorIndex } from '../store/sqlite/vectors.ts';
 
+/** Bounds of one embedding pass. */
 export interface EmbedPassOptions {
   /** Texts per embedder call. */
   readonly batch?: number;
@@ -17,6 +18,7 @@ export interface EmbedPassOptions {
   readonly onBatch?: (embedded: number) => void;
 }
 
+/** What one pass did. */
 export interface EmbedPassResult {
   readonly embedded: number;
   /** Rows were still waiting when the pass stopped. */
@@ -40,6 +42,7 @@ export async function embedPending(index: VectorIndex, embedder: Embedder, opts:
   }
 }
 
+/** A running background loop. */
 export interface EmbedLoop {
   stop(): void;
 }

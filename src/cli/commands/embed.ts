@@ -10,6 +10,7 @@ import { embedPending } from '../../search/embed-loop.ts';
 import { openStore } from '../../store/open-store.ts';
 import { intOption, UsageError, type Command } from '../io.ts';
 
+/** `mnemo embed [--limit N] [--json]`. */
 export const embedCommand: Command = async (args, io) => {
   let values: Record<string, string | boolean | undefined>;
   try {

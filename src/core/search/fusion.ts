@@ -24,6 +24,7 @@ export interface RankedList {
   readonly weight?: number;
 }
 
+/** What the priors read about a candidate, looked up by the caller (fusion itself has no I/O). */
 export interface FusionPriors {
   /** Milliseconds since the epoch of each candidate (for the recency prior). */
   readonly createdAt: (id: number) => number | undefined;
@@ -38,6 +39,7 @@ const RECENCY = 0.01;
 const HALF_LIFE_MS = 30 * 24 * 3600 * 1000;
 const PRIORITY = 0.005;
 
+/** One fused result: its score and which lists found it at which rank (for tests and explanations). */
 export interface Fused {
   readonly id: number;
   readonly score: number;

@@ -202,6 +202,7 @@ const MAX_ZH = Math.max(...[...ZH_TO_EN.keys(), ...ZH_STOP_WORDS].map((w) => Arr
 /** Longest English entry, in words. */
 const MAX_EN_WORDS = Math.max(...[...EN_TO_ZH.keys()].map((w) => w.split(' ').length));
 
+/** One piece of a Chinese run, as `segmentCjk` splits it. */
 export interface CjkSegment {
   readonly text: string;
   /** 'term': a glossary word; 'stop': a particle or question word; 'other': anything else. */

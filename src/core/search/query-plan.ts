@@ -13,6 +13,7 @@
 import { chineseFor, englishFor, segmentCjk } from './glossary.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk } from './text-index.ts';
 
+/** One searchable unit of a query: a phrase of index tokens, optionally a prefix. */
 export interface QueryUnit {
   /** Tokens matched as a phrase (adjacent, in order). */
   readonly tokens: readonly string[];
@@ -21,6 +22,7 @@ export interface QueryUnit {
   readonly script: 'word' | 'cjk';
 }
 
+/** A planned query: the units, their MATCH expression and the glossary translations. */
 export interface QueryPlan {
   /** FTS5 MATCH expression of every unit, or null when the query has nothing searchable. */
   readonly match: string | null;

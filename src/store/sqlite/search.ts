@@ -215,6 +215,7 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   return lists.filter((l) => l.ids.length > 0);
 }
 
+/** What the store adds to a keyword search (semantic lists) or leaves out of it (evaluation modes). */
 export interface SearchExtras {
   /** Further ranked lists to fuse (semantic neighbours); filtered here like the keyword lists. */
   readonly extra?: readonly RankedList[];
@@ -238,6 +239,10 @@ interface Light {
   priority: number;
 }
 
+/**
+ * Search: the keyword lists (plus `extras`), fused, filtered, nudged by recency and importance, the
+ * current project first, `limit` results with their rows. Never throws on any query text.
+ */
 export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: SearchExtras = {}): SearchHit[] {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
   const depth = Math.max(limit * 2, 50);

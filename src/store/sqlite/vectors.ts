@@ -30,6 +30,7 @@ export const EMBED_CHARS = 1500;
 /** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
 const RECHECK = 500;
 
+/** An observation waiting for its vector, with the text to embed. */
 export interface PendingText {
   readonly id: number;
   readonly text: string;
