@@ -244,6 +244,7 @@ function logErrors(dataDir: string | undefined): string[] {
 }
 
 async function main(): Promise<void> {
+  const facts = machine();
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const stale = staleness();
   const { hook: HOOK, dir: distCopy } = snapshotDist();
@@ -346,7 +347,7 @@ process.stdout.write('{}\\n');
     const md = [
       '## Hooks (bench/hooks.bench.ts)',
       '',
-      machineLine(machine()),
+      machineLine(facts),
       '',
       `Whole-process wall time of \`node plugin/dist/hook.js <Event>\` with a Claude Code payload on stdin, ${ROUNDS} rounds ` +
         `(after ${WARMUP} warm-up rounds), every case once per round in shuffled order; ${totalSecs.toFixed(0)} s in all. ` +

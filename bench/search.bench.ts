@@ -8,6 +8,8 @@
  *   npm run bench -- search                 100k
  *   MNEMO_BENCH_FULL=1 npm run bench -- search   100k and 1M (seeding 1M takes minutes; see RESULTS.md)
  *   MNEMO_BENCH_QUERIES=400                  queries per class (default 250)
+ *   MNEMO_BENCH_REUSE=1                      query a store from the seed cache instead of seeding anew
+ *                                            (the seeding figures are then those of the run that seeded it)
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +20,8 @@ import { renderContext } from '../src/core/context/render.ts';
 import { planQuery } from '../src/core/search/query-plan.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
-import { benchProjectDir, measureDb, saveToCache, seedStore, summarizeParts, type SeedResult } from './lib/seed.ts';
+import { Corpus } from './lib/corpus.ts';
+import { benchProjectDir, factsOf, fromCache, measureDb, saveToCache, seedStore, summarizeParts, type SeedFacts } from './lib/seed.ts';
 import { bytes, int, median, ms, p95, ratio, rng, shuffle, table } from './lib/stats.ts';
 
 const FULL = process.env.MNEMO_BENCH_FULL === '1';
@@ -46,7 +49,7 @@ interface Sample {
 
 interface SizeReport {
   readonly size: number;
-  readonly seed: SeedResult;
+  readonly seed: SeedFacts;
   readonly dbBytes: number;
   readonly parts: ReturnType<typeof summarizeParts>;
   readonly baseline: number[];
@@ -67,15 +70,27 @@ async function runSize(size: number): Promise<SizeReport> {
   const dir = mkdtempSync(join(tmpdir(), 'mnemo-bench-search-'));
   const path = join(dir, 'mnemo.db');
   try {
-    process.stderr.write(`search: seeding ${int(size)} observations…\n`);
-    const seed = await seedStore({ path, observations: size, bigProjectPath: benchProjectDir(), progress: progressPrinter(size) });
-    process.stderr.write(`  done: ${(seed.wallMs / 1000).toFixed(1)} s wall, ${int(seed.rate)} observations/s of ingest time\n`);
+    const reused = process.env.MNEMO_BENCH_REUSE === '1' ? fromCache(path, size, ROOT) : undefined;
+    let seed: SeedFacts;
+    let corpus: Corpus;
+    if (reused) {
+      process.stderr.write(`search: reusing the cached store of ${int(size)} observations\n`);
+      seed = { ...reused, seededAt: reused.seededAt ?? 'an earlier run' };
+      corpus = new Corpus({ observations: size, bigProjectPath: benchProjectDir() });
+      await SqliteStore.open({ path, busyTimeoutMs: 5000 }).close(); // bring the schema up to date first
+    } else {
+      process.stderr.write(`search: seeding ${int(size)} observations…\n`);
+      const seeded = await seedStore({ path, observations: size, bigProjectPath: benchProjectDir(), progress: progressPrinter(size) });
+      process.stderr.write(`  done: ${(seeded.wallMs / 1000).toFixed(1)} s wall, ${int(seeded.rate)} observations/s of ingest time\n`);
+      const m = machine();
+      seed = factsOf(seeded);
+      saveToCache(path, size, ROOT, { ...seed, seededAt: `${m.date}, commit ${m.commit}, load average at start ${m.load}` });
+      corpus = seeded.corpus;
+    }
     const size0 = measureDb(path);
-    saveToCache(path, size, ROOT);
 
     const store = SqliteStore.open({ path, busyTimeoutMs: 5000 });
     const raw = new Database(path, { readonly: true });
-    const corpus = seed.corpus;
     const project = corpus.bigProject.path;
     try {
       const baselineStmt = raw.prepare(
@@ -197,8 +212,9 @@ function report(r: SizeReport): string {
   const ctxTotal = ctx.recent.map((v, i) => v + ctx.render[i]!);
   const rawMB = r.seed.rawBytes / 1024 / 1024;
   const seedLine =
+    `${r.seed.seededAt ? `Store reused from the seed cache; it was seeded ${r.seed.seededAt}, and the seeding figures below are from that run. ` : ''}` +
     `Seeded ${int(r.seed.observations)} observations in ${int(r.seed.sessions)} sessions over 25 projects (largest: ` +
-    `${int(r.seed.corpus.stats.byProject[r.seed.corpus.bigProject.name] ?? 0)} rows), ${(r.seed.cjkShare * 100).toFixed(0)}% containing Chinese, ` +
+    `${int(r.seed.largest)} rows), ${(r.seed.cjkShare * 100).toFixed(0)}% containing Chinese, ` +
     `${(r.seed.rawBytes / r.seed.observations).toFixed(0)} raw bytes per observation on average.`;
   const slow = CLASSES.flatMap((c) => r.classes[c.name].map((s) => ({ ...s, cls: c.name })))
     .sort((a, b) => b.ms - a.ms)

@@ -15,7 +15,11 @@ const passThrough = args.filter((a) => a.startsWith('-'));
 const all = readdirSync(benchDir)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort();
-const chosen = names.length ? all.filter((f) => names.some((n) => f.replace(/\.bench\.ts$/, '') === n || f.includes(n))) : all;
+const base = (f) => f.replace(/\.bench\.ts$/, '');
+// A name picks the benchmark of exactly that name (`search` is not `search-quality`), else those containing it.
+const chosen = names.length
+  ? all.filter((f) => names.some((n) => base(f) === n || (!all.some((g) => base(g) === n) && f.includes(n))))
+  : all;
 if (chosen.length === 0) {
   console.error(`no benchmark matches ${names.join(', ')}; have: ${all.map((f) => f.replace(/\.bench\.ts$/, '')).join(', ')}`);
   process.exit(1);

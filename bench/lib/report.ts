@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,8 @@ export interface Machine {
   readonly memGiB: string;
   readonly sqlite: string;
   readonly commit: string;
+  /** 1- and 5-minute load averages when the run started: above `nproc`, other work competed. */
+  readonly load: string;
 }
 
 function run(cmd: string, args: string[]): string {
@@ -45,16 +47,17 @@ export function machine(): Machine {
     memGiB: (totalmem() / 1024 ** 3).toFixed(0),
     sqlite,
     commit: run('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']) + dirty,
+    load: loadavg().slice(0, 2).map((l) => l.toFixed(1)).join(' / '),
   };
 }
 
 export function machineLine(m: Machine): string {
-  return `${m.date} · \`nproc\` ${m.nproc} (${m.cpu}) · ${m.memGiB} GiB RAM · \`node --version\` ${m.node} · SQLite ${m.sqlite} · commit ${m.commit}`;
+  return `${m.date} · \`nproc\` ${m.nproc} (${m.cpu}) · ${m.memGiB} GiB RAM · \`node --version\` ${m.node} · SQLite ${m.sqlite} · commit ${m.commit} · load average at start ${m.load}`;
 }
 
 const PREAMBLE = `# Benchmarks
 
-Produced by \`npm run bench\` (all) or \`npm run bench -- hooks\` / \`npm run bench -- search\` (one);
+Produced by \`npm run bench\` (all) or \`npm run bench -- <name>\` (one: \`hooks\`, \`search\`, …);
 each benchmark rewrites only its own section below. The machine is shared and noisy, so every
 figure that matters is a **ratio to a baseline measured in the same run**, interleaved with the
 subject; absolute milliseconds are for orientation only. \`NODE_EXTRA_CA_CERTS\` is unset in every

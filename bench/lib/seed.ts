@@ -108,7 +108,7 @@ export function summarizeParts(parts: readonly { name: string; bytes: number }[]
  * each event (index text, extraction). Other store code changes often and does not change the rows;
  * a cached copy is migrated by SqliteStore.open like any user's store.
  */
-const CACHE_INPUTS = ['bench/lib/corpus.ts', 'src/store/sqlite/migrations.ts', 'src/core/search', 'src/core/extract', 'src/core/enrich.ts'];
+const CACHE_INPUTS = ['bench/lib/corpus.ts', 'src/store/sqlite/migrations.ts', 'src/core/search/text-index.ts', 'src/core/extract', 'src/core/enrich.ts'];
 
 function filesUnder(root: string, rel: string): string[] {
   const full = join(root, rel);
@@ -145,8 +145,34 @@ function cacheFile(observations: number, root: string): string | undefined {
   return join(tmpdir(), 'mnemo-bench', 'cache', `store-${observations}-${h.digest('hex').slice(0, 16)}.db`);
 }
 
+/** What a seeding run measured, kept next to the cached store so a reuse can still report it. */
+export interface SeedFacts {
+  readonly observations: number;
+  readonly sessions: number;
+  readonly wallMs: number;
+  readonly rate: number;
+  readonly rawBytes: number;
+  readonly cjkShare: number;
+  /** Rows of the largest project. */
+  readonly largest: number;
+  /** When, on which commit and under what load the seeding ran (set for figures read back from the cache). */
+  readonly seededAt?: string;
+}
+
+export function factsOf(r: SeedResult): SeedFacts {
+  return {
+    observations: r.observations,
+    sessions: r.sessions,
+    wallMs: r.wallMs,
+    rate: r.rate,
+    rawBytes: r.rawBytes,
+    cjkShare: r.cjkShare,
+    largest: r.corpus.stats.byProject[r.corpus.bigProject.name] ?? 0,
+  };
+}
+
 /** Keep a freshly seeded store for later benchmarks of this run (and the next, while nothing changed). */
-export function saveToCache(dbPath: string, observations: number, root: string): void {
+export function saveToCache(dbPath: string, observations: number, root: string, facts?: SeedFacts): void {
   const file = cacheFile(observations, root);
   if (!file) return;
   measureDb(dbPath); // checkpoint: the main file alone is the whole database
@@ -156,6 +182,15 @@ export function saveToCache(dbPath: string, observations: number, root: string):
   for (const old of readdirSync(dir)) if (old.startsWith(`store-${observations}-`)) rmSync(join(dir, old), { force: true });
   copyFileSync(dbPath, `${file}.tmp`);
   renameSync(`${file}.tmp`, file);
+  if (facts) writeFileSync(`${file}.json`, JSON.stringify(facts, null, 2));
+}
+
+/** Copy the cached store of this size to `dbPath`; returns its seeding facts, or undefined on a miss. */
+export function fromCache(dbPath: string, observations: number, root: string): SeedFacts | undefined {
+  const file = cacheFile(observations, root);
+  if (!file || !existsSync(file) || !existsSync(`${file}.json`)) return undefined;
+  copyFileSync(file, dbPath);
+  return JSON.parse(readFileSync(`${file}.json`, 'utf8')) as SeedFacts;
 }
 
 /**
@@ -170,6 +205,6 @@ export async function seededStore(dbPath: string, observations: number, root: st
     return { corpus: new Corpus(opts) };
   }
   const seeded = await seedStore({ ...opts, path: dbPath, ...(progress ? { progress } : {}) });
-  saveToCache(dbPath, observations, root);
+  saveToCache(dbPath, observations, root, factsOf(seeded));
   return { seeded, corpus: seeded.corpus };
 }
