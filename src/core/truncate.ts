@@ -4,12 +4,33 @@
  * with a marker saying how much was left out.
  */
 
+/** How far a cut may move to land between words rather than inside a token. */
+const SNAP = 64;
+const BREAK_RE = /[\s,;:"'()[\]{}<>]/;
+
+/** The last break at or before `i` (within SNAP), else `i - SNAP` so a long token is dropped whole. */
+function snapBack(text: string, i: number): number {
+  for (let j = i; j > i - SNAP && j > 0; j--) if (BREAK_RE.test(text[j - 1]!)) return j;
+  return Math.max(0, i - SNAP);
+}
+
+/** The first break at or after `i` (within SNAP), else `i + SNAP`. */
+function snapForward(text: string, i: number): number {
+  for (let j = i; j < i + SNAP && j < text.length; j++) if (BREAK_RE.test(text[j]!)) return j;
+  return Math.min(text.length, i + SNAP);
+}
+
+/**
+ * Cut the middle out. The cuts land between tokens: a token (a secret among them) is kept whole or
+ * dropped whole, never left as a fragment that redaction could no longer recognise.
+ */
 export function truncateMiddle(text: string, max: number): string {
   if (text.length <= max) return text;
-  const marker = `\n… [${text.length - max} characters omitted] …\n`;
-  const room = Math.max(0, max - marker.length);
-  const head = Math.ceil(room * 0.7);
-  return text.slice(0, head) + marker + text.slice(text.length - (room - head));
+  const room = Math.max(0, max - 48);
+  const headEnd = snapBack(text, Math.ceil(room * 0.7));
+  const tailStart = snapForward(text, text.length - (room - Math.ceil(room * 0.7)));
+  const marker = `\n… [${tailStart - headEnd} characters omitted] …\n`;
+  return text.slice(0, headEnd) + marker + text.slice(tailStart);
 }
 
 /**

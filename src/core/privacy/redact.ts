@@ -567,6 +567,8 @@ const SECRET_WORD_RE = new RegExp(`${trieSource(['pass', 'pwd', 'secret', 'token
 const HEADER_NAME_RE = /^[A-Za-z][A-Za-z-]*$/;
 const UPPER_NAME_RE = /^[A-Z][A-Z0-9_]*$/;
 const SHELL_BEFORE_NAME_RE = /[\s;&|(]/;
+/** Values an INI line may hold that are code, not credentials (calls, indexing, blocks). */
+const NOT_INI_VALUE_RE = /[()[\]{}<>;,"'`]/;
 const LINE_PREFIX_RE = /^\s*(?:export\s+|set\s+|setenv\s+|-\s+|\$env:|local\s+|readonly\s+|declare\s+(?:-x\s+)?)?(?:--?)?["']?$/;
 
 /** `[A-Za-z0-9_.-]`, by char code (called for every character around every hit). */
@@ -676,7 +678,9 @@ function redactAssignments(text: string): string {
     // Shell environment prefixes (`A=1 AWS_SECRET_ACCESS_KEY=… cmd`) put upper-case assignments
     // mid-line; shell syntax never has spaces around `=`, code usually does.
     const shellEnv = upperName && text[nameEnd] === '=' && (start === 0 || SHELL_BEFORE_NAME_RE.test(text[start - 1]!));
-    const configStyle = flag || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
+    // INI / credentials files (`aws_secret_access_key = …`): a line-initial name, `=`, a random-looking value.
+    const iniStyle = c === '=' && lineInitial && !val.quoted && randomish(val.value) && !NOT_INI_VALUE_RE.test(val.value);
+    const configStyle = flag || iniStyle || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
     const scheme = AUTH_SCHEME_RE.exec(value);
@@ -757,10 +761,12 @@ function walk(value: unknown, depth: number): unknown {
   for (const k of Object.keys(obj)) {
     const v = obj[k];
     const kind = pair && (k === 'value' || k === 'Value') ? pair : secretNameKind(k);
-    if (kind && typeof v === 'string') setOwn(out, k, redactKeyedString(v, kind));
-    else if (kind === 'password' && typeof v === 'number') setOwn(out, k, placeholder(kind, String(v)));
-    else if (kind && kind !== 'auth' && v !== null && typeof v === 'object') setOwn(out, k, walkAll(v, kind, depth + 1));
-    else setOwn(out, k, walk(v, depth + 1));
+    // A key can be a secret too ({"ghp_…": "alice"}): keys get the same shape rules as values.
+    const key = redactText(k);
+    if (kind && typeof v === 'string') setOwn(out, key, redactKeyedString(v, kind));
+    else if (kind === 'password' && typeof v === 'number') setOwn(out, key, placeholder(kind, String(v)));
+    else if (kind && kind !== 'auth' && v !== null && typeof v === 'object') setOwn(out, key, walkAll(v, kind, depth + 1));
+    else setOwn(out, key, walk(v, depth + 1));
   }
   return out;
 }
@@ -772,7 +778,7 @@ function walkAll(value: unknown, kind: string, depth: number): unknown {
   if (depth >= MAX_DEPTH) return '[REDACTED:too_deep]';
   if (Array.isArray(value)) return value.map((v) => walkAll(v, kind, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) setOwn(out, k, walkAll(v, kind, depth + 1));
+  for (const [k, v] of Object.entries(value)) setOwn(out, redactText(k), walkAll(v, kind, depth + 1));
   return out;
 }
 

@@ -141,6 +141,8 @@ export const MIGRATIONS: readonly Migration[] = [
         INSERT INTO project_volume (project, observations, chars) VALUES (new.project, 1, length(new.title) + length(new.body))
           ON CONFLICT (project) DO UPDATE SET observations = observations + 1, chars = chars + excluded.chars;
       END;
+      -- Open sessions are few: SessionStart looks for abandoned ones without scanning every session.
+      CREATE INDEX sessions_open ON sessions(started_at) WHERE ended_at IS NULL;
       CREATE TRIGGER observations_volume_delete AFTER DELETE ON observations WHEN old.private = 0 BEGIN
         UPDATE project_volume SET observations = observations - 1, chars = chars - (length(old.title) + length(old.body))
           WHERE project = old.project;

@@ -469,13 +469,18 @@ export class SqliteStore implements Store {
   }
 
   async latestSummary(project: string, excludeSessionId?: number): Promise<{ session: Session; summary: SessionSummary } | undefined> {
-    const row = this.#db
-      .prepare(`${SESSION_SELECT} JOIN summaries m ON m.session_id = s.id WHERE s.project = ? AND s.id != ? ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`)
-      .get(project, excludeSessionId ?? -1) as SessionRow | undefined;
-    if (!row) return undefined;
-    const session = this.#withSummary(row);
-    return session.summary ? { session, summary: session.summary } : undefined;
+    // Pick the session first (an index walk), then count only its rows.
+    const pick = this.#db
+      .prepare(
+        `SELECT s.id FROM sessions s JOIN summaries m ON m.session_id = s.id
+         WHERE s.project = ? AND s.id != ? ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
+      )
+      .get(project, excludeSessionId ?? -1) as { id: number } | undefined;
+    if (!pick) return undefined;
+    const session = await this.getSession(pick.id);
+    return session?.summary ? { session, summary: session.summary } : undefined;
   }
+
 
   async abandonedSessions(idleMs: number, limit: number): Promise<Session[]> {
     const before = Date.now() - idleMs;
