@@ -4,20 +4,20 @@
  * with a marker saying how much was left out.
  */
 
-/** How far a cut may move to land between words rather than inside a token. */
-const SNAP = 64;
+/** How far a cut may move to land between words rather than inside a token (long keys and JWTs run to hundreds of characters). */
+const SNAP = 512;
 const BREAK_RE = /[\s,;:"'()[\]{}<>]/;
 
 /** The last break at or before `i` (within SNAP), else `i - SNAP` so a long token is dropped whole. */
-function snapBack(text: string, i: number): number {
-  for (let j = i; j > i - SNAP && j > 0; j--) if (BREAK_RE.test(text[j - 1]!)) return j;
-  return Math.max(0, i - SNAP);
+function snapBack(text: string, i: number, snap: number): number {
+  for (let j = i; j > i - snap && j > 0; j--) if (BREAK_RE.test(text[j - 1]!)) return j;
+  return Math.max(0, i - snap);
 }
 
 /** The first break at or after `i` (within SNAP), else `i + SNAP`. */
-function snapForward(text: string, i: number): number {
-  for (let j = i; j < i + SNAP && j < text.length; j++) if (BREAK_RE.test(text[j]!)) return j;
-  return Math.min(text.length, i + SNAP);
+function snapForward(text: string, i: number, snap: number): number {
+  for (let j = i; j < i + snap && j < text.length; j++) if (BREAK_RE.test(text[j]!)) return j;
+  return Math.min(text.length, i + snap);
 }
 
 /**
@@ -27,8 +27,9 @@ function snapForward(text: string, i: number): number {
 export function truncateMiddle(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = Math.max(0, max - 48);
-  const headEnd = snapBack(text, Math.ceil(room * 0.7));
-  const tailStart = snapForward(text, text.length - (room - Math.ceil(room * 0.7)));
+  const snap = Math.min(SNAP, Math.floor(room / 4));
+  const headEnd = snapBack(text, Math.ceil(room * 0.7), snap);
+  const tailStart = snapForward(text, text.length - (room - Math.ceil(room * 0.7)), snap);
   const marker = `\n… [${tailStart - headEnd} characters omitted] …\n`;
   return text.slice(0, headEnd) + marker + text.slice(tailStart);
 }

@@ -44,6 +44,11 @@ const ALNUM_RUN_RE = /[A-Za-z0-9]{16,}/;
  * True when a token looks machine-generated: letters and digits mixed, with a long unbroken run.
  * It separates `sk-proj-9fK2…` from `sk-learn-is-a-library` and `Bearer authentication`.
  */
+/** Letters and digits both present: enough for a value behind a distinctive prefix. */
+function mixedAlnum(s: string): boolean {
+  return DIGIT_RE.test(s) && LETTER_RE.test(s);
+}
+
 function randomish(s: string): boolean {
   return DIGIT_RE.test(s) && LETTER_RE.test(s) && ALNUM_RUN_RE.test(s);
 }
@@ -135,7 +140,8 @@ const TOKEN_RULES: readonly TokenRule[] = [
     kind: 'gitlab_token',
     hints: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glcbt-', 'glsoat-', 'glft-', 'glimt-', 'glagent-', 'gloas-'],
     re: /\b(?:glpat|gldt|glrt|glptt|glcbt|glsoat|glft|glimt|glagent|gloas)-[A-Za-z0-9_-]{20,}/g,
-    check: randomish,
+    // The prefix is distinctive; the body may be broken by `_` and `-`, so no long alphanumeric run is required.
+    check: mixedAlnum,
   },
   { kind: 'gitlab_token', hints: ['GR1348941'], re: /\bGR1348941[A-Za-z0-9_-]{20,}/g },
   { kind: 'slack_token', hints: ['xox'], re: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, check: (s) => DIGIT_RE.test(s) },

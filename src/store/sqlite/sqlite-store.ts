@@ -380,7 +380,7 @@ export class SqliteStore implements Store {
 
   async forget(target: { ids?: readonly number[]; sessionId?: number; project?: string }): Promise<number> {
     try {
-      return this.#db.transaction(() => {
+      const result = this.#db.transaction(() => {
         const ids = new Set<number>();
         for (const id of target.ids ?? []) if (Number.isSafeInteger(id)) ids.add(id);
         if (target.sessionId !== undefined) {
@@ -400,6 +400,14 @@ export class SqliteStore implements Store {
         if (target.project !== undefined) this.#db.prepare('DELETE FROM sessions WHERE project = ?').run(target.project);
         return removed;
       }).immediate();
+      // Forgotten means gone from the file too: secure_delete zeroes freed pages, and the WAL
+      // (which still holds the old pages) is folded back and truncated.
+      try {
+        this.#db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {
+        /* a reader holds the WAL; the next checkpoint completes it */
+      }
+      return result;
     } catch (err) {
       throw toStoreError(err);
     }
