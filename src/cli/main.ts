@@ -14,7 +14,7 @@ interface Entry {
 const COMMANDS: Readonly<Record<string, Entry>> = {
   hook: { summary: 'hook <Event>            run a lifecycle hook (payload on stdin)', load: async () => (await import('./commands/hook.ts')).hookCommand },
   mcp: { summary: 'mcp                     start the MCP server on stdio', load: async () => (await import('./commands/mcp.ts')).mcpCommand },
-  search: { summary: 'search <query>          search memory [--limit N] [--project DIR] [--type T,..] [--event E,..] [--file PATH] [--session N] [--since D] [--until D] [--json]', load: async () => (await import('./commands/read.ts')).searchCommand },
+  search: { summary: 'search <query>          search memory [--limit N] [--project DIR] [--type T,..] [--event E,..] [--file PATH] [--session N] [--platform P] [--since D] [--until D] [--json]', load: async () => (await import('./commands/read.ts')).searchCommand },
   get: { summary: 'get <id...>             show observations in full [--json]', load: async () => (await import('./commands/read.ts')).getCommand },
   timeline: { summary: 'timeline <id>           what happened around an observation [--before N] [--after N] [--json]', load: async () => (await import('./commands/read.ts')).timelineCommand },
   context: { summary: 'context                 print what SessionStart would inject [--cwd DIR] [--json]', load: async () => (await import('./commands/read.ts')).contextCommand },

@@ -84,6 +84,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
         type: z.array(z.enum(OBS_TYPES)).optional().describe('Only these observation types'),
         event_type: z.array(z.string().max(40)).max(20).optional().describe('Only observations with these extracted events (e.g. error_resolved, decision, rule, git)'),
         file: z.string().max(1000).optional().describe('Only observations touching this file (e.g. src/db/pool.ts)'),
+        platform: z.string().max(40).optional().describe('Only records from this assistant (claude-code, codex, gemini, cursor, vscode, copilot, opencode, trae)'),
         since: z.string().optional().describe('Only records at or after this date/time'),
         until: z.string().optional().describe('Only records at or before this date/time'),
       },
@@ -98,6 +99,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
         ...(a.type?.length ? { types: a.type } : {}),
         ...(a.event_type?.length ? { eventTypes: a.event_type } : {}),
         ...(a.file ? { file: a.file } : {}),
+        ...(a.platform ? { platform: a.platform } : {}),
         ...(a.since ? { since: parseDate(a.since, 'since') } : {}),
         ...(a.until ? { until: parseDate(a.until, 'until') } : {}),
       });

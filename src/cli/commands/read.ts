@@ -40,10 +40,10 @@ function types(v: string | boolean | undefined): ObsType[] | undefined {
 export const searchCommand: Command = async (args, io) => {
   const { values, positionals } = parse(args, {
     limit: { type: 'string' }, project: { type: 'string' }, type: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' },
-    event: { type: 'string' }, file: { type: 'string' }, session: { type: 'string' },
+    event: { type: 'string' }, file: { type: 'string' }, session: { type: 'string' }, platform: { type: 'string' },
   });
   const query = positionals.join(' ').trim();
-  if (!query) throw new UsageError('usage: mnemo search <query> [--limit N] [--project DIR] [--type T,..] [--event E,..] [--file PATH] [--session N] [--since DATE] [--until DATE] [--json]');
+  if (!query) throw new UsageError('usage: mnemo search <query> [--limit N] [--project DIR] [--type T,..] [--event E,..] [--file PATH] [--session N] [--platform P] [--since DATE] [--until DATE] [--json]');
   const limit = intOption(values.limit, 'limit', 1, 200, 20);
   const typeFilter = types(values.type);
   const since = dateOption(values.since, 'since');
@@ -58,6 +58,7 @@ export const searchCommand: Command = async (args, io) => {
       ...(typeFilter ? { types: typeFilter } : {}),
       ...(typeof values.event === 'string' ? { eventTypes: values.event.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
       ...(typeof values.file === 'string' ? { file: values.file } : {}),
+      ...(typeof values.platform === 'string' ? { platform: values.platform } : {}),
       ...(values.session !== undefined ? { sessionId: intOption(values.session, 'session', 1, Number.MAX_SAFE_INTEGER, 0) } : {}),
       ...(since !== undefined ? { since } : {}),
       ...(until !== undefined ? { until } : {}),
