@@ -31,7 +31,7 @@ import type {
   TimelineResponse,
 } from './api-types.ts';
 import { API_VERSION } from './api-types.ts';
-import { exportLines } from './export.ts';
+import { exportLines } from '../store/export-lines.ts';
 import { Insights } from './insights.ts';
 import type { LiveFeed } from './live.ts';
 import { ApiError, badRequest, cursorOf, notFound, positiveId, Query } from './params.ts';

@@ -1,11 +1,12 @@
 /**
- * @module viewer/export
- * The export download: the same JSON Lines as `mnemo export` (sessions, then observations, each
- * with what a lossless `mnemo import jsonl` needs), so a file saved from the page restores as well.
- * The test compares the two byte for byte.
+ * @module store/export-lines
+ * The export format, shared by `mnemo export` and the viewer's download: JSON Lines, sessions then
+ * observations, each with what a lossless `mnemo import jsonl` needs (sessions their `source`,
+ * extraction `state` and compaction `snapshot`; observations their `uid`, `dedupeKey`, `contentKey`
+ * and extracted `events`).
  */
-import type { Store } from '../store/store.ts';
-import { SqlitePortable, type ObservationExtras } from '../store/sqlite/portable.ts';
+import type { Store } from './store.ts';
+import { SqlitePortable, type ObservationExtras } from './sqlite/portable.ts';
 
 /** Every record as one JSON line (no newline), oldest first. */
 export async function* exportLines(store: Store, dbPath: string): AsyncGenerator<string> {
