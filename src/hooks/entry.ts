@@ -150,7 +150,8 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
       // A busy or broken store costs this session its index, never the event: it waits in the spool.
       // Busy is another mnemo process writing (it folds the spool as well): routine under load.
       const busy = (err as { code?: unknown })?.code === 'BUSY';
-      logTo(cfg.logFile, busy ? 'info' : 'warn', `${ev.event}: store ${busy ? 'busy' : 'unavailable'}${spooled ? ' (event kept in spool)' : ''}`, err);
+      if (busy) logTo(cfg.logFile, 'info', `${ev.event}: store busy (another mnemo process is writing)${spooled ? '; the event waits in the spool' : ''}`);
+      else logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);
     }
   }
   return done();

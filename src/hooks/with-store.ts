@@ -35,7 +35,8 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
     } catch (err) {
       // Busy means another mnemo process is writing, and it folds the spool too: routine, not a problem.
       const busy = err instanceof StoreError && err.code === 'BUSY';
-      logTo(cfg.logFile, busy ? 'info' : 'warn', `SessionStart: could not write to the store now (events stay in the spool)`, err);
+      if (busy) logTo(cfg.logFile, 'info', 'SessionStart: store busy (another mnemo process is writing); events stay in the spool for it');
+      else logTo(cfg.logFile, 'warn', 'SessionStart: could not write to the store now (events stay in the spool)', err);
     }
     if (ev.source === 'resume') return '';
     return buildContext(store, cfg, place.project, { ...(ev.source ? { source: ev.source } : {}), platform: ev.platform, externalSessionId: ev.sessionId });
