@@ -1,4 +1,5 @@
 /** Dates, sizes and names as the page shows them (the browser's time zone and locale). */
+import { TYPE_SYMBOLS } from '../../../core/context/render.ts';
 import type { ObsType } from '../../../core/types.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -88,18 +89,5 @@ export const TYPE_LABELS: Readonly<Record<ObsType, string>> = {
   marker: 'marker',
 };
 
-/** Same symbols as the injected index (core/context/render). */
-export const SYMBOLS: Readonly<Record<ObsType, string>> = {
-  prompt: '❯',
-  change: '✎',
-  discovery: '○',
-  command: '$',
-  error: '✗',
-  conclusion: '✓',
-  subagent: '⇄',
-  compact: '≡',
-  pending: '…',
-  note: '•',
-  decision: '◆',
-  marker: '·',
-};
+/** The injected index's symbols: one table, so the page and the index never disagree. */
+export const SYMBOLS: Readonly<Record<ObsType, string>> = TYPE_SYMBOLS;
