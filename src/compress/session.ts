@@ -14,6 +14,7 @@ import { oneLine } from '../core/titles.ts';
 import type { Observation, Session, SessionSummary } from '../core/types.ts';
 import { logTo } from '../log.ts';
 import type { Store } from '../store/store.ts';
+import { resolveLlmSettings } from '../llm/settings.ts';
 
 /** Failures the extraction state still holds open at the end of a session. */
 function pendingErrors(state: unknown): string[] | undefined {
@@ -95,8 +96,8 @@ export async function upgradeWithLlm(store: Store, cfg: ResolvedConfig, session:
 
 /** True when an LLM summarizer is configured (so SessionEnd should start the background upgrade). */
 export function llmConfigured(cfg: ResolvedConfig, env: NodeJS.ProcessEnv): boolean {
-  const name = (env.MNEMO_SUMMARIZER ?? (typeof cfg.file.summarizer === 'string' ? cfg.file.summarizer : '')).trim().toLowerCase();
-  return name === 'anthropic' || name === 'openai' || name === 'ollama';
+  // The settings module alone (no SDK): the same reading of MNEMO_SUMMARIZER / config.json as the upgrade uses.
+  return resolveLlmSettings(env, cfg.file).provider !== 'heuristic';
 }
 
 function cliPath(): string | undefined {
