@@ -31,6 +31,22 @@ export function toStoreError(err: unknown): StoreError {
   return new StoreError('INTERNAL', message, { cause: err });
 }
 
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Run `fn`, retrying on SQLITE_BUSY with short synchronous pauses until `budgetMs` is spent. */
+function whileBusy<T>(fn: () => T, budgetMs: number): T {
+  const deadline = Date.now() + Math.max(0, budgetMs);
+  for (let wait = 5; ; wait = Math.min(wait * 2, 50)) {
+    try {
+      return fn();
+    } catch (err) {
+      const code = (err as { code?: string })?.code ?? '';
+      if (!code.startsWith('SQLITE_BUSY') || Date.now() + wait > deadline) throw err;
+      Atomics.wait(pause, 0, 0, wait);
+    }
+  }
+}
+
 export function openDatabase(opts: OpenOptions): SqliteDb {
   try {
     if (!opts.readonly) mkdirSync(dirname(opts.path), { recursive: true });
@@ -45,7 +61,9 @@ export function openDatabase(opts: OpenOptions): SqliteDb {
       throw new StoreError('NEWER_SCHEMA', `This mnemo store has schema version ${version}, newer than this mnemo understands (${opts.maxVersion}). Upgrade mnemo; the store was left untouched.`);
     }
     if (!opts.readonly) {
-      db.pragma('journal_mode = WAL');
+      // Switching a new file to WAL takes an exclusive lock that SQLite does not wait for through
+      // busy_timeout: when many processes create the store at once, retry within the same budget.
+      whileBusy(() => db.pragma('journal_mode = WAL'), opts.busyTimeoutMs);
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
