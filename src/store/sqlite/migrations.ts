@@ -2,7 +2,10 @@
  * @module store/sqlite/migrations
  * Versioned schema. `PRAGMA user_version` records the version; each step runs in its own
  * IMMEDIATE transaction, so a crash leaves the store at the previous version, never half-way.
- * A store written by a newer mnemo is refused untouched.
+ * A store written by a newer mnemo is refused untouched. A store where a step's objects exist
+ * while user_version says it never ran (another tool, a hand edit, a copy taken mid-way) is refused
+ * with HalfAppliedMigration: guessing which of those objects to trust is left to `doctor --repair`,
+ * which backs up first and then undoes and redoes the step (`redoHalfApplied`).
  */
 import type { SqliteDb } from './driver.ts';
 import { StoreError } from '../store.ts';
@@ -153,7 +156,90 @@ export const MIGRATIONS: readonly Migration[] = [
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
-/** Bring the schema to the latest version. Throws NEWER_SCHEMA for a store from a newer mnemo. */
+/** What a step creates: tables, indexes and triggers by name, and columns added to existing tables. */
+interface Created {
+  readonly objects: readonly { readonly type: 'table' | 'index' | 'trigger'; readonly name: string }[];
+  readonly columns: readonly { readonly table: string; readonly column: string }[];
+}
+
+function createdBy(m: Migration): Created {
+  const sql = m.sql.replace(/--[^\n]*/g, '');
+  const objects = [...sql.matchAll(/\bCREATE\s+(?:UNIQUE\s+)?(?:VIRTUAL\s+)?(TABLE|INDEX|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)/gi)].map((x) => ({
+    type: x[1]!.toLowerCase() as 'table' | 'index' | 'trigger',
+    name: x[2]!,
+  }));
+  const columns = [...sql.matchAll(/\bALTER\s+TABLE\s+(\w+)\s+ADD\s+COLUMN\s+(\w+)/gi)].map((x) => ({ table: x[1]!, column: x[2]! }));
+  return { objects, columns };
+}
+
+/** The objects of step `m` already in the database, as `name` or `table.column`. */
+function presentOf(db: SqliteDb, m: Migration): string[] {
+  const { objects, columns } = createdBy(m);
+  const exists = db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?');
+  const present = objects.filter((o) => exists.get(o.type, o.name)).map((o) => o.name);
+  for (const c of columns) {
+    const cols = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(c.table) as string[];
+    if (cols.includes(c.column)) present.push(`${c.table}.${c.column}`);
+  }
+  return present;
+}
+
+/** A store whose schema is part-way into step `version`: user_version says the step never ran. */
+export class HalfAppliedMigration extends StoreError {
+  readonly version: number;
+  readonly present: readonly string[];
+  constructor(version: number, current: number, present: readonly string[]) {
+    super(
+      'CORRUPT',
+      `half-applied migration v${version}: the store says schema v${current} (user_version) but ${present.join(', ')} from v${version} already exist; ` +
+        'run `mnemo doctor --repair` (it backs up, then redoes the migration)',
+    );
+    this.name = 'HalfAppliedMigration';
+    this.version = version;
+    this.present = present;
+  }
+}
+
+/** The first step that is part-way applied, if any. Read-only. */
+export function findHalfApplied(db: SqliteDb): HalfAppliedMigration | undefined {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    const present = presentOf(db, m);
+    if (present.length) return new HalfAppliedMigration(m.version, current, present);
+  }
+  return undefined;
+}
+
+/**
+ * Undo what half-applied steps left (their triggers, indexes, tables and added columns, latest step
+ * first) so each can run again whole; then migrate. Only for `doctor --repair`, after a backup: the
+ * objects of a step that never completed hold nothing mnemo wrote, since no mnemo opens such a store.
+ */
+export function redoHalfApplied(db: SqliteDb): HalfAppliedMigration | undefined {
+  const half = findHalfApplied(db);
+  if (!half) return undefined;
+  const current = db.pragma('user_version', { simple: true }) as number;
+  db.transaction(() => {
+    const exists = db.prepare('SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?');
+    for (const m of [...MIGRATIONS].reverse()) {
+      if (m.version <= current) continue;
+      const { objects, columns } = createdBy(m);
+      // Dependents first: a column cannot be dropped while an index or trigger names it.
+      for (const type of ['trigger', 'index', 'table'] as const) {
+        for (const o of objects) if (o.type === type && exists.get(o.type, o.name)) db.exec(`DROP ${type.toUpperCase()} "${o.name}"`);
+      }
+      for (const c of [...columns].reverse()) {
+        const cols = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(c.table) as string[];
+        if (cols.includes(c.column)) db.exec(`ALTER TABLE "${c.table}" DROP COLUMN "${c.column}"`);
+      }
+    }
+  }).immediate();
+  migrate(db);
+  return half;
+}
+
+/** Bring the schema to the latest version. Throws NEWER_SCHEMA for a store from a newer mnemo, HalfAppliedMigration for a step found part-way. */
 export function migrate(db: SqliteDb): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > LATEST_VERSION) {
@@ -170,6 +256,8 @@ export function migrate(db: SqliteDb): number {
       // Re-read inside the lock: another process may have migrated meanwhile.
       const now = db.pragma('user_version', { simple: true }) as number;
       if (now < m.version) {
+        const present = presentOf(db, m);
+        if (present.length) throw new HalfAppliedMigration(m.version, now, present);
         db.exec(m.sql);
         db.pragma(`user_version = ${m.version}`);
       }

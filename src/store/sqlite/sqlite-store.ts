@@ -19,6 +19,7 @@ import type {
 import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, SessionBrowseQuery, StoreBreakdown, TopFilesQuery } from '../store.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { LATEST_VERSION, migrate } from './migrations.ts';
+import { examine } from './health.ts';
 import { searchObservations } from './search.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
@@ -539,19 +540,9 @@ export class SqliteStore implements Store {
     };
   }
 
+  /** What is wrong with the store (store/sqlite/health), one line each; empty when healthy. */
   async check(): Promise<string[]> {
-    const problems: string[] = [];
-    try {
-      const rows = this.#db.pragma('integrity_check') as { integrity_check: string }[];
-      for (const r of rows) if (r.integrity_check !== 'ok') problems.push(`integrity: ${r.integrity_check}`);
-      this.#db.prepare("INSERT INTO observations_fts(observations_fts) VALUES ('integrity-check')").run();
-      const indexed = (this.#db.prepare('SELECT count(*) AS n FROM observations_fts').get() as { n: number }).n;
-      const expected = (this.#db.prepare('SELECT count(*) AS n FROM observations WHERE private = 0').get() as { n: number }).n;
-      if (indexed !== expected) problems.push(`full-text index holds ${indexed} rows, expected ${expected}`);
-    } catch (err) {
-      problems.push(toStoreError(err).message);
-    }
-    return problems;
+    return examine(this.#db).map((f) => f.detail);
   }
 
   /** Rebuild the full-text index from the table (doctor --repair), in id-ordered batches to bound memory. */

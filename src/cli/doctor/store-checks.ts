@@ -1,0 +1,107 @@
+/**
+ * @module cli/doctor/store-checks
+ * The store and its spool: can it be opened, is it intact, can the spool be folded in. With
+ * `repair`, whatever store/sqlite/repair can fix is fixed (after a backup) and checked again.
+ * A damaged store does not get the spool folded into it: the events wait for the repair.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ResolvedConfig } from '../../config/config.ts';
+import { drainSpool } from '../../store/drain.ts';
+import { spoolList } from '../../store/spool.ts';
+import { StoreError } from '../../store/store.ts';
+import { toStoreError } from '../../store/sqlite/driver.ts';
+import { HalfAppliedMigration } from '../../store/sqlite/migrations.ts';
+import { repairStore } from '../../store/sqlite/repair.ts';
+import { SqliteStore } from '../../store/sqlite/sqlite-store.ts';
+import { check, guarded, reason, type Check } from './check.ts';
+
+const BUSY_MS = 5000;
+
+type Opened = { readonly store: SqliteStore } | { readonly error: StoreError };
+
+function open(dbPath: string): Opened {
+  try {
+    return { store: SqliteStore.open({ path: dbPath, busyTimeoutMs: BUSY_MS }) };
+  } catch (err) {
+    return { error: toStoreError(err) };
+  }
+}
+
+/** Why the store did not open, and what to do about it. */
+function openFailure(e: StoreError, dbPath: string): string {
+  if (e instanceof HalfAppliedMigration || e.code === 'NEWER_SCHEMA') return e.message;
+  if (e.code === 'CORRUPT') return `${dbPath} is damaged (${e.message}); \`mnemo doctor --repair\` sets it aside and salvages what it can into a fresh store`;
+  return `${dbPath}: ${reason(e)}`;
+}
+
+function repairCheck(dbPath: string): Promise<Check[]> {
+  return guarded('repair', async () => {
+    const r = await repairStore(dbPath, BUSY_MS);
+    const left = r.remaining.map((f) => f.detail).join('; ');
+    return [check('repair', r.remaining.length === 0, `${r.steps.join('; ') || 'nothing to repair'}${left ? `; still wrong: ${left}` : ''}`)];
+  });
+}
+
+function spoolCounts(spoolDir: string): { pending: number; unreadable: number; corruptDir: string } {
+  const corruptDir = join(spoolDir, 'corrupt');
+  return { pending: spoolList(spoolDir).length, unreadable: existsSync(corruptDir) ? readdirSync(corruptDir).length : 0, corruptDir };
+}
+
+async function foldSpool(store: SqliteStore, spoolDir: string): Promise<Check> {
+  const { pending, unreadable, corruptDir } = spoolCounts(spoolDir);
+  try {
+    const d = await drainSpool(store, spoolDir);
+    return check('spool', d.remaining === 0, `${pending} pending event(s) folded in (${d.applied} new, ${d.duplicates} already stored)${d.remaining ? `, ${d.remaining} left for the next run` : ''}, ${unreadable} unreadable file(s) kept in ${corruptDir}`);
+  } catch (err) {
+    return check('spool', false, `${pending} pending event(s) could not be folded in now: ${reason(err)}; they stay in the spool`);
+  }
+}
+
+function waiting(spoolDir: string, why: string): Check {
+  const { pending } = spoolCounts(spoolDir);
+  return check('spool', pending === 0, `${pending} pending event(s) stay in the spool until ${why}`);
+}
+
+export async function storeChecks(cfg: ResolvedConfig, repair: boolean): Promise<Check[]> {
+  const out: Check[] = [];
+  let opened = open(cfg.dbPath);
+  if ('error' in opened && repair && opened.error.code === 'CORRUPT') {
+    out.push(...(await repairCheck(cfg.dbPath)));
+    opened = open(cfg.dbPath);
+  }
+  if ('error' in opened) {
+    out.push(check('sqlite', false, openFailure(opened.error, cfg.dbPath)));
+    out.push(waiting(cfg.spoolDir, 'the store opens'));
+    return out;
+  }
+  let store = opened.store;
+  try {
+    out.push(check('sqlite', true, cfg.dbPath));
+    out.push(
+      ...(await guarded('integrity', async () => {
+        let problems = await store.check();
+        if (problems.length && repair) {
+          await store.close();
+          out.push(...(await repairCheck(cfg.dbPath)));
+          const again = open(cfg.dbPath);
+          if ('error' in again) throw again.error;
+          store = again.store;
+          problems = await store.check();
+        }
+        return [check('integrity', problems.length === 0, problems.length ? problems.join('; ') : 'ok (database and full-text index agree)')];
+      })),
+    );
+    const intact = out.every((c) => c.name !== 'integrity' || c.ok);
+    out.push(intact ? await foldSpool(store, cfg.spoolDir) : waiting(cfg.spoolDir, 'the store is repaired (mnemo doctor --repair)'));
+    out.push(
+      ...(await guarded('store', async () => {
+        const st = await store.stats();
+        return [check('store', true, `schema v${st.schemaVersion}, ${st.observations} observations, ${st.sessions} sessions, ${st.projects} projects, ${(st.dbBytes / 1048576).toFixed(1)} MB`)];
+      })),
+    );
+  } finally {
+    await store.close();
+  }
+  return out;
+}
