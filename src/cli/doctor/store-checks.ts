@@ -4,7 +4,7 @@
  * `repair`, whatever store/sqlite/repair can fix is fixed (after a backup) and checked again.
  * A damaged store does not get the spool folded into it: the events wait for the repair.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../../config/config.ts';
 import { drainSpool } from '../../store/drain.ts';
@@ -28,9 +28,18 @@ function open(dbPath: string): Opened {
   }
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Why the store did not open, and what to do about it. */
 function openFailure(e: StoreError, dbPath: string): string {
   if (e instanceof HalfAppliedMigration || e.code === 'NEWER_SCHEMA') return e.message;
+  if (isDirectory(dbPath)) return `${dbPath} is a directory, not a database file; move it away and mnemo starts a fresh store`;
   if (e.code === 'CORRUPT') return `${dbPath} is damaged (${e.message}); \`mnemo doctor --repair\` sets it aside and salvages what it can into a fresh store`;
   return `${dbPath}: ${reason(e)}`;
 }

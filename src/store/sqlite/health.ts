@@ -71,8 +71,10 @@ function structure(db: SqliteDb): Finding[] {
  */
 function fulltext(db: SqliteDb): Finding[] {
   try {
-    const indexed = (db.prepare('SELECT count(*) AS n FROM observations_fts').get() as { n: number }).n;
-    const expected = (db.prepare('SELECT count(*) AS n FROM observations WHERE private = 0').get() as { n: number }).n;
+    // One statement, one snapshot: hooks may be writing between two.
+    const { indexed, expected } = db
+      .prepare('SELECT (SELECT count(*) FROM observations_fts) AS indexed, (SELECT count(*) FROM observations WHERE private = 0) AS expected')
+      .get() as { indexed: number; expected: number };
     return indexed === expected ? [] : [{ kind: 'fulltext', detail: `full-text index holds ${indexed} rows, expected ${expected}` }];
   } catch (err) {
     return [{ kind: 'damaged', detail: `counting observations: ${message(err)}` }];

@@ -108,6 +108,8 @@ test('salvage copies the readable rows into a fresh store; repair swaps it in af
   const leaves = leafPages(db, 'observations');
   breakPage(db, leaves[1]!);
   assert.equal(planRepair(examined(db)), 'salvage');
+  // A process that has the store open meanwhile (idle) must see the repaired content, not a stale file.
+  const observer = new Database(db);
   const r = await repairStore(db, 1000);
   assert.deepEqual(r.remaining, []);
   assert.equal(r.kept.length, 1);
@@ -115,6 +117,9 @@ test('salvage copies the readable rows into a fresh store; repair swaps it in af
   assert.deepEqual(readdirSync(dir).filter((n) => n.includes('salvage')), [], 'no temp file left');
   const kept = ids(db);
   assert.ok(kept.length > 500 && kept.length < 600, `${kept.length} rows kept`);
+  assert.equal(observer.prepare('SELECT count(*) FROM observations').pluck().get(), kept.length);
+  assert.deepEqual(observer.pragma('integrity_check', { simple: true }), 'ok');
+  observer.close();
   const store = SqliteStore.open({ path: db, busyTimeoutMs: 1000 });
   assert.deepEqual(await store.check(), []);
   const probe = kept.filter((id) => (id - 1) % 10 !== 0).at(-1)!;
