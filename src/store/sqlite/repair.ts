@@ -103,7 +103,7 @@ async function startAfresh(dbPath: string, busyTimeoutMs: number, why: string): 
   renameSync(dbPath, aside);
   if (existsSync(`${dbPath}-wal`)) renameSync(`${dbPath}-wal`, `${aside}-wal`);
   rmSync(`${dbPath}-shm`, { force: true });
-  const steps = [`${why}: set the damaged file aside as ${aside}`];
+  const steps = [`${why}; set the damaged file aside as ${aside}`];
   const restored = sidePath(dbPath, 'restored');
   try {
     const source = restoreMagic(aside, restored) ? restored : aside;
