@@ -11,7 +11,7 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { examine, planRepair, type Finding } from './health.ts';
-import { LATEST_VERSION, findHalfApplied, redoHalfApplied } from './migrations.ts';
+import { HalfAppliedMigration, LATEST_VERSION, findHalfApplied, redoHalfApplied } from './migrations.ts';
 import { restoreMagic, salvageStore, type SalvageReport } from './salvage.ts';
 import { SqliteStore } from './sqlite-store.ts';
 
@@ -172,9 +172,11 @@ export async function repairStore(dbPath: string, busyTimeoutMs: number): Promis
       }
       findings = examine(db);
     } catch (err) {
-      // Not even the schema reads: the file is as good as not a database.
+      // Not even the schema reads: the file is as good as not a database. (Busy, read-only: try later.)
+      const e = toStoreError(err);
+      if (e.code !== 'CORRUPT' || e instanceof HalfAppliedMigration) throw e;
       db.close();
-      return startAfresh(dbPath, busyTimeoutMs, toStoreError(err).message);
+      return startAfresh(dbPath, busyTimeoutMs, e.message);
     }
     const plan = planRepair(findings);
     if (plan === 'none') return { steps, kept, remaining: [] };
