@@ -5,8 +5,8 @@
  * migrations.ts), and a store from a newer mnemo (user_version 99), which every face must refuse
  * with a clear message and leave byte-identical.
  *
- * What `doctor --repair` does today: a backup (SQLite online backup) and a full-text index rebuild.
- * The tests below say what it should also do where the issue asks for it (salvage, REINDEX).
+ * `doctor --repair` backs up first, then REINDEXes, rebuilds the full-text index, salvages the readable
+ * rows into a fresh file, or sets a file that is no database aside (see store/sqlite/repair).
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
