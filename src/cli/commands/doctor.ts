@@ -26,6 +26,6 @@ export const doctorCommand: Command = async (args, io) => {
   ];
   const healthy = checks.every((c) => c.ok);
   if (values.json) io.out(JSON.stringify({ healthy, checks }, null, 2));
-  else io.out(checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name}: ${c.detail}`).join('\n') + `\n${healthy ? 'healthy' : 'problems found' + (repair ? '' : ' (try mnemo doctor --repair)')}`);
+  else io.out(checks.map((c) => `${c.ok ? (c.warning ? '!' : '✓') : '✗'} ${c.name}: ${c.detail}`).join('\n') + `\n${healthy ? 'healthy' : 'problems found' + (repair ? '' : ' (try mnemo doctor --repair)')}`);
   return healthy ? 0 : 1;
 };

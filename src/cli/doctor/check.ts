@@ -9,6 +9,8 @@ export interface Check {
   readonly name: string;
   readonly ok: boolean;
   readonly detail: string;
+  /** Passes, but worth a look (low disk space): `!` in the text report. */
+  readonly warning?: true;
 }
 
 export function check(name: string, ok: boolean, detail: string): Check {

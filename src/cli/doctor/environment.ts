@@ -5,16 +5,18 @@
 import { accessSync, constants, mkdirSync, statfsSync, statSync } from 'node:fs';
 import { check, reason, type Check } from './check.ts';
 
-/** Below this much free space hooks soon cannot spool, and a store cannot grow. */
-const MIN_FREE_BYTES = 100 * 1024 * 1024;
+/** Below this, writes fail any moment now: a failed check. */
+const FULL_BELOW_BYTES = 1024 * 1024;
+/** Below this (or below the store's size, the room a repair's backup needs): a warning. */
+const LOW_BELOW_BYTES = 100 * 1024 * 1024;
 
 const mb = (n: number) => `${(n / 1048576).toFixed(n < 10 * 1048576 ? 1 : 0)} MB`;
 
-/** Free space against what the store needs: room to grow, and room for a backup of it (doctor --repair). */
+/** Free space on the data directory's disk against what mnemo needs there. */
 export function diskSpaceCheck(freeBytes: number, storeBytes: number, dir: string): Check {
-  const need = Math.max(MIN_FREE_BYTES, storeBytes);
-  if (freeBytes === 0) return check('disk space', false, `disk is full: no space left on the disk of ${dir}`);
-  if (freeBytes < need) return check('disk space', false, `low disk space: ${mb(freeBytes)} free on the disk of ${dir}; mnemo wants at least ${mb(need)} (the store is ${mb(storeBytes)}, and a repair's backup needs as much again)`);
+  if (freeBytes < FULL_BELOW_BYTES) return check('disk space', false, `disk is full: no space left on the disk of ${dir} (${mb(freeBytes)} free); hooks cannot spool and the store cannot grow`);
+  const want = Math.max(LOW_BELOW_BYTES, storeBytes);
+  if (freeBytes < want) return { ...check('disk space', true, `low disk space: ${mb(freeBytes)} free on the disk of ${dir} (the store is ${mb(storeBytes)}; a repair's backup needs as much again)`), warning: true };
   return check('disk space', true, `${mb(freeBytes)} free`);
 }
 

@@ -195,10 +195,15 @@ test('a half-applied migration is refused with its name, and repair redoes it', 
   assert.ok(cols.includes('brief'), 'summaries was re-created by v2');
 });
 
-test('free disk space: full, low against the store size, enough', () => {
-  assert.deepEqual(diskSpaceCheck(0, 0, '/d').ok, false);
-  assert.match(diskSpaceCheck(0, 0, '/d').detail, /disk is full/);
-  assert.equal(diskSpaceCheck(50 * 2 ** 20, 0, '/d').ok, false);
-  assert.equal(diskSpaceCheck(500 * 2 ** 20, 2 ** 30, '/d').ok, false, 'less than a backup of a 1 GB store');
-  assert.equal(diskSpaceCheck(2 * 2 ** 30, 2 ** 30, '/d').ok, true);
+test('free disk space: under 1 MB fails as a full disk; under 100 MB or the store size warns', () => {
+  const full = diskSpaceCheck(0, 0, '/d');
+  assert.equal(full.ok, false);
+  assert.match(full.detail, /disk is full/);
+  assert.equal(diskSpaceCheck(512 * 1024, 0, '/d').ok, false);
+  const small = diskSpaceCheck(2 * 2 ** 20, 2 ** 19, '/d');
+  assert.deepEqual([small.ok, small.warning], [true, true], 'a small disk with room is healthy, with a warning');
+  const big = diskSpaceCheck(500 * 2 ** 20, 2 ** 30, '/d');
+  assert.deepEqual([big.ok, big.warning], [true, true], 'less room than a backup of a 1 GB store');
+  assert.match(big.detail, /low disk space/);
+  assert.deepEqual(diskSpaceCheck(2 * 2 ** 30, 2 ** 30, '/d'), { name: 'disk space', ok: true, detail: '2048 MB free' });
 });
