@@ -23,6 +23,8 @@ import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-
 import type { SearchFilters, SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
+import { scoreWindow, type CountedUnit } from './scored-window.ts';
+import { stmt } from './statements.ts';
 
 /** BM25 column weights: title, body, tags (titles and extracted terms say more than raw output). */
 const BM25 = 'bm25(observations_fts, 8.0, 1.0, 4.0)';
@@ -40,21 +42,6 @@ const RARE_WEIGHT = 1.5;
 export const GLOSSARY_WEIGHT = 0.8;
 
 type Params = Record<string, unknown>;
-type Statement = ReturnType<SqliteDb['prepare']>;
-
-const statements = new WeakMap<SqliteDb, Map<string, Statement>>();
-
-function stmt(db: SqliteDb, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let s = cache.get(sql);
-  if (!s) {
-    s = db.prepare(sql);
-    if (cache.size > 200) cache.clear();
-    cache.set(sql, s);
-  }
-  return s;
-}
 
 /** SQL conditions on `o` (observations) for the filters, and their parameters. */
 export function filterSql(opts: SearchFilters): { where: string[]; params: Params } {
@@ -105,7 +92,7 @@ function windowList(ctx: Ctx, name: string, match: string, window = WINDOW): { l
 
 /** Every match ranked by BM25 (only for expressions known to be selective). */
 function rankedList(ctx: Ctx, name: string, match: string): RankedList {
-  const rows = stmt(ctx.db, `SELECT observations_fts.rowid AS id, ${BM25} AS r ${ftsFrom(ctx)} ORDER BY r LIMIT ${ctx.depth}`)
+  const rows = stmt(ctx.db, `SELECT observations_fts.rowid AS id, ${BM25} AS r ${ftsFrom(ctx)} ORDER BY r, observations_fts.rowid DESC LIMIT ${ctx.depth}`)
     .all({ ...ctx.filters.params, match }) as { id: number }[];
   return { name, ids: rows.map((r) => r.id) };
 }
@@ -116,37 +103,61 @@ function hits(ctx: Ctx, unit: QueryUnit): number {
   return (stmt(ctx.db, `SELECT count(*) AS n FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match LIMIT ${RARE_CAP + 1})`).get({ match }) as { n: number }).n;
 }
 
+/** Each unit with its match count, rarest first (counts above RARE_CAP stop there and read as common). */
+function countUnits(ctx: Ctx, units: readonly QueryUnit[]): { unit: QueryUnit; n: number }[] {
+  return units.map((unit) => ({ unit, n: hits(ctx, unit) })).sort((a, b) => a.n - b.n);
+}
+
 /**
  * Lists for one group of units: the newest-first window, and when it filled, the selective units
  * (rarest first, while their matches together stay within RARE_CAP) ranked over the whole history.
  * When that covers every unit, the one exact ranking replaces the window.
+ * The window is ranked by FTS5's bm25() while every unit is selective (its document counts are then
+ * cheap); once a unit is common, by the same formula computed over the window alone (scored-window).
  */
 function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = WINDOW): RankedList[] & { full?: boolean } {
   const match = renderMatch(units);
   if (!match) return [];
-  const { list, full } = windowList(ctx, name, match, window);
+  const counted = countUnits(ctx, units);
+  const total = counted.reduce((sum, c) => sum + c.n, 0);
+  if (total <= RARE_CAP) {
+    // Few matches in all: one exact ranking over the whole history — what a window that did not fill
+    // holds anyway, and what replaces one that did.
+    return Object.assign([rankedList(ctx, name, match)], { full: total >= window && filled(ctx, match, window) });
+  }
+  const common = counted.some((c) => c.n > RARE_CAP);
+  const { list, full } = common ? scoredWindowList(ctx, name, match, counted, window) : windowList(ctx, name, match, window);
   if (!full) return [list];
-  return Object.assign(selectiveLists(ctx, name, units, match, list), { full: true });
+  const selective = splitSelective(counted).selective;
+  const lists = selective.length === 0 ? [list] : [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
+  return Object.assign(lists, { full: true });
 }
 
-/** Units split by their match counts: the rarest first, while their matches together stay within RARE_CAP. */
-function splitSelective(ctx: Ctx, units: readonly QueryUnit[]): { selective: QueryUnit[]; common: QueryUnit[] } {
-  const counted = units.map((u) => ({ u, n: hits(ctx, u) })).sort((a, b) => a.n - b.n);
+/** Whether `match` (filters applied) has at least `window` matches: a bounded, unranked walk. */
+function filled(ctx: Ctx, match: string, window: number): boolean {
+  const n = stmt(ctx.db, `SELECT count(*) FROM (SELECT 1 ${ftsFrom(ctx)} LIMIT ${window})`).pluck().get({ ...ctx.filters.params, match }) as number;
+  return n >= window;
+}
+
+/** The newest `window` matches (filters applied), ranked by BM25 computed over the window alone. */
+function scoredWindowList(ctx: Ctx, name: string, match: string, counted: readonly { unit: QueryUnit; n: number }[], window: number): { list: RankedList; full: boolean } {
+  const ids = stmt(ctx.db, `SELECT observations_fts.rowid AS id ${ftsFrom(ctx)} ORDER BY observations_fts.rowid DESC LIMIT ${window}`)
+    .pluck()
+    .all({ ...ctx.filters.params, match }) as number[];
+  const units: CountedUnit[] = counted.map((c) => ({ unit: c.unit, df: c.n > RARE_CAP ? undefined : c.n }));
+  return { list: { name, ids: scoreWindow(ctx.db, ids, units, RARE_CAP + 1).slice(0, ctx.depth) }, full: ids.length >= window };
+}
+
+/** Counted units split: the rarest first, while their matches together stay within RARE_CAP. */
+function splitSelective(counted: readonly { unit: QueryUnit; n: number }[]): { selective: QueryUnit[]; common: QueryUnit[] } {
   const selective: QueryUnit[] = [];
   let budget = RARE_CAP;
   for (const c of counted) {
     if (c.n > budget) break;
-    selective.push(c.u);
+    selective.push(c.unit);
     budget -= c.n;
   }
-  return { selective, common: counted.map((c) => c.u).filter((u) => !selective.includes(u)) };
-}
-
-function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], match: string, list: RankedList): RankedList[] {
-  const { selective } = splitSelective(ctx, units);
-  if (selective.length === units.length) return [rankedList(ctx, name, match)];
-  if (selective.length === 0) return [list];
-  return [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
+  return { selective, common: counted.map((c) => c.unit).filter((u) => !selective.includes(u)) };
 }
 
 /**
@@ -156,7 +167,7 @@ function selectiveLists(ctx: Ctx, name: string, units: readonly QueryUnit[], mat
  * history, and the common ones only contribute their newest mentions in titles and tags, unranked.
  */
 function glossaryLists(ctx: Ctx, units: readonly QueryUnit[]): RankedList[] {
-  const { selective, common } = splitSelective(ctx, units);
+  const { selective, common } = splitSelective(countUnits(ctx, units));
   const out: RankedList[] = [];
   if (selective.length) out.push(rankedList(ctx, 'glossary', renderMatch(selective)!));
   if (common.length) {
