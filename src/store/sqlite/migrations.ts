@@ -149,6 +149,15 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 5,
+    sql: `
+      -- Search filters test id sets read from indexes instead of a row per match (store/sqlite/filters):
+      -- observations of some types, and observations that yielded some event types.
+      CREATE INDEX observations_type ON observations(type);
+      CREATE INDEX events_type_obs ON events(type, obs_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -76,9 +76,8 @@ function lengths(db: SqliteDb, ids: readonly number[], lo: number, hi: number): 
  * The window's documents, best first, by BM25 over `units`. `ids` are matches of the units' OR,
  * and `floor` is the bound a count proved for units without an exact frequency.
  */
-export function scoreWindow(db: SqliteDb, ids: readonly number[], units: readonly CountedUnit[], floor: number): number[] {
+export function scoreWindow(db: SqliteDb, ids: readonly number[], units: readonly CountedUnit[], floor: number, totals = ftsTotals(db)): number[] {
   if (ids.length === 0) return [];
-  const totals = ftsTotals(db);
   let lo = ids[0]!;
   let hi = ids[0]!;
   for (const id of ids) (id < lo && (lo = id), id > hi && (hi = id));

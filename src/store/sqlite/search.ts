@@ -23,7 +23,8 @@ import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-
 import type { SearchFilters, SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
-import { scoreWindow, type CountedUnit } from './scored-window.ts';
+import { filterSql, planFilters, type FilterPlan } from './filters.ts';
+import { ftsTotals, scoreWindow, type CountedUnit } from './scored-window.ts';
 import { stmt } from './statements.ts';
 
 /** BM25 column weights: title, body, tags (titles and extracted terms say more than raw output). */
@@ -41,45 +42,17 @@ const RARE_WEIGHT = 1.5;
 /** Weight of the glossary-translation list relative to the query's own lists. */
 export const GLOSSARY_WEIGHT = 0.8;
 
-type Params = Record<string, unknown>;
-
-/** SQL conditions on `o` (observations) for the filters, and their parameters. */
-export function filterSql(opts: SearchFilters): { where: string[]; params: Params } {
-  const where: string[] = [];
-  const params: Params = {};
-  if (opts.project) (where.push('o.project = @project'), (params.project = opts.project));
-  if (opts.sessionId !== undefined) (where.push('o.session_id = @session'), (params.session = opts.sessionId));
-  if (opts.since !== undefined) (where.push('o.created_at >= @since'), (params.since = opts.since));
-  if (opts.until !== undefined) (where.push('o.created_at <= @until'), (params.until = opts.until));
-  if (opts.platform) (where.push('o.platform = @platform'), (params.platform = opts.platform));
-  if (opts.eventTypes?.length) {
-    where.push(`o.id IN (SELECT obs_id FROM events WHERE type IN (${opts.eventTypes.map((_, i) => `@e${i}`).join(',')}))`);
-    opts.eventTypes.forEach((t, i) => (params[`e${i}`] = t));
-  }
-  if (opts.file) {
-    // files is a JSON array of absolute paths; a suffix match lets users type paths as they see them.
-    where.push(`EXISTS (SELECT 1 FROM json_each(o.files) f WHERE f.value = @file OR f.value LIKE @fileSuffix ESCAPE '\\')`);
-    params.file = opts.file;
-    params.fileSuffix = '%/' + opts.file.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => '\\' + c);
-  }
-  if (opts.types?.length) {
-    where.push(`o.type IN (${opts.types.map((_, i) => `@t${i}`).join(',')})`);
-    opts.types.forEach((t, i) => (params[`t${i}`] = t));
-  }
-  return { where, params };
-}
-
 interface Ctx {
   readonly db: SqliteDb;
-  readonly filters: { where: string[]; params: Params };
+  readonly filters: FilterPlan;
   /** How many ids each list keeps. */
   readonly depth: number;
 }
 
 function ftsFrom(ctx: Ctx): string {
-  const join = ctx.filters.where.length ? ' JOIN observations o ON o.id = observations_fts.rowid' : '';
-  const extra = ctx.filters.where.length ? ` AND ${ctx.filters.where.join(' AND ')}` : '';
-  return `FROM observations_fts${join} WHERE observations_fts MATCH @match${extra}`;
+  const { join, rowid } = ctx.filters;
+  const conditions = [...rowid, ...join].map((c) => ` AND ${c}`).join('');
+  return `FROM observations_fts${join.length ? ' JOIN observations o ON o.id = observations_fts.rowid' : ''} WHERE observations_fts MATCH @match${conditions}`;
 }
 
 /** The newest WINDOW matches scored by BM25; `full` says the window was filled. */
@@ -139,13 +112,25 @@ function filled(ctx: Ctx, match: string, window: number): boolean {
   return n >= window;
 }
 
+/**
+ * Column walks cost ~0.3 µs an index entry within the window's id range, FTS5's document counts ~35 ns
+ * an entry of the whole history: past 1/SPREAD of the history, the counts are cheaper.
+ */
+const SPREAD = 25;
+
 /** The newest `window` matches (filters applied), ranked by BM25 computed over the window alone. */
 function scoredWindowList(ctx: Ctx, name: string, match: string, counted: readonly { unit: QueryUnit; n: number }[], window: number): { list: RankedList; full: boolean } {
+  const totals = ftsTotals(ctx.db);
+  const spread = (lo: number, hi: number) => (hi - lo + 1) * SPREAD > totals.maxId;
+  const range = ctx.filters.range;
+  if (range && spread(range.lo, range.hi)) return windowList(ctx, name, match, window);
   const ids = stmt(ctx.db, `SELECT observations_fts.rowid AS id ${ftsFrom(ctx)} ORDER BY observations_fts.rowid DESC LIMIT ${window}`)
     .pluck()
     .all({ ...ctx.filters.params, match }) as number[];
+  // Rare matches (or a sparse filter) spread the window thin: FTS5's counts are then the cheaper way.
+  if (ids.length && spread(ids[ids.length - 1]!, ids[0]!)) return windowList(ctx, name, match, window);
   const units: CountedUnit[] = counted.map((c) => ({ unit: c.unit, df: c.n > RARE_CAP ? undefined : c.n }));
-  return { list: { name, ids: scoreWindow(ctx.db, ids, units, RARE_CAP + 1).slice(0, ctx.depth) }, full: ids.length >= window };
+  return { list: { name, ids: scoreWindow(ctx.db, ids, units, RARE_CAP + 1, totals).slice(0, ctx.depth) }, full: ids.length >= window };
 }
 
 /** Counted units split: the rarest first, while their matches together stay within RARE_CAP. */
@@ -188,11 +173,11 @@ const NAME_TOKENS = 3;
  * newest matches come in one unranked walk, those naming it in the title first.
  */
 function nameList(ctx: Ctx, unit: QueryUnit): RankedList {
-  const where = ctx.filters.where.length ? ` AND ${ctx.filters.where.join(' AND ')}` : '';
+  const conditions = [...ctx.filters.rowid, ...ctx.filters.join].map((c) => ` AND ${c}`).join('');
   const rows = stmt(
     ctx.db,
     `SELECT observations_fts.rowid AS id, o.title FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
-     WHERE observations_fts MATCH @match${where} ORDER BY observations_fts.rowid DESC LIMIT ${ctx.depth}`,
+     WHERE observations_fts MATCH @match${conditions} ORDER BY observations_fts.rowid DESC LIMIT ${ctx.depth}`,
   ).all({ ...ctx.filters.params, match: renderMatch([unit]) }) as { id: number; title: string }[];
   const phrase = ` ${unit.tokens.join(' ')} `;
   const inTitle = (t: string) => ` ${(t.toLowerCase().match(NAME_WORD_RE) ?? []).join(' ')} `.includes(phrase);
@@ -208,7 +193,10 @@ const NAME_WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
  */
 export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true): RankedList[] {
   const plan = planQuery(opts.query);
-  const ctx: Ctx = { db, filters: filterSql(opts), depth };
+  if (!plan.match) return [];
+  const filters = planFilters(db, opts, ftsTotals(db).docs, WINDOW);
+  if (filters.empty) return [];
+  const ctx: Ctx = { db, filters, depth };
   const words = plan.units.filter((u) => u.script === 'word');
   const cjk = plan.units.filter((u) => u.script === 'cjk');
   const lists: RankedList[] = [];
