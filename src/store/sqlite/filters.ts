@@ -92,8 +92,7 @@ export function setBound(rows: number, window: number): number {
 const int = (n: number): bigint => BigInt(Math.trunc(n));
 
 /** Plan the filters for walks of the full-text index over a store of `rows` observations. */
-export function planFilters(db: SqliteDb, opts: SearchFilters, rows: number, window: number): FilterPlan {
-  const bound = setBound(rows, window);
+export function planFilters(db: SqliteDb, opts: SearchFilters, rows: number, window: number, bound = setBound(rows, window)): FilterPlan {
   const join: string[] = [];
   const rowid: string[] = [];
   const params: Params = {};
