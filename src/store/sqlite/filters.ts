@@ -7,7 +7,7 @@
  * `planFilters`: the cheapest form for walking the full-text index. A condition on `o` makes every
  * match the walk meets cost a row lookup (~10 µs: observations are ~1.7 KB each); a search for a
  * common word within one session used to look up 70,000 rows to find its 60. So each filter that an
- * index can enumerate (session, project, time range, types, event types) is first counted, up to a
+ * index can enumerate (session, project, time range, types, event types, file) is first counted, up to a
  * bound: when it selects few rows, the walk tests the index's id set instead (built once per statement,
  * a hash probe per match) and stays within the set's lowest and highest ids, which FTS5 seeks to.
  * Filters that select many rows stay row conditions: most matches pass them, so the walk stays short.
@@ -48,9 +48,16 @@ function parts(opts: SearchFilters): Part[] {
   }
   if (opts.file) {
     // files is a JSON array of absolute paths; a suffix match lets users type paths as they see them.
+    const params = {
+      file: opts.file,
+      fileSuffix: '%/' + opts.file.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => '\\' + c),
+      fileName: opts.file.slice(opts.file.lastIndexOf('/') + 1),
+    };
     out.push({
       where: `EXISTS (SELECT 1 FROM json_each(o.files) f WHERE f.value = @file OR f.value LIKE @fileSuffix ESCAPE '\\')`,
-      params: { file: opts.file, fileSuffix: '%/' + opts.file.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => '\\' + c) },
+      params,
+      // The same test on the paths indexed by their last component (migration 5).
+      ids: `SELECT obs_id AS id FROM observation_files WHERE name = @fileName AND (path = @file OR path LIKE @fileSuffix ESCAPE '\\')`,
     });
   }
   if (opts.types?.length) {

@@ -18,6 +18,7 @@ interface Row {
   type: string;
   created_at: number;
   platform: string;
+  files: string;
 }
 
 test('filters planned as id sets or as row conditions select the same rows; search returns exactly those', async () => {
@@ -27,7 +28,12 @@ test('filters planned as id sets or as row conditions select the same rows; sear
   try {
     const events = Array.from({ length: 240 }, (_, i) =>
       obs(
-        { title: `${i % 3 ? 'pool' : 'cache'} step ${i}`, body: i % 5 ? 'connection pool checkout' : 'unrelated words', type: types[i % 4]! },
+        {
+          title: `${i % 3 ? 'pool' : 'cache'} step ${i}`,
+          body: i % 5 ? 'connection pool checkout' : 'unrelated words',
+          type: types[i % 4]!,
+          files: i % 6 === 0 ? ['/p/src/db/pool.ts', '/p/README.md'] : i % 6 === 1 ? ['/q/lib/pool.ts'] : [],
+        },
         { externalSessionId: `s-${Math.floor(i / 60)}`, place: { project: i % 2 ? '/proj/a' : '/proj/b' } },
       ),
     );
@@ -39,7 +45,8 @@ test('filters planned as id sets or as row conditions select the same rows; sear
   // Event rows for a few observations (ingest extracts events from tool calls; these rows stand in).
   const sess = (db.prepare('SELECT id FROM sessions ORDER BY id').pluck().all() as number[]);
   db.prepare("INSERT INTO events (obs_id, session_id, type, category, priority, data, created_at) SELECT id, session_id, 'error_resolved', 'error', 2, '{}', created_at FROM observations WHERE id % 7 = 0").run();
-  const rows = db.prepare('SELECT id, session_id, project, type, created_at, platform FROM observations').all() as Row[];
+  const rows = db.prepare('SELECT id, session_id, project, type, created_at, platform, files FROM observations').all() as Row[];
+  const touches = (r: Row, suffix: string) => (JSON.parse(r.files) as string[]).some((f) => f.toLowerCase().endsWith(suffix.toLowerCase()));
   const times = rows.map((r) => r.created_at).sort((a, b) => a - b);
   const evented = new Set(db.prepare("SELECT obs_id FROM events WHERE type = 'error_resolved'").pluck().all() as number[]);
   const cases: [SearchFilters, (r: Row) => boolean][] = [
@@ -51,6 +58,9 @@ test('filters planned as id sets or as row conditions select the same rows; sear
     [{ sessionId: sess[0]!, types: ['change'], project: '/proj/a' }, (r) => r.session_id === sess[0] && r.type === 'change' && r.project === '/proj/a'],
     [{ sessionId: sess[0]!, since: times[200]! }, () => false],
     [{ platform: 'claude-code', types: ['error'] }, (r) => r.platform === 'claude-code' && r.type === 'error'],
+    [{ file: 'src/db/pool.ts' }, (r) => touches(r, '/src/db/pool.ts')],
+    [{ file: 'POOL.ts' }, (r) => touches(r, '/pool.ts')],
+    [{ file: '/q/lib/pool.ts', sessionId: sess[2]! }, (r) => touches(r, '/q/lib/pool.ts') && r.session_id === sess[2]],
   ];
   const walk = (plan: FilterPlan) => {
     if (plan.empty) return [];
