@@ -98,22 +98,25 @@ export function setBound(rows: number, window: number): number {
 /** FTS5 takes a rowid bound only as an SQL integer; JavaScript numbers bind as reals and are ignored. */
 const int = (n: number): bigint => BigInt(Math.trunc(n));
 
-/** Plan the filters for walks of the full-text index over a store of `rows` observations. */
-export function planFilters(db: SqliteDb, opts: SearchFilters, rows: number, window: number, bound = setBound(rows, window)): FilterPlan {
+/** Plan the filters for walks of the full-text index over a store of `rows()` observations (asked only when needed). */
+export function planFilters(db: SqliteDb, opts: SearchFilters, rows: () => number, window: number, bound?: number): FilterPlan {
   const join: string[] = [];
   const rowid: string[] = [];
   const params: Params = {};
+  const all = parts(opts);
+  if (!all.some((p) => p.ids)) return { join: all.map((p) => p.where), rowid, params: Object.assign(params, ...all.map((p) => p.params)) as Params, empty: false };
+  const most = bound ?? setBound(rows(), window);
   let lo = -Infinity;
   let hi = Infinity;
-  for (const part of parts(opts)) {
+  for (const part of all) {
     Object.assign(params, part.params);
     if (part.ids) {
-      const probe = stmt(db, `SELECT count(*) AS n, min(id) AS lo, max(id) AS hi FROM (${part.ids} LIMIT ${bound + 1})`).get(part.params) as {
+      const probe = stmt(db, `SELECT count(*) AS n, min(id) AS lo, max(id) AS hi FROM (${part.ids} LIMIT ${most + 1})`).get(part.params) as {
         n: number;
         lo: number | null;
         hi: number | null;
       };
-      if (probe.n <= bound) {
+      if (probe.n <= most) {
         if (probe.lo === null || probe.hi === null) return { join: [], rowid: [], params: {}, empty: true };
         // The unary + keeps SQLite from turning the set into one FTS5 lookup per id (~45 µs each).
         rowid.push(`+observations_fts.rowid IN (${part.ids})`);

@@ -194,7 +194,7 @@ const NAME_WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true): RankedList[] {
   const plan = planQuery(opts.query);
   if (!plan.match) return [];
-  const filters = planFilters(db, opts, ftsTotals(db).docs, WINDOW);
+  const filters = planFilters(db, opts, () => ftsTotals(db).docs, WINDOW);
   if (filters.empty) return [];
   const ctx: Ctx = { db, filters, depth };
   const words = plan.units.filter((u) => u.script === 'word');
