@@ -122,8 +122,6 @@ const SPREAD = 25;
 function scoredWindowList(ctx: Ctx, name: string, match: string, counted: readonly { unit: QueryUnit; n: number }[], window: number): { list: RankedList; full: boolean } {
   const totals = ftsTotals(ctx.db);
   const spread = (lo: number, hi: number) => (hi - lo + 1) * SPREAD > totals.maxId;
-  const range = ctx.filters.range;
-  if (range && spread(range.lo, range.hi)) return windowList(ctx, name, match, window);
   const ids = stmt(ctx.db, `SELECT observations_fts.rowid AS id ${ftsFrom(ctx)} ORDER BY observations_fts.rowid DESC LIMIT ${window}`)
     .pluck()
     .all({ ...ctx.filters.params, match }) as number[];
