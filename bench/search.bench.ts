@@ -141,7 +141,8 @@ async function runSize(size: number): Promise<SizeReport> {
       }
 
       // Filtered searches (the viewer's and MCP's filters) with English queries.
-      const pick = raw.prepare('SELECT session_id, files, created_at FROM observations WHERE id = ?');
+      // A row 60% into the history that touched a file: its session, its day, its file.
+      const pick = raw.prepare("SELECT session_id, files, created_at FROM observations WHERE id >= ? AND files <> '[]' ORDER BY id LIMIT 1");
       const maxId = raw.prepare('SELECT max(id) FROM observations').pluck().get() as number;
       const sample = pick.get(Math.floor(maxId * 0.6)) as { session_id: number; files: string; created_at: number };
       const file = (JSON.parse(sample.files) as string[])[0]?.split('/').slice(-2).join('/');
