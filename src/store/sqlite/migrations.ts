@@ -152,6 +152,35 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 5,
+    sql: `
+      -- Search filters test id sets read from indexes instead of a row per match (store/sqlite/filters):
+      -- observations of some types, that yielded some event types, or that touched some file.
+      CREATE INDEX observations_type ON observations(type);
+      CREATE INDEX events_type_obs ON events(type, obs_id);
+      -- Each path of observations.files (a JSON array), keyed by its last component so that a filter for
+      -- \`pool.ts\`, \`src/db/pool.ts\` or the absolute path is one index range. Kept by a trigger; rows
+      -- whose files are not a JSON array of strings simply have no entries.
+      CREATE TABLE observation_files (
+        name TEXT NOT NULL COLLATE NOCASE, -- as LIKE, which the row condition uses, ignores ASCII case
+        obs_id INTEGER NOT NULL REFERENCES observations(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        PRIMARY KEY (name, obs_id, path)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX observation_files_obs ON observation_files(obs_id);
+      INSERT OR IGNORE INTO observation_files (name, obs_id, path)
+        SELECT substr(f.value, length(rtrim(f.value, replace(f.value, '/', ''))) + 1), o.id, f.value
+        FROM observations o, json_each(CASE WHEN json_valid(o.files) THEN o.files ELSE '[]' END) f
+        WHERE f.type = 'text';
+      CREATE TRIGGER observations_files_insert AFTER INSERT ON observations BEGIN
+        INSERT OR IGNORE INTO observation_files (name, obs_id, path)
+          SELECT substr(f.value, length(rtrim(f.value, replace(f.value, '/', ''))) + 1), new.id, f.value
+          FROM json_each(CASE WHEN json_valid(new.files) THEN new.files ELSE '[]' END) f
+          WHERE f.type = 'text';
+      END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
