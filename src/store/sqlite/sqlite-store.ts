@@ -93,6 +93,8 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs: number;
   /** Extracted events kept per session; the least important go first. */
   readonly maxEventsPerSession?: number;
+  /** Durability of commits (see OpenOptions in driver.ts); FULL unless a benchmark compares. */
+  readonly synchronous?: 'FULL' | 'NORMAL';
 }
 
 const DEFAULT_MAX_EVENTS = 2000;
@@ -125,6 +127,10 @@ export class SqliteStore implements Store {
   }
   readonly #db: SqliteDb;
   readonly #path: string;
+  /** Opened read-only because the file cannot be written now (see openDatabase): reads only. */
+  get readOnly(): boolean {
+    return this.#db.readonly;
+  }
   readonly #maxEvents: number;
   #stmts: ReturnType<SqliteStore['prepare']>;
 
@@ -137,13 +143,13 @@ export class SqliteStore implements Store {
 
   /** Open (creating and migrating as needed). Throws StoreError. */
   static open(opts: SqliteStoreOptions): SqliteStore {
-    const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION });
+    const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION, ...(opts.synchronous ? { synchronous: opts.synchronous } : {}) });
     try {
       migrate(db);
       return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS);
     } catch (err) {
       db.close();
-      throw toStoreError(err);
+      throw toStoreError(err, opts.path);
     }
   }
 
@@ -210,7 +216,7 @@ export class SqliteStore implements Store {
         return { applied, duplicates, ids };
       }).immediate();
     } catch (err) {
-      throw toStoreError(err);
+      throw toStoreError(err, this.#path);
     }
   }
 
@@ -316,7 +322,7 @@ export class SqliteStore implements Store {
         ...(mode.glossary === false ? { glossary: false } : {}),
       });
     } catch (err) {
-      throw toStoreError(err);
+      throw toStoreError(err, this.#path);
     }
   }
 
@@ -409,7 +415,7 @@ export class SqliteStore implements Store {
       }
       return result;
     } catch (err) {
-      throw toStoreError(err);
+      throw toStoreError(err, this.#path);
     }
   }
 
@@ -544,12 +550,13 @@ export class SqliteStore implements Store {
     try {
       const rows = this.#db.pragma('integrity_check') as { integrity_check: string }[];
       for (const r of rows) if (r.integrity_check !== 'ok') problems.push(`integrity: ${r.integrity_check}`);
-      this.#db.prepare("INSERT INTO observations_fts(observations_fts) VALUES ('integrity-check')").run();
+      // FTS5's own check is run as an INSERT, which a read-only connection refuses.
+      if (!this.readOnly) this.#db.prepare("INSERT INTO observations_fts(observations_fts) VALUES ('integrity-check')").run();
       const indexed = (this.#db.prepare('SELECT count(*) AS n FROM observations_fts').get() as { n: number }).n;
       const expected = (this.#db.prepare('SELECT count(*) AS n FROM observations WHERE private = 0').get() as { n: number }).n;
       if (indexed !== expected) problems.push(`full-text index holds ${indexed} rows, expected ${expected}`);
     } catch (err) {
-      problems.push(toStoreError(err).message);
+      problems.push(toStoreError(err, this.#path).message);
     }
     return problems;
   }
