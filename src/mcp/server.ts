@@ -22,7 +22,8 @@ import { parseClaudeCode } from '../platforms/claude-code.ts';
 import { adapterFor, platformNamed, PayloadError } from '../platforms/index.ts';
 import { drainSpool } from '../store/drain.ts';
 import { llmConfigured, summarizeSessionHeuristically, upgradeWithLlm } from '../compress/session.ts';
-import type { Store } from '../store/store.ts';
+import { StoreError, type Store } from '../store/store.ts';
+import type { StoreSource } from '../store/store-on-demand.ts';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -34,6 +35,12 @@ function toolError(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/** A store that is busy, read-only, full or unopenable is a condition to report, not an internal error. */
+function storeProblem(err: StoreError): string {
+  if (err.code === 'BUSY') return 'The mnemo memory store is busy (another mnemo process is writing); try again in a moment.';
+  return `mnemo: ${err.message}`;
+}
+
 function parseDate(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined;
   const ms = Date.parse(v);
@@ -42,7 +49,8 @@ function parseDate(v: string | undefined, name: string): number | undefined {
 }
 
 export interface MemoryServerOptions {
-  readonly store: Store;
+  /** Asked at every call: a store that cannot be opened yet turns into a tool error naming why. */
+  readonly store: StoreSource;
   readonly config: ResolvedConfig;
   /** The folder the host runs in; the current project is derived from it. */
   readonly cwd: string;
@@ -50,21 +58,23 @@ export interface MemoryServerOptions {
 }
 
 export function createMemoryServer(opts: MemoryServerOptions): McpServer {
-  const { store, config } = opts;
+  const { config } = opts;
   const here = resolvePlace(opts.cwd);
   // Notes saved without a host session id belong to one session per server process.
   const ownSessionId = `mcp-${Date.now()}-${process.pid}`;
   const server = new McpServer({ name: 'mnemo', version: opts.version }, { capabilities: { tools: {} } });
 
-  const fold = () => drainSpool(store, config.spoolDir, { maxMs: 2000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: spool drain failed', err));
+  const fold = (store: Store) => drainSpool(store, config.spoolDir, { maxMs: 2000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: spool drain failed', err));
 
   /** Every tool runs with the spool folded first, and reports failures as tool errors, never crashes. */
-  const guarded = <A>(fn: (args: A) => Promise<CallToolResult>) => async (args: A): Promise<CallToolResult> => {
+  const guarded = <A>(fn: (args: A, store: Store) => Promise<CallToolResult>) => async (args: A): Promise<CallToolResult> => {
     try {
-      await fold();
-      return await fn(args);
+      const store = await opts.store.get();
+      await fold(store);
+      return await fn(args, store);
     } catch (err) {
       if (err instanceof RangeError || err instanceof PayloadError) return toolError(err.message);
+      if (err instanceof StoreError && err.code !== 'INTERNAL') return toolError(storeProblem(err));
       logTo(config.logFile, 'error', 'mcp: tool failed', err);
       return toolError(`mnemo internal error: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -90,7 +100,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       },
       annotations: READ_ONLY,
     },
-    guarded(async (a) => {
+    guarded(async (a, store) => {
       const hits = await store.search({
         query: a.query,
         limit: a.limit,
@@ -124,7 +134,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       },
       annotations: READ_ONLY,
     },
-    guarded(async (a) => {
+    guarded(async (a, store) => {
       const rows = await store.timeline(a.id, a.before, a.after);
       if (rows.length === 0) return toolError(`No observation #${a.id}.`);
       return text(`${DATA_NOT_INSTRUCTIONS}\n${rows.map((o) => (o.id === a.id ? `→ ${indexLine(o)}` : `  ${indexLine(o)}`)).join('\n')}`, { ids: rows.map((o) => o.id) });
@@ -139,7 +149,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       inputSchema: { ids: z.array(z.number().int().positive()).min(1).max(20).describe('1-20 observation ids') },
       annotations: READ_ONLY,
     },
-    guarded(async (a) => {
+    guarded(async (a, store) => {
       const rows = await store.getObservations(a.ids);
       const missing = a.ids.filter((id) => !rows.some((o) => o.id === id));
       const parts = [DATA_NOT_INSTRUCTIONS, ...rows.map(detailBlock)];
@@ -161,7 +171,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       },
       annotations: READ_ONLY,
     },
-    guarded(async (a) => {
+    guarded(async (a, store) => {
       const project = a.project ? resolvePlace(a.project).project : here.project;
       const budget = config.contextBudget;
       let focusLines: string[] = [];
@@ -182,7 +192,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
     }),
   );
 
-  const storeEvents = async (events: CapturedEvent[]) => (events.length ? store.ingest(events) : { applied: 0, duplicates: 0, ids: [] });
+  const storeEvents = async (store: Store, events: CapturedEvent[]) => (events.length ? store.ingest(events) : { applied: 0, duplicates: 0, ids: [] });
 
   server.registerTool(
     'save_memory',
@@ -197,7 +207,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    guarded(async (a) => {
+    guarded(async (a, store) => {
       const body = stripPrivate(a.text);
       if (body.allPrivate) return toolError('Nothing to save: the whole text is marked private.');
       const clean = redactText(body.text);
@@ -211,7 +221,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
         place: here,
         observation: { kind: a.type === 'decision' ? 'decision' : 'note', type: a.type, title, body: clean, files: [], private: false },
       };
-      const { ids } = await storeEvents([ev]);
+      const { ids } = await storeEvents(store, [ev]);
       return text(`Saved${ids[0] ? ` as #${ids[0]}` : ''}: ${title}`, { id: ids[0] ?? null });
     }),
   );
@@ -231,7 +241,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    guarded(async (a) => {
+    guarded(async (a, store) => {
       const payload = { session_id: ownSessionId, cwd: opts.cwd, ...a.payload, hook_event_name: a.event };
       // A host with its own adapter (codex, gemini, …) is read in its own spellings; hook-less hosts
       // such as Trae send Claude Code's field names under their own platform name.
@@ -251,7 +261,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
         uid: newUid(),
         limits: { maxInputChars: config.maxInputChars, maxOutputChars: config.maxOutputChars },
       });
-      const r = await storeEvents(captured ? [captured] : []);
+      const r = await storeEvents(store, captured ? [captured] : []);
       if (ev.event === 'SessionStart' && ev.source !== 'resume') {
         const index = await buildContext(store, config, place.project);
         return text(index || 'Session recorded. No memory for this project yet.');
@@ -271,12 +281,12 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    guarded(async (a) => {
+    guarded(async (a, store) => {
       const externalSessionId = a.session_id ?? ownSessionId;
       if (!(await store.getSessionByExternalId(a.platform, externalSessionId))) {
         return toolError(`No ${a.platform} session ${JSON.stringify(externalSessionId)} is recorded; nothing to close.`);
       }
-      await storeEvents([
+      await storeEvents(store, [
         { uid: newUid(), at: Date.now(), event: 'SessionEnd', platform: a.platform, externalSessionId, place: here, session: { endReason: 'end_session' } },
       ]);
       const session = await store.getSessionByExternalId(a.platform, externalSessionId);

@@ -1,7 +1,8 @@
 /**
  * @module store/open-store
  * How the long-lived faces (MCP server, CLI, viewer) get a store: open it and fold in whatever the
- * hooks left in the spool, so reads always see every acknowledged event.
+ * hooks left in the spool, so reads always see every acknowledged event. Throws StoreError when the
+ * store cannot be opened even read-only.
  */
 import type { ResolvedConfig } from '../config/config.ts';
 import { logTo } from '../log.ts';
@@ -10,6 +11,8 @@ import { SqliteStore } from './sqlite/sqlite-store.ts';
 
 export async function openStore(cfg: ResolvedConfig, opts: { busyTimeoutMs?: number } = {}): Promise<SqliteStore> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: opts.busyTimeoutMs ?? 5000 });
+  // Opened read-only (the file or its folder cannot be written): it answers reads; folding waits.
+  if (store.readOnly) return store;
   try {
     await drainSpool(store, cfg.spoolDir);
   } catch (err) {

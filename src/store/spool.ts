@@ -35,14 +35,26 @@ export function spoolWrite(dir: string, ev: CapturedEvent): string {
   const tmp = join(dir, TMP_PREFIX + name);
   const fd = openSync(tmp, 'wx', 0o600);
   try {
-    writeSync(fd, JSON.stringify(ev));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      // write(2) may write less than asked (nearly full disk); the rest then fails with ENOSPC.
+      const data = Buffer.from(JSON.stringify(ev));
+      for (let at = 0; at < data.length; ) at += writeSync(fd, data, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    const final = join(dir, name);
+    renameSync(tmp, final);
+    return final;
+  } catch (err) {
+    // On a full disk a half-written temp file would hold on to the little space left.
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      /* the stale-temp sweep of spoolList removes it later */
+    }
+    throw err;
   }
-  const final = join(dir, name);
-  renameSync(tmp, final);
-  return final;
 }
 
 /** Pending spool files, oldest first. */
@@ -58,14 +70,38 @@ export function spoolList(dir: string): string[] {
   for (const n of names) {
     if (n.endsWith(SUFFIX) && !n.startsWith('.')) out.push(n);
     else if (n.startsWith(TMP_PREFIX)) {
-      try {
-        if (now - statSync(join(dir, n)).mtimeMs > STALE_TMP_MS) rmSync(join(dir, n), { force: true });
-      } catch {
-        /* raced with its writer or another cleaner */
-      }
+      const recovered = settleStaleTemp(dir, n, now);
+      if (recovered) out.push(recovered);
     }
   }
   return out.sort().map((n) => join(dir, n));
+}
+
+/**
+ * A temp file its writer left behind: either the writer died before the rename, or a power loss
+ * undid a rename whose folder was never fsync'd (the hook does not pay for that fsync). A complete
+ * event is moved into place under its final name (a replay is harmless); anything else is removed.
+ */
+function settleStaleTemp(dir: string, name: string, now: number): string | undefined {
+  const tmp = join(dir, name);
+  try {
+    if (now - statSync(tmp).mtimeMs <= STALE_TMP_MS) return undefined;
+    let complete = false;
+    try {
+      complete = isCaptured(JSON.parse(readFileSync(tmp, 'utf8')));
+    } catch {
+      /* cut short: not an event */
+    }
+    if (!complete) {
+      rmSync(tmp, { force: true });
+      return undefined;
+    }
+    const final = name.slice(TMP_PREFIX.length);
+    renameSync(tmp, join(dir, final));
+    return final;
+  } catch {
+    return undefined; // raced with its writer or another cleaner
+  }
 }
 
 export type SpoolEntry = { readonly file: string; readonly event: CapturedEvent } | { readonly file: string; readonly corrupt: string };

@@ -124,8 +124,11 @@ export interface Store {
   facets(): Promise<{ projects: string[]; platforms: string[] }>;
 }
 
-/** Errors with string codes, so faces can map them without parsing messages. */
-export type StoreErrorCode = 'BUSY' | 'NEWER_SCHEMA' | 'CORRUPT' | 'READ_ONLY' | 'DISK_FULL' | 'INTERNAL';
+/**
+ * Errors with string codes, so faces can map them without parsing messages. UNAVAILABLE: the store's
+ * path cannot be opened at all (a directory in its place, a missing folder).
+ */
+export type StoreErrorCode = 'BUSY' | 'NEWER_SCHEMA' | 'CORRUPT' | 'READ_ONLY' | 'DISK_FULL' | 'UNAVAILABLE' | 'INTERNAL';
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;

@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Command } from '../io.ts';
 import { createMemoryServer } from '../../mcp/server.ts';
 import { openStore } from '../../store/open-store.ts';
+import { StoreOnDemand } from '../../store/store-on-demand.ts';
 import { drainSpool } from '../../store/drain.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
@@ -13,15 +14,28 @@ const DRAIN_INTERVAL_MS = 2000;
 /** `mnemo mcp`: stdio MCP server. Logs go to the data dir, never stdout (the protocol's channel). */
 export const mcpCommand: Command = async (_args, io) => {
   const config = io.config;
-  const store = await openStore(config);
+  // Optional semantic search (MNEMO_EMBEDDER): embed new observations in the background, never in a hook.
+  let embedLoop: Awaited<ReturnType<typeof startSemanticSearch>>;
+  // The server comes up even when the store cannot be opened (its tools then say why) and opens it
+  // at the next call or drain once it is back.
+  const store = new StoreOnDemand({
+    open: () => openStore(config),
+    onOpen: async (s) => void (embedLoop = await startSemanticSearch(s, io.env, config)),
+    onChange: (now) =>
+      now.available ? logTo(config.logFile, 'info', 'mcp: the store is available again') : logTo(config.logFile, 'warn', 'mcp: store unavailable', now.error),
+  });
+  await store.get().catch(() => undefined);
   const cwd = io.env.CLAUDE_PROJECT_DIR || io.cwd;
   const server = createMemoryServer({ store, config, cwd, version: VERSION });
   const timer = setInterval(() => {
-    drainSpool(store, config.spoolDir, { maxMs: 1000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: background drain failed', err));
+    store
+      .get()
+      .then((s) => drainSpool(s, config.spoolDir, { maxMs: 1000 }))
+      .catch((err) => {
+        if (store.current) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
+      });
   }, DRAIN_INTERVAL_MS);
   timer.unref();
-  // Optional semantic search (MNEMO_EMBEDDER): embed new observations in the background, never in a hook.
-  const embedLoop = await startSemanticSearch(store, io.env, config);
   const transport = new StdioServerTransport();
   // Once only: closing the server closes the transport, whose onclose calls this again (without the
   // guard that recursion overflowed the stack on every client disconnect).

@@ -94,6 +94,8 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs: number;
   /** Extracted events kept per session; the least important go first. */
   readonly maxEventsPerSession?: number;
+  /** Durability of commits (see OpenOptions in driver.ts); FULL unless a benchmark compares. */
+  readonly synchronous?: 'FULL' | 'NORMAL';
 }
 
 const DEFAULT_MAX_EVENTS = 2000;
@@ -126,6 +128,10 @@ export class SqliteStore implements Store {
   }
   readonly #db: SqliteDb;
   readonly #path: string;
+  /** Opened read-only because the file cannot be written now (see openDatabase): reads only. */
+  get readOnly(): boolean {
+    return this.#db.readonly;
+  }
   readonly #maxEvents: number;
   #stmts: ReturnType<SqliteStore['prepare']>;
 
@@ -138,13 +144,13 @@ export class SqliteStore implements Store {
 
   /** Open (creating and migrating as needed). Throws StoreError. */
   static open(opts: SqliteStoreOptions): SqliteStore {
-    const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION });
+    const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION, ...(opts.synchronous ? { synchronous: opts.synchronous } : {}) });
     try {
       migrate(db);
       return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS);
     } catch (err) {
       db.close();
-      throw toStoreError(err);
+      throw toStoreError(err, opts.path);
     }
   }
 
@@ -211,7 +217,7 @@ export class SqliteStore implements Store {
         return { applied, duplicates, ids };
       }).immediate();
     } catch (err) {
-      throw toStoreError(err);
+      throw toStoreError(err, this.#path);
     }
   }
 
@@ -317,7 +323,7 @@ export class SqliteStore implements Store {
         ...(mode.glossary === false ? { glossary: false } : {}),
       });
     } catch (err) {
-      throw toStoreError(err);
+      throw toStoreError(err, this.#path);
     }
   }
 
@@ -410,7 +416,7 @@ export class SqliteStore implements Store {
       }
       return result;
     } catch (err) {
-      throw toStoreError(err);
+      throw toStoreError(err, this.#path);
     }
   }
 

@@ -1,0 +1,28 @@
+// The spool's own files: what a writer that died, or a power loss, leaves behind.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { CapturedEvent } from '../../../src/core/types.ts';
+import { spoolList, spoolRead, spoolWrite } from '../../../src/store/spool.ts';
+
+const event = (uid: string): CapturedEvent => ({ uid, at: Date.now(), event: 'SessionStart', platform: 'claude-code', externalSessionId: 's1', place: { project: '/p' } }) as CapturedEvent;
+
+test('an old temp file holding a complete event is moved into place (a power loss undid its rename); a cut one is removed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-spool-'));
+  const first = spoolWrite(dir, event('first'));
+  const second = spoolWrite(dir, event('second'));
+  // As if the rename of `second` never reached the disk, and the writer of a third died mid-write.
+  renameSync(second, join(dir, `.tmp-${basename(second)}`));
+  writeFileSync(join(dir, '.tmp-99999999999999999-0000-0000000001-cut.json'), '{"uid":"cut","at":1,');
+  const fresh = join(dir, '.tmp-99999999999999999-0001-0000000001-writing.json');
+  writeFileSync(fresh, '{"uid":');
+  const old = new Date(Date.now() - 120_000);
+  for (const n of readdirSync(dir)) if (n.startsWith('.tmp-') && join(dir, n) !== fresh) utimesSync(join(dir, n), old, old);
+
+  const listed = spoolList(dir);
+  assert.deepEqual(listed, [first, second], 'both events, in capture order');
+  assert.deepEqual(listed.map((f) => (spoolRead(f) as { event: CapturedEvent }).event.uid), ['first', 'second']);
+  assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('.tmp-')), [basename(fresh)], 'a temp file still being written is left alone');
+});

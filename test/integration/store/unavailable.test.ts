@@ -1,0 +1,81 @@
+// A store that cannot be had (issue 8): what the errors say, commits made durable before a drain
+// deletes its spool files, and the on-demand store of long-lived processes. Read-only file systems
+// and full disks need mounts: test/stress/resources.test.ts covers them with real tmpfs mounts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, toStoreError } from '../../../src/store/sqlite/driver.ts';
+import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import { StoreOnDemand, type Availability } from '../../../src/store/store-on-demand.ts';
+import { StoreError } from '../../../src/store/store.ts';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'mnemo-unavailable-'));
+const sqliteError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+test('a directory in place of the database file is named as such', () => {
+  const path = join(tmp(), 'mnemo.db');
+  mkdirSync(path);
+  assert.throws(
+    () => SqliteStore.open({ path, busyTimeoutMs: 100 }),
+    (err: unknown) => err instanceof StoreError && err.code === 'UNAVAILABLE' && err.message.includes(path) && /is a directory/.test(err.message),
+  );
+});
+
+test('SQLite and file-system failures map onto codes whose messages say what to do', () => {
+  const full = toStoreError(sqliteError('SQLITE_FULL', 'database or disk is full'), '/data/mnemo.db');
+  assert.equal(full.code, 'DISK_FULL');
+  assert.match(full.message, /disk full.*\/data\/mnemo\.db.*free some space/);
+  assert.equal(toStoreError(Object.assign(new Error('ENOSPC: no space left on device, mkdir'), { code: 'ENOSPC' })).code, 'DISK_FULL');
+  assert.equal(toStoreError(Object.assign(new Error('EROFS: read-only file system, mkdir'), { code: 'EROFS' })).code, 'READ_ONLY');
+  // An I/O error is a full disk only when the file system says so: here it has room.
+  const dir = tmp();
+  const io = toStoreError(sqliteError('SQLITE_IOERR_WRITE', 'disk I/O error'), join(dir, 'mnemo.db'));
+  assert.equal(io.code, 'INTERNAL');
+  assert.equal(toStoreError(sqliteError('SQLITE_BUSY', 'database is locked')).code, 'BUSY');
+});
+
+test('commits are durable (synchronous = FULL) unless a caller asks for NORMAL', () => {
+  const path = join(tmp(), 'mnemo.db');
+  const durable = openDatabase({ path, busyTimeoutMs: 100 });
+  const normal = openDatabase({ path, busyTimeoutMs: 100, synchronous: 'NORMAL' });
+  try {
+    assert.equal(durable.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(durable.pragma('synchronous', { simple: true }), 2);
+    assert.equal(normal.pragma('synchronous', { simple: true }), 1);
+  } finally {
+    durable.close();
+    normal.close();
+  }
+});
+
+test('the on-demand store: one clear error per outage, shared attempts, recovery without a restart', async () => {
+  const path = join(tmp(), 'mnemo.db');
+  mkdirSync(path);
+  const changes: Availability[] = [];
+  let opened = 0;
+  let attempts = 0;
+  const source = new StoreOnDemand({
+    open: async () => (attempts++, SqliteStore.open({ path, busyTimeoutMs: 100 })),
+    onOpen: () => void opened++,
+    onChange: (now) => changes.push(now),
+  });
+  for (let i = 0; i < 3; i++) {
+    await assert.rejects(source.get(), (err: unknown) => err instanceof StoreError && err.code === 'UNAVAILABLE' && err.message.includes(path) && /spool/.test(err.message));
+  }
+  assert.equal(attempts, 3, 'every call tries again');
+  assert.equal(changes.length, 1, 'the same problem is reported once');
+  assert.equal(source.current, undefined);
+
+  rmSync(path, { recursive: true });
+  const [a, b] = await Promise.all([source.get(), source.get()]);
+  assert.equal(a, b);
+  assert.equal(attempts, 4, 'concurrent calls share one attempt');
+  assert.equal(opened, 1);
+  assert.deepEqual(changes.at(-1), { available: true });
+  assert.equal(await source.get(), a, 'kept open');
+  assert.equal((await a.stats()).observations, 0);
+  await source.close();
+  await assert.rejects(source.get(), /closed/);
+});
