@@ -28,6 +28,20 @@ function isNameCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
 }
 
+const CUT_MARK_RE = /(?:…|\.\.\.)$/;
+const WHITESPACE_RE = /\s/;
+
+/**
+ * A quoted value whose closing quote never comes: the text was cut inside it (a title clipped to
+ * 150 characters, a line shortened with `…`). What is left of a credential is still secret; a
+ * sentence (`password: "Please enter`) is not a value, so only a run without spaces counts.
+ */
+function cutValue(text: string, start: number, end: number): { value: string; quoted: boolean; start: number; end: number } | null {
+  const value = text.slice(start, end).replace(/\r$/, '').replace(CUT_MARK_RE, '');
+  if (WHITESPACE_RE.test(value)) return null;
+  return { value, quoted: true, start, end: start + value.length };
+}
+
 /** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
 function readValue(text: string, i: number, headerLike: boolean): { value: string; quoted: boolean; start: number; end: number } | null {
   const q = text[i];
@@ -43,8 +57,8 @@ function readValue(text: string, i: number, headerLike: boolean): { value: strin
       if (c === q || c === '\n') break;
       j++;
     }
-    if (text[j] !== q) return null;
-    return { value: text.slice(i + 1, j), quoted: true, start: i + 1, end: j };
+    if (text[j] === q) return { value: text.slice(i + 1, j), quoted: true, start: i + 1, end: j };
+    return cutValue(text, i + 1, j);
   }
   let j = i;
   const limit = Math.min(text.length, i + 4096);

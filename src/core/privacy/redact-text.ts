@@ -3,6 +3,7 @@
  * Redaction of free text: the detectors, cheapest first, each skipped unless a literal hint is present.
  */
 import { redactAssignments } from './assignments.ts';
+import { redactCutTail } from './cut-tail.ts';
 import { redactPrivateKeys } from './private-keys.ts';
 import { redactTokens } from './tokens.ts';
 import { redactUrlCredentials } from './url-credentials.ts';
@@ -13,6 +14,7 @@ export function redactText(text: string): string {
   try {
     let out = redactPrivateKeys(text);
     out = redactTokens(out);
+    out = redactCutTail(out);
     out = redactUrlCredentials(out);
     out = redactAssignments(out);
     return out;
