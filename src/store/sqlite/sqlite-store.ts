@@ -24,6 +24,7 @@ import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 import { deleteObservations, purgeIndex, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
+import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 
 interface SessionRow {
   id: number;
@@ -391,6 +392,22 @@ export class SqliteStore implements Store {
       }).immediate();
       scrubWal(this.#db);
       return removed;
+    } catch (err) {
+      throw toStoreError(err);
+    }
+  }
+
+  /** Whether retention would delete anything now (cheap: see store/sqlite/retention). */
+  retentionDue(policy: RetentionPolicy): boolean {
+    return due(this.#db, policy);
+  }
+
+  /** Apply retention; `vacuum` also gives the freed pages back to the file system. */
+  prune(policy: RetentionPolicy, opts: PruneOptions & { vacuum?: boolean } = {}): PruneReport {
+    try {
+      const report = prune(this.#db, policy, opts);
+      if (opts.vacuum) compact(this.#db);
+      return report;
     } catch (err) {
       throw toStoreError(err);
     }
