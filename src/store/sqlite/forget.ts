@@ -15,16 +15,27 @@
 import type { SqliteDb } from './driver.ts';
 import { loadSqliteVec } from './vectors.ts';
 
+/** Pages of index segments merged per write transaction. */
+const MERGE_PAGES = 200;
+
 /**
- * Rewrite the word index as one segment. The index is a contentless FTS5 table with
- * `contentless_delete=1`: a DELETE records the rowid as a tombstone and leaves its terms in the
- * segments until they are merged (FTS5's `secure-delete` option does not reach tombstones, and the
- * 'delete' command that it does reach is refused on such a table). Merging everything drops
- * tombstoned rows; `PRAGMA secure_delete` zeroes the pages the old segments leave free.
- * Costs a pass over the whole index: run it once after a batch of deletes, never per row.
+ * Merge the word index until its deleted rows are gone from it. The index is a contentless FTS5
+ * table with `contentless_delete=1`: a DELETE records the rowid as a tombstone and leaves its terms
+ * in the segments until they are merged (FTS5's `secure-delete` option does not reach tombstones,
+ * and the 'delete' command that it does reach is refused on such a table). `merge` with a negative
+ * page count merges every segment into one, in bounded steps, each its own short write transaction
+ * (hooks writing meanwhile wait milliseconds); `PRAGMA secure_delete` zeroes the pages the old
+ * segments leave free. Costs a pass over the whole index: once after a batch of deletes, never per row.
  */
-export function purgeIndex(db: SqliteDb): void {
-  db.prepare("INSERT INTO observations_fts(observations_fts) VALUES ('optimize')").run();
+export function purgeIndex(db: SqliteDb, maxSteps = 100_000): void {
+  const step = db.prepare(`INSERT INTO observations_fts(observations_fts, rank) VALUES ('merge', -${MERGE_PAGES})`);
+  const changes = db.prepare('SELECT total_changes()').pluck();
+  for (let i = 0; i < maxSteps; i++) {
+    // FTS5's documented test for "nothing left to merge": the command changed fewer than 2 rows.
+    const before = changes.get() as number;
+    db.transaction(() => step.run()).immediate();
+    if ((changes.get() as number) - before < 2) return;
+  }
 }
 
 /** What a forget names: ids, a whole session, a whole project (any combination). */

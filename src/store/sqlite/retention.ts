@@ -15,7 +15,7 @@
  * the whole file under an exclusive lock; `mnemo prune --vacuum` does it on request).
  */
 import type { SqliteDb } from './driver.ts';
-import { deleteObservations, scrubWal } from './forget.ts';
+import { deleteObservations, purgeIndex, scrubWal } from './forget.ts';
 
 export interface RetentionPolicy {
   /** Observations created more than this long ago are deleted (undefined: kept forever). */
@@ -46,8 +46,6 @@ export interface PruneReport {
 const SIZE_TARGET = 0.9;
 const DEFAULT_BATCH = 500;
 const DEFAULT_MAX_ROWS = 50_000;
-/** Pages of index segments merged per write transaction. */
-const MERGE_PAGES = 200;
 /** Rounds of (delete, merge, measure) for the size cap: the per-row estimate is re-made each round. */
 const SIZE_ROUNDS = 4;
 
@@ -99,18 +97,6 @@ function deleteInBatches(db: SqliteDb, pick: (limit: number) => number[], batch:
   return total;
 }
 
-/** Merge the word index in bounded steps until its tombstoned rows are gone (see forget.purgeIndex). */
-function mergeIndex(db: SqliteDb, maxSteps = 10_000): void {
-  const step = db.prepare(`INSERT INTO observations_fts(observations_fts, rank) VALUES ('merge', -${MERGE_PAGES})`);
-  const changes = db.prepare('SELECT total_changes()').pluck();
-  for (let i = 0; i < maxSteps; i++) {
-    // FTS5's documented test for "nothing left to merge": the command changed fewer than 2 rows.
-    const before = changes.get() as number;
-    db.transaction(() => step.run()).immediate();
-    if ((changes.get() as number) - before < 2) return;
-  }
-}
-
 /** Sessions with no observation left, ended, and started before `before`: their summaries cascade. */
 function dropEmptySessions(db: SqliteDb, before: number): number {
   return db
@@ -138,7 +124,7 @@ export function prune(db: SqliteDb, policy: RetentionPolicy, opts: PruneOptions 
     byAge = deleteInBatches(db, (limit) => older.all(cutoff, limit) as number[], batch, budget);
     budget -= byAge;
     if (budget === 0 && oldestAt(db) !== undefined && oldestAt(db)! < cutoff) complete = false;
-    if (byAge) mergeIndex(db);
+    if (byAge) purgeIndex(db);
     sessions += dropEmptySessions(db, cutoff);
   }
 
@@ -157,7 +143,7 @@ export function prune(db: SqliteDb, policy: RetentionPolicy, opts: PruneOptions 
       bySize += n;
       budget -= n;
       if (n === 0) break;
-      mergeIndex(db);
+      purgeIndex(db);
     }
     // Sessions older than what is left (a recent session without observations stays).
     if (bySize) sessions += dropEmptySessions(db, oldestAt(db) ?? now);

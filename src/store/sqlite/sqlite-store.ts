@@ -387,9 +387,9 @@ export class SqliteStore implements Store {
         const { deleted } = deleteObservations(this.#db, targetIds(this.#db, target), { dropDerived: true });
         if (target.sessionId !== undefined) this.#db.prepare('DELETE FROM sessions WHERE id = ?').run(target.sessionId);
         if (target.project !== undefined) this.#db.prepare('DELETE FROM sessions WHERE project = ?').run(target.project);
-        if (deleted.length) purgeIndex(this.#db);
         return deleted.length;
       }).immediate();
+      if (removed) purgeIndex(this.#db);
       scrubWal(this.#db);
       return removed;
     } catch (err) {
