@@ -86,3 +86,21 @@ test('a summary that does not quote the forgotten observation is kept', async ()
     await store.close();
   }
 });
+
+test('forgets in a row are each as thorough (the index is one merged segment after the first)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-forget-'));
+  const store = SqliteStore.open({ path: join(dir, 'm.db'), busyTimeoutMs: 1000 });
+  // Distinct first letters: the index stores a term after the prefix it shares with the previous one.
+  const markers = ['aqfirstmark71', 'bqsecondmark82', 'cqthirdmark93'];
+  const { ids } = await store.ingest([...markers.map((m) => ev({ title: `Note ${m}`, body: `${m} body` })), ...Array.from({ length: 50 }, (_, i) => ev({ title: `filler ${i}` }))]);
+  try {
+    for (let i = 0; i < markers.length; i++) {
+      await store.forget({ ids: [ids[i]!] });
+      assert.deepEqual(filesHolding(dir, markers[i]!.slice(1)), [], `forget #${i + 1} left its text`);
+      for (const later of markers.slice(i + 1)) assert.ok(filesHolding(dir, later.slice(1)).length > 0, `${later} was lost early`);
+    }
+    assert.deepEqual(await store.check(), []);
+  } finally {
+    await store.close();
+  }
+});
