@@ -77,7 +77,8 @@ export function due(db: SqliteDb, policy: RetentionPolicy, now = Date.now()): bo
     const oldest = oldestAt(db);
     if (oldest !== undefined && oldest < now - policy.maxAgeMs) return true;
   }
-  return policy.maxBytes !== undefined && usedBytes(db) > policy.maxBytes;
+  // Past the cap with no observation left to delete (a cap below the empty schema) is not due.
+  return policy.maxBytes !== undefined && usedBytes(db) > policy.maxBytes && oldestAt(db) !== undefined;
 }
 
 /**

@@ -147,6 +147,19 @@ test('a run stops after maxRows and says so; the next run continues', async () =
   }
 });
 
+test('a cap below what an empty store uses deletes every observation once, then is no longer due', async () => {
+  const store = SqliteStore.open({ path: join(tmp(), 'm.db'), busyTimeoutMs: 1000 });
+  try {
+    await store.ingest(Array.from({ length: 30 }, (_, i) => ev(NOW - i, 's', `row ${i}`, 'body')));
+    assert.equal(store.retentionDue({ maxBytes: 1 }), true);
+    const r = store.prune({ maxBytes: 1 }, { now: NOW });
+    assert.deepEqual([r.bySize, r.complete], [30, false]);
+    assert.equal(store.retentionDue({ maxBytes: 1 }), false, 'nothing left to delete: SessionEnd starts no more runs');
+  } finally {
+    await store.close();
+  }
+});
+
 test('settings: MNEMO_RETENTION_DAYS and MNEMO_MAX_DB_MB, config.json, defaults off, bad values ignored', () => {
   const dir = tmp();
   const off = resolveConfig({ MNEMO_DATA_DIR: dir });
