@@ -27,7 +27,18 @@ const MERGE_PAGES = 200;
  * (hooks writing meanwhile wait milliseconds); `PRAGMA secure_delete` zeroes the pages the old
  * segments leave free. Costs a pass over the whole index: once after a batch of deletes, never per row.
  */
-export function purgeIndex(db: SqliteDb, maxSteps = 100_000): void {
+export function purgeIndex(db: SqliteDb): void {
+  for (const _ of mergeSteps(db)) {
+    /* each step is its own transaction */
+  }
+}
+
+/** `purgeIndex` yielding to the event loop between steps, for a server that must keep answering. */
+export async function purgeIndexAsync(db: SqliteDb): Promise<void> {
+  for (const _ of mergeSteps(db)) await new Promise((r) => setImmediate(r));
+}
+
+function* mergeSteps(db: SqliteDb, maxSteps = 100_000): Generator<void> {
   const step = db.prepare(`INSERT INTO observations_fts(observations_fts, rank) VALUES ('merge', -${MERGE_PAGES})`);
   const changes = db.prepare('SELECT total_changes()').pluck();
   for (let i = 0; i < maxSteps; i++) {
@@ -35,6 +46,7 @@ export function purgeIndex(db: SqliteDb, maxSteps = 100_000): void {
     const before = changes.get() as number;
     db.transaction(() => step.run()).immediate();
     if ((changes.get() as number) - before < 2) return;
+    yield;
   }
 }
 

@@ -23,7 +23,7 @@ import { searchObservations } from './search.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
-import { deleteObservations, purgeIndex, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
+import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 
 interface SessionRow {
@@ -389,7 +389,7 @@ export class SqliteStore implements Store {
         if (target.project !== undefined) this.#db.prepare('DELETE FROM sessions WHERE project = ?').run(target.project);
         return deleted.length;
       }).immediate();
-      if (removed) purgeIndex(this.#db);
+      if (removed) await purgeIndexAsync(this.#db);
       scrubWal(this.#db);
       return removed;
     } catch (err) {
