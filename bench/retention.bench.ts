@@ -77,6 +77,7 @@ console.log(`retention bench: ${int(OBS)} observations, ${ROUNDS} rounds`);
 const ingest = { on: [] as number[], off: [] as number[] };
 const forget = { purge: [] as number[], bare: [] as number[] };
 const prune = { run: [] as number[], rows: 0, ingestSame: [] as number[] };
+const forgetRounds: number[] = [];
 
 for (let round = 0; round < ROUNDS; round++) {
   // 1. Ingest, ON and OFF side by side.
@@ -103,6 +104,7 @@ for (let round = 0; round < ROUNDS; round++) {
     forget.bare.push(performance.now() - t);
   }
   raw.close();
+  forgetRounds.push(median(forget.purge.slice(-FORGETS)) / median(forget.bare.slice(-FORGETS)));
 
   // 3. Retention: the oldest tenth by age, against ingesting that many rows (timed in step 1, scaled).
   const probe = new Database(path, { readonly: true });
@@ -133,6 +135,8 @@ const section = [
   `${int(OBS)} observations of the bench corpus per store (365 days), ${ROUNDS} rounds, medians; baselines interleaved in the same rounds.`,
   '',
   table(['', 'subject', 'baseline', 'subject × baseline'], rows),
+  '',
+  `Per round, ingest ON × OFF: ${ingest.on.map((t, i) => ratio(t / ingest.off[i]!)).join(', ')}; forget × bare delete (round medians): ${forgetRounds.map(ratio).join(', ')}.`,
   '',
   '"× baseline" is time over time (ingest: time per observation): above 1× the subject is slower. The forget figure grows with the size of the word index (it is rewritten as one segment); the bare delete leaves the forgotten terms readable in the file.',
 ].join('\n');
