@@ -123,16 +123,16 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const rate = (spent: number) => int(OBS / (spent / 1000));
 const rows = [
-  ['ingest (batches of 500): `secure_delete = ON` vs OFF', `${rate(median(ingest.on))} obs/s`, `${rate(median(ingest.off))} obs/s`, ratio(median(ingest.on) / median(ingest.off))],
-  ['`forget` of one observation (index merged, WAL truncated) vs the bare delete', `${ms(median(forget.purge))} ms`, `${ms(median(forget.bare))} ms`, ratio(median(forget.purge) / median(forget.bare))],
-  [`retention run: the oldest tenth by age (${int(prune.rows)} rows, index merged) vs ingesting as many`, `${ms(median(prune.run))} ms`, `${ms(median(prune.ingestSame))} ms`, ratio(median(prune.run) / median(prune.ingestSame))],
+  ['ingest (batches of 500): `secure_delete = ON` vs OFF', `${rate(median(ingest.on))} obs/s`, `${rate(median(ingest.off))} obs/s`, ratio(median(ingest.on.map((t, i) => t / ingest.off[i]!)))],
+  ['`forget` of one observation (index merged, WAL truncated) vs the bare delete', `${ms(median(forget.purge))} ms`, `${ms(median(forget.bare))} ms`, ratio(median(forgetRounds))],
+  [`retention run: the oldest tenth by age (${int(prune.rows)} rows, index merged) vs ingesting as many`, `${ms(median(prune.run))} ms`, `${ms(median(prune.ingestSame))} ms`, ratio(median(prune.run.map((t, i) => t / prune.ingestSame[i]!)))],
 ];
 const section = [
   '## Deleting for good: secure_delete, forget, retention (bench/retention.bench.ts)',
   '',
   machineLine(m),
   '',
-  `${int(OBS)} observations of the bench corpus per store (365 days), ${ROUNDS} rounds, medians; baselines interleaved in the same rounds.`,
+  `${int(OBS)} observations of the bench corpus per store (365 days), ${ROUNDS} rounds; times are medians, ratios the median of the per-round ratios (baselines interleaved in the same rounds).`,
   '',
   table(['', 'subject', 'baseline', 'subject × baseline'], rows),
   '',
