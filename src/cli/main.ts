@@ -25,6 +25,7 @@ const COMMANDS: Readonly<Record<string, Entry>> = {
   embed: { summary: 'embed                   give stored observations vectors for semantic search (MNEMO_EMBEDDER) [--limit N] [--json]', load: async () => (await import('./commands/embed.ts')).embedCommand },
   export: { summary: 'export                  write every record as JSONL [--out FILE]', load: async () => (await import('./commands/export.ts')).exportCommand },
   forget: { summary: 'forget <id...>          delete observations [--session N] [--project DIR]', load: async () => (await import('./commands/forget.ts')).forgetCommand },
+  prune: { summary: 'prune                   apply retention now: delete observations past MNEMO_RETENTION_DAYS / MNEMO_MAX_DB_MB [--days N] [--max-mb N] [--vacuum] [--json]', load: async () => (await import('./commands/prune.ts')).pruneCommand },
   doctor: { summary: 'doctor                  check the installation and the store [--repair] [--json]', load: async () => (await import('./commands/doctor.ts')).doctorCommand },
   viewer: { summary: 'viewer                  the local web viewer on 127.0.0.1 [--port P] [--open]', load: async () => (await import('./commands/viewer.ts')).viewerCommand },
   demo: { summary: 'demo                    replay a recorded session into a temporary store and show the result', load: async () => (await import('./commands/demo.ts')).demoCommand },

@@ -100,7 +100,8 @@ export function llmConfigured(cfg: ResolvedConfig, env: NodeJS.ProcessEnv): bool
   return resolveLlmSettings(env, cfg.file).provider !== 'heuristic';
 }
 
-function cliPath(): string | undefined {
+/** The bundled CLI next to (or above) this module, to start background work with. */
+export function cliPath(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     if (existsSync(join(dir, 'cli.js'))) return join(dir, 'cli.js');

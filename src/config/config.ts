@@ -29,6 +29,10 @@ export interface ResolvedConfig {
   readonly busyTimeoutMs: number;
   /** A session idle this long without SessionEnd is treated as abandoned (crash, killed terminal). */
   readonly abandonAfterMs: number;
+  /** Observations older than this many days are deleted (0: kept forever). See store/sqlite/retention. */
+  readonly retentionDays: number;
+  /** The oldest observations are deleted while the database uses more than this many MB (0: no cap). */
+  readonly maxDbMb: number;
   /** `config.json` as read, for settings owned elsewhere (the LLM summarizer's). */
   readonly file: Readonly<Record<string, unknown>>;
 }
@@ -41,13 +45,16 @@ const DEFAULTS = Object.freeze({
   hookTimeoutMs: 4000,
   busyTimeoutMs: 500,
   abandonAfterMs: 2 * 60 * 60 * 1000,
+  retentionDays: 0,
+  maxDbMb: 0,
 });
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function int(v: unknown, fallback: number, min: number, max: number): number {
+/** A number from a setting (number or numeric string), clamped to [min, max]; undefined when it is not one. */
+function int(v: unknown, min: number, max: number): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : fallback;
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : undefined;
 }
 
 function readFileConfig(dataDir: string): Record<string, unknown> {
@@ -59,12 +66,12 @@ function readFileConfig(dataDir: string): Record<string, unknown> {
   }
 }
 
-/** Environment variables win over `config.json`, which wins over the defaults. */
+/** Environment variables win over `config.json`, which wins over the defaults; a value that is not a number is skipped. */
 export function resolveConfig(env: Env = process.env): ResolvedConfig {
   const dataDir = resolve(env.MNEMO_DATA_DIR?.trim() || join(homedir(), '.mnemo'));
   const file = readFileConfig(dataDir);
   const pick = (envName: string, key: string, fallback: number, min: number, max: number): number =>
-    int(env[envName] ?? file[key], fallback, min, max);
+    int(env[envName], min, max) ?? int(file[key], min, max) ?? fallback;
   return Object.freeze({
     dataDir,
     dbPath: join(dataDir, 'mnemo.db'),
@@ -77,6 +84,8 @@ export function resolveConfig(env: Env = process.env): ResolvedConfig {
     hookTimeoutMs: pick('MNEMO_HOOK_TIMEOUT_MS', 'hookTimeoutMs', DEFAULTS.hookTimeoutMs, 200, 60_000),
     busyTimeoutMs: pick('MNEMO_BUSY_TIMEOUT_MS', 'busyTimeoutMs', DEFAULTS.busyTimeoutMs, 0, 60_000),
     abandonAfterMs: pick('MNEMO_ABANDON_AFTER_MS', 'abandonAfterMs', DEFAULTS.abandonAfterMs, 60_000, 30 * 24 * 3600 * 1000),
+    retentionDays: pick('MNEMO_RETENTION_DAYS', 'retentionDays', DEFAULTS.retentionDays, 0, 365_000),
+    maxDbMb: pick('MNEMO_MAX_DB_MB', 'maxDbMb', DEFAULTS.maxDbMb, 0, 10_000_000),
     file: Object.freeze(file),
   });
 }

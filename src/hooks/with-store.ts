@@ -9,6 +9,7 @@ import type { HookEvent, Place } from '../core/types.ts';
 import { buildContext } from '../context/build.ts';
 import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, summarizeSessionHeuristically } from '../compress/session.ts';
 import { logTo } from '../log.ts';
+import { startRetentionIfDue } from './retention.ts';
 import { drainSpool } from '../store/drain.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { StoreError } from '../store/store.ts';
@@ -67,14 +68,16 @@ export async function onPreCompact(cfg: ResolvedConfig, ev: HookEvent): Promise<
 
 /**
  * SessionEnd: fold the spool, write the heuristic summary (fast, inside Claude Code's shared 1.5 s),
- * and hand any LLM upgrade to a detached process.
+ * and hand any LLM upgrade and a due retention run to detached processes.
  */
 export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<void> {
   await withStore(cfg, async (store) => {
     await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
     const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
-    if (!session) return;
-    const summary = await summarizeSessionHeuristically(store, session);
-    if (summary && llmConfigured(cfg, process.env)) spawnLlmUpgrade(cfg, session.id);
+    if (session) {
+      const summary = await summarizeSessionHeuristically(store, session);
+      if (summary && llmConfigured(cfg, process.env)) spawnLlmUpgrade(cfg, session.id);
+    }
+    startRetentionIfDue(cfg, store);
   });
 }

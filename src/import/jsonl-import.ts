@@ -6,14 +6,16 @@
  * (ids are kept when free, remapped consistently when taken; see store/sqlite/portable).
  *
  * The file is outside data, so privacy runs again: `<private>` blocks are removed and secrets
- * redacted in every text field (both are idempotent, so a mnemo export passes through unchanged).
+ * redacted in every text field (titles, bodies, files, tags, events, summaries, snapshots and the
+ * extraction state; both are idempotent, so a mnemo export passes through unchanged). Text clipped
+ * by whoever wrote the file may end inside a secret: the redactor takes those remains too.
  * Malformed lines and records of unknown kinds are counted and skipped, never fatal.
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { stripPrivate } from '../core/privacy/private-tags.ts';
-import { redactText } from '../core/privacy/redact.ts';
+import { redactText, redactValue } from '../core/privacy/redact.ts';
 import type { SessionSummary } from '../core/types.ts';
 import { isKind, type PortableEvent, type PortableObservation, type PortableRecord, type PortableSession, type RestoreResult, type SqlitePortable } from '../store/sqlite/portable.ts';
 
@@ -74,7 +76,7 @@ export function toPortableSession(r: Rec): PortableSession | undefined {
     ...(str(r.endReason) ? { endReason: str(r.endReason)! } : {}),
     ...(summary ? { summary } : {}),
     ...(str(r.source) ? { source: str(r.source)! } : {}),
-    ...(r.state !== undefined ? { state: r.state } : {}),
+    ...(r.state !== undefined ? { state: redactValue(r.state) } : {}),
     ...(str(r.snapshot) !== undefined ? { snapshot: clean(str(r.snapshot)!) } : {}),
   };
 }
@@ -113,7 +115,7 @@ export function toPortableObservation(r: Rec): PortableObservation | undefined {
     return undefined;
   }
   return {
-    id, sessionId, project, platform, kind: r.kind, type, title: clean(title), body: clean(body), files, createdAt,
+    id, sessionId, project, platform, kind: r.kind, type, title: clean(title), body: clean(body), files: files.map(clean), createdAt,
     private: r.private === true,
     ...(str(r.tags) !== undefined ? { tags: clean(str(r.tags)!) } : {}),
     ...(str(r.toolName) ? { toolName: str(r.toolName)! } : {}),

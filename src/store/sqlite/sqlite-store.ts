@@ -24,6 +24,8 @@ import { searchObservations } from './search.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
+import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
+import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 
 interface SessionRow {
   id: number;
@@ -385,36 +387,34 @@ export class SqliteStore implements Store {
     return row ? this.#withSummary(row) : undefined;
   }
 
-  async forget(target: { ids?: readonly number[]; sessionId?: number; project?: string }): Promise<number> {
+  /** Delete observations so that their text is gone from the file too (see store/sqlite/forget). */
+  async forget(target: ForgetTarget): Promise<number> {
     try {
-      const result = this.#db.transaction(() => {
-        const ids = new Set<number>();
-        for (const id of target.ids ?? []) if (Number.isSafeInteger(id)) ids.add(id);
-        if (target.sessionId !== undefined) {
-          for (const r of this.#db.prepare('SELECT id FROM observations WHERE session_id = ?').all(target.sessionId) as { id: number }[]) ids.add(r.id);
-        }
-        if (target.project !== undefined) {
-          for (const r of this.#db.prepare('SELECT id FROM observations WHERE project = ?').all(target.project) as { id: number }[]) ids.add(r.id);
-        }
-        let removed = 0;
-        for (const id of ids) {
-          this.#stmts.deleteFts.run(id);
-          removed += this.#stmts.deleteObs.run(id).changes;
-        }
-        // Vectors cascade with their rows; the KNN copy goes here (or at the next sweep).
-        this.#semantic?.index.forget([...ids]);
+      const removed = this.#db.transaction(() => {
+        const { deleted } = deleteObservations(this.#db, targetIds(this.#db, target), { dropDerived: true });
         if (target.sessionId !== undefined) this.#db.prepare('DELETE FROM sessions WHERE id = ?').run(target.sessionId);
         if (target.project !== undefined) this.#db.prepare('DELETE FROM sessions WHERE project = ?').run(target.project);
-        return removed;
+        return deleted.length;
       }).immediate();
-      // Forgotten means gone from the file too: secure_delete zeroes freed pages, and the WAL
-      // (which still holds the old pages) is folded back and truncated.
-      try {
-        this.#db.pragma('wal_checkpoint(TRUNCATE)');
-      } catch {
-        /* a reader holds the WAL; the next checkpoint completes it */
-      }
-      return result;
+      if (removed) await purgeIndexAsync(this.#db);
+      scrubWal(this.#db);
+      return removed;
+    } catch (err) {
+      throw toStoreError(err);
+    }
+  }
+
+  /** Whether retention would delete anything now (cheap: see store/sqlite/retention). */
+  retentionDue(policy: RetentionPolicy): boolean {
+    return due(this.#db, policy);
+  }
+
+  /** Apply retention; `vacuum` also gives the freed pages back to the file system. */
+  prune(policy: RetentionPolicy, opts: PruneOptions & { vacuum?: boolean } = {}): PruneReport {
+    try {
+      const report = prune(this.#db, policy, opts);
+      if (opts.vacuum) compact(this.#db);
+      return report;
     } catch (err) {
       throw toStoreError(err, this.#path);
     }

@@ -1,0 +1,174 @@
+/**
+ * @module core/privacy/assignments
+ * Assignments to secret-looking names: `.env` lines, `export X=`, YAML/JSON/TOML keys, CLI flags,
+ * HTTP headers. Found by scanning for the secret word and parsing around it by hand, so there is no
+ * regex that can backtrack over a long identifier run.
+ */
+import { trieSource } from './hint-trie.ts';
+import { PLACEHOLDER_PREFIX, placeholder } from './placeholder.ts';
+import { isSecretLiteral } from './secret-literal.ts';
+import { secretNameKind } from './secret-names.ts';
+import { AUTH_SCHEME_RE, isCredential, randomish } from './shape.ts';
+
+const WS_OR_LIST_END_RE = /[\s,;]/;
+
+/** Words that start a secret-looking name; found first, then the name around them is parsed by hand. */
+const SECRET_WORD_RE = new RegExp(`${trieSource(['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer'])}|pat\\b`, 'gi');
+
+/** `X-Api-Key`, `Authorization`, `Cookie`: header-shaped names (letters and dashes). */
+const HEADER_NAME_RE = /^[A-Za-z][A-Za-z-]*$/;
+const UPPER_NAME_RE = /^[A-Z][A-Z0-9_]*$/;
+const SHELL_BEFORE_NAME_RE = /[\s;&|(]/;
+/** Values an INI line may hold that are code, not credentials (calls, indexing, blocks). */
+const NOT_INI_VALUE_RE = /[()[\]{}<>;,"'`]/;
+const LINE_PREFIX_RE = /^\s*(?:export\s+|set\s+|setenv\s+|-\s+|\$env:|local\s+|readonly\s+|declare\s+(?:-x\s+)?)?(?:--?)?["']?$/;
+
+/** `[A-Za-z0-9_.-]`, by char code (called for every character around every hit). */
+function isNameCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
+}
+
+const CUT_MARK_RE = /(?:…|\.\.\.)$/;
+const WHITESPACE_RE = /\s/;
+
+/**
+ * A quoted value whose closing quote never comes: the text was cut inside it (a title clipped to
+ * 150 characters, a line shortened with `…`). What is left of a credential is still secret; a
+ * sentence (`password: "Please enter`) is not a value, so only a run without spaces counts.
+ */
+function cutValue(text: string, start: number, end: number): { value: string; quoted: boolean; start: number; end: number } | null {
+  const value = text.slice(start, end).replace(/\r$/, '').replace(CUT_MARK_RE, '');
+  if (WHITESPACE_RE.test(value)) return null;
+  return { value, quoted: true, start, end: start + value.length };
+}
+
+/** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
+function readValue(text: string, i: number, headerLike: boolean): { value: string; quoted: boolean; start: number; end: number } | null {
+  const q = text[i];
+  if (q === '"' || q === "'" || q === '`') {
+    let j = i + 1;
+    const limit = Math.min(text.length, i + 4097);
+    while (j < limit) {
+      const c = text[j];
+      if (c === '\\') {
+        j += 2;
+        continue;
+      }
+      if (c === q || c === '\n') break;
+      j++;
+    }
+    if (text[j] === q) return { value: text.slice(i + 1, j), quoted: true, start: i + 1, end: j };
+    return cutValue(text, i + 1, j);
+  }
+  let j = i;
+  const limit = Math.min(text.length, i + 4096);
+  while (j < limit) {
+    const c = text[j]!;
+    if (c === '\n' || c === '\r') break;
+    if (!headerLike && (c === ' ' || c === '\t' || c === ';' || c === ',' || c === '&' || c === '"' || c === "'" || c === ')' || c === '}' || c === ']' || c === '`')) break;
+    if (headerLike && (c === '"' || c === "'" || c === '`')) break;
+    j++;
+  }
+  if (j === i) return null;
+  return { value: text.slice(i, j), quoted: false, start: i, end: j };
+}
+
+/** Every literal secret assigned to a secret-looking name in `text` replaced by its placeholder. */
+export function redactAssignments(text: string): string {
+  SECRET_WORD_RE.lastIndex = 0;
+  if (!SECRET_WORD_RE.test(text)) return text;
+  SECRET_WORD_RE.lastIndex = 0;
+  let out = '';
+  let last = 0;
+  let scanFrom = 0;
+  let m: RegExpExecArray | null;
+  while ((m = SECRET_WORD_RE.exec(text)) !== null) {
+    if (m.index < scanFrom) continue;
+    let start = m.index;
+    let steps = 0;
+    while (start > 0 && isNameCode(text.charCodeAt(start - 1)) && steps++ < 80) start--;
+    let end = m.index + m[0].length;
+    steps = 0;
+    while (end < text.length && isNameCode(text.charCodeAt(end)) && steps++ < 80) end++;
+    scanFrom = end;
+    SECRET_WORD_RE.lastIndex = end;
+    // Leading/trailing dots and dashes belong to the surrounding syntax, not the name.
+    while (start < end && (text[start] === '.' || text[start] === '-')) start++;
+    let nameEnd = end;
+    while (nameEnd > start && (text[nameEnd - 1] === '.' || text[nameEnd - 1] === '-')) nameEnd--;
+    if (text.startsWith(PLACEHOLDER_PREFIX, start - PLACEHOLDER_PREFIX.length)) continue;
+    const name = text.slice(start, nameEnd);
+
+    // Separator (checked before the name: most hits are plain words with none): `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.
+    let i = nameEnd;
+    const quotedName = text[i] === '"' || text[i] === "'";
+    if (quotedName) i++;
+    // `"auth": x` is a key; `'OAuth' : 'Bearer'` (space before the colon) is a ternary.
+    if (quotedName && text[start - 1] !== text[nameEnd]) continue;
+    if (quotedName && text[i] !== ':' && text[i] !== '=') continue;
+    let sp = 0;
+    while ((text[i] === ' ' || text[i] === '\t') && sp < 4) {
+      i++;
+      sp++;
+    }
+    const c = text[i];
+    const flag = text[start - 1] === '-' && text[start - 2] === '-';
+    let headerLike = false;
+    if (c === '=') {
+      if (text[i + 1] === '=' || text[i + 1] === '>' || text[i - 1] === '!') continue;
+      i++;
+    } else if (c === ':') {
+      if (text[i + 1] === ':' || text[i + 1] === '\n') continue;
+      i += text[i + 1] === '=' ? 2 : 1;
+      headerLike = HEADER_NAME_RE.test(name) && (name.includes('-') || /^[A-Z]/.test(name) || name === 'authorization' || name === 'cookie');
+    } else if (flag && sp > 0) {
+      // `--password hunter2`
+    } else {
+      continue;
+    }
+    const kind = secretNameKind(name);
+    if (!kind) continue;
+    sp = 0;
+    while ((text[i] === ' ' || text[i] === '\t') && sp < 4) {
+      i++;
+      sp++;
+    }
+    // What precedes the name on its line, looking back at most 41 characters (never to the start of
+    // a 1 MB single-line JSON document).
+    let lineStart = start;
+    while (lineStart > 0 && start - lineStart <= 40 && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+    const prefix = lineStart === 0 || text.charCodeAt(lineStart - 1) === 10 ? text.slice(lineStart, start) : 'x';
+    const lineInitial = LINE_PREFIX_RE.test(prefix);
+    const val = readValue(text, i, headerLike);
+    if (!val) continue;
+    const upperName = UPPER_NAME_RE.test(name);
+    // Shell environment prefixes (`A=1 AWS_SECRET_ACCESS_KEY=… cmd`) put upper-case assignments
+    // mid-line; shell syntax never has spaces around `=`, code usually does.
+    const shellEnv = upperName && text[nameEnd] === '=' && (start === 0 || SHELL_BEFORE_NAME_RE.test(text[start - 1]!));
+    // INI / credentials files (`aws_secret_access_key = …`): a line-initial name, `=`, a random-looking value.
+    const iniStyle = c === '=' && lineInitial && !val.quoted && randomish(val.value) && !NOT_INI_VALUE_RE.test(val.value);
+    const configStyle = flag || iniStyle || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
+    let { value, start: vStart } = val;
+    let vEnd = val.end;
+    const scheme = AUTH_SCHEME_RE.exec(value);
+    if (scheme) {
+      vStart += scheme[0].length;
+      value = value.slice(scheme[0].length);
+      const sp2 = value.search(WS_OR_LIST_END_RE);
+      if (sp2 >= 0) {
+        value = value.slice(0, sp2);
+        vEnd = vStart + sp2;
+      }
+      if (!isCredential(value)) continue;
+    } else {
+      if (headerLike) value = value.trimEnd();
+      vEnd = vStart + value.length;
+      if (!isSecretLiteral(value, { quoted: val.quoted, kind, configStyle, lineInitial, header: headerLike, after: text[val.end] ?? '' })) continue;
+    }
+    out += text.slice(last, vStart) + placeholder(kind, value);
+    last = vEnd;
+    scanFrom = Math.max(scanFrom, vEnd);
+    SECRET_WORD_RE.lastIndex = scanFrom;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}

@@ -1,0 +1,133 @@
+/**
+ * @module core/privacy/secret-names
+ * Whether a key or variable name holds a secret (`DB_PASSWORD`, `apiKey`, `X-Api-Key`), and which
+ * kind, from the name's parts; names that describe a secret (`passwordField`, `max_tokens`) do not.
+ */
+
+/** Whole name parts that mean "the value is a secret". */
+const SECRET_PARTS: ReadonlySet<string> = new Set([
+  'password', 'passwd', 'pwd', 'passphrase', 'pass', 'secret', 'secrets', 'token', 'apikey',
+  'accesskey', 'privatekey', 'secretkey', 'clientsecret', 'authtoken', 'accesstoken',
+  'refreshtoken', 'credential', 'credentials', 'cookie', 'auth', 'authorization', 'bearer',
+  'sessionkey', 'pat',
+]);
+/** `key` is secret after these (`api_key`, `AccountKey`, `SECRET_KEY`); not after `public`, `sort`… */
+const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
+  'api', 'access', 'secret', 'private', 'client', 'master', 'signing', 'sign', 'encryption', 'enc',
+  'auth', 'session', 'account', 'storage', 'shared', 'service', 'app', 'license', 'webhook', 'bot',
+  'admin', 'consumer', 'deploy', 'crypt', 'cipher', 'hmac', 'jwt', 'subscription', 'function',
+  'host', 'x', 'rest', 'server', 'management', 'write', 'read',
+]);
+const KEY_NOT_SECRET: ReadonlySet<string> = new Set([
+  'public', 'publishable', 'foreign', 'sort', 'partition', 'cache', 'hot', 'idempotency', 'lookup',
+  'map', 'unique', 'composite', 'shortcut', 'row', 'column', 'translation', 'i18n', 'react',
+  'dedupe', 'group', 'routing', 'shard', 'object', 'bucket', 'kms', 'keyboard', 'primary',
+  'registry', 'storage', 'state', 'query',
+]);
+/**
+ * Parts after the secret word that make the name describe the secret rather than hold it:
+ * `passwordField`, `token_type`, `tokenCount`, `secretName`, `auth_url`, `TOKEN_EXPIRY`.
+ */
+const NOT_SECRET_AFTER: ReadonlySet<string> = new Set([
+  'field', 'fields', 'input', 'inputs', 'label', 'name', 'names', 'id', 'ids', 'type', 'types',
+  'length', 'len', 'count', 'counts', 'min', 'max', 'size', 'limit', 'limits', 'file', 'files',
+  'path', 'paths', 'dir', 'url', 'uri', 'endpoint', 'host', 'prompt', 'placeholder', 'policy',
+  'policies', 'regex', 're', 'pattern', 'rule', 'rules', 'required', 'hint', 'help', 'expiry',
+  'expires', 'expiration', 'expired', 'ttl', 'timeout', 'kind', 'header', 'env', 'var', 'vars',
+  'prefix', 'suffix', 'format', 'mode', 'strategy', 'provider', 'manager', 'store', 'service',
+  'helper', 'util', 'utils', 'validator', 'validation', 'schema', 'enabled', 'disabled', 'visible',
+  'visibility', 'error', 'errors', 'message', 'msg', 'changed', 'at', 'date', 'time', 'since',
+  'version', 'index', 'idx', 'budget', 'usage', 'window', 'estimate', 'estimator', 'class',
+  'component', 'module', 'method', 'fn', 'func', 'callback', 'handler', 'strength', 'source',
+  'flow', 'method', 'methods', 'scope', 'scopes', 'state', 'status', 'location', 'ref', 'arn',
+  'key', 'keys', 'option', 'options', 'config', 'settings', 'form', 'dialog', 'modal', 'button',
+  'page', 'view', 'screen', 'test', 'tests', 'spec', 'mock', 'stub', 'fixture', 'example',
+  'length', 'hash', 'hashed', 'digest', 'salt', 'rounds', 'cost', 'algorithm', 'algo', 'level',
+  'reset', 'forgot', 'command', 'cmd', 'stdin', 'from', 'mask', 'masked', 'visible', 'toggle',
+  'list', 'map', 'set', 'bucket', 'table', 'column', 'param', 'parameter', 'parameters', 'query',
+  'response', 'request', 'result', 'counter', 'total', 'used', 'remaining', 'rate', 'balance',
+]);
+
+/**
+ * Split an identifier into lower-case parts: `X-Api-Key` → x api key, `SECRET_KEY_BASE` → secret
+ * key base, `passwordField` → password field, `PGPASSWORD` → pgpassword.
+ */
+export function identifierParts(name: string): string[] {
+  const parts: string[] = [];
+  let cur = '';
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i]!;
+    const code = c.charCodeAt(0);
+    const isUpper = code >= 65 && code <= 90;
+    const isLower = code >= 97 && code <= 122;
+    const isDigit = code >= 48 && code <= 57;
+    if (!isUpper && !isLower && !isDigit) {
+      if (cur) parts.push(cur.toLowerCase());
+      cur = '';
+      continue;
+    }
+    if (isUpper && cur) {
+      const prev = name[i - 1]!;
+      const next = name[i + 1];
+      const prevLower = prev >= 'a' && prev <= 'z';
+      const prevUpper = prev >= 'A' && prev <= 'Z';
+      const nextLower = next !== undefined && next >= 'a' && next <= 'z';
+      if (prevLower || (prevUpper && nextLower)) {
+        parts.push(cur.toLowerCase());
+        cur = '';
+      }
+    }
+    cur += c;
+  }
+  if (cur) parts.push(cur.toLowerCase());
+  return parts;
+}
+
+/** A coarse label for the placeholder, taken from the name. */
+function kindOfName(parts: readonly string[]): string {
+  const joined = parts.join('_');
+  if (/pass|pwd/.test(joined)) return 'password';
+  if (joined.includes('cookie')) return 'cookie';
+  if (joined.includes('credential')) return 'credential';
+  if (joined.includes('token') || joined.includes('bearer') || joined === 'pat') return 'token';
+  if (joined.includes('key')) return 'api_key';
+  if (joined.includes('auth')) return 'auth';
+  return 'secret';
+}
+
+function isSecretPart(part: string): boolean {
+  if (SECRET_PARTS.has(part)) return true;
+  if (part.length > 8 && (part.endsWith('password') || part.endsWith('passwd') || part.endsWith('secret'))) return true;
+  return part.length > 5 && part.endsWith('token') && !part.endsWith('tokens');
+}
+
+/**
+ * Whether a key or variable name holds a secret, and which kind. `null` for ordinary names such as
+ * `tokenizer`, `passwordField`, `max_tokens`, `author`, `PUBLIC_KEY`.
+ */
+export function secretNameKind(name: string): string | null {
+  if (name.length > 80) return null;
+  const parts = identifierParts(name);
+  if (parts.length === 0) return null;
+  const upperSnake = /^[A-Z0-9_]+$/.test(name) && name.includes('_');
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    // `OAuth` splits into o + auth: a protocol name, not a credential.
+    if (p === 'auth' && parts[i - 1] === 'o') continue;
+    let hit = isSecretPart(p);
+    if (!hit && p === 'key' && i > 0) {
+      const prev = parts[i - 1]!;
+      hit = KEY_QUALIFIERS.has(prev) || (upperSnake && i === parts.length - 1 && !KEY_NOT_SECRET.has(prev));
+      if (hit && KEY_NOT_SECRET.has(prev) && !KEY_QUALIFIERS.has(prev)) hit = false;
+    }
+    if (!hit) continue;
+    // `pat` and `pass` are too common as plain words to stand alone in prose-like names.
+    if ((p === 'pat' || p === 'pass') && parts.length === 1 && !upperSnake && name !== 'pass') return null;
+    for (let j = i + 1; j < parts.length; j++) {
+      const after = parts[j]!;
+      if (NOT_SECRET_AFTER.has(after) && !(after === 'key' && (p === 'secret' || p === 'api' || p === 'private'))) return null;
+    }
+    return kindOfName(parts);
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+/**
+ * @module core/privacy/tokens
+ * Applies the shaped-token table: one scan finds which rules' literal hints occur, and only those
+ * rules' regexes run.
+ */
+import { trieSource } from './hint-trie.ts';
+import { placeholder } from './placeholder.ts';
+import { TOKEN_RULES, type TokenRule } from './token-rules.ts';
+
+const ALL_HINTS = [...new Set(TOKEN_RULES.flatMap((r) => r.hints))].sort((a, b) => b.length - a.length);
+
+/** Every hint of every rule in one trie-shaped alternation: one scan finds which rules can match. */
+const HINT_RE = new RegExp(trieSource(ALL_HINTS), 'g');
+/** For a found hint, the rules it (or a hint it contains) announces. */
+const RULES_BY_HINT: ReadonlyMap<string, readonly TokenRule[]> = new Map(
+  ALL_HINTS.map((h) => [h, TOKEN_RULES.filter((r) => r.hints.some((g) => h.includes(g)))]),
+);
+const ALWAYS_RULES = TOKEN_RULES.filter((r) => r.hints.length === 0);
+
+/** Anchored rules: try the sticky regex just ahead of each occurrence of the hint. */
+function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenRule['anchor']>): string {
+  let out = '';
+  let last = 0;
+  let at = text.indexOf(anchor.hint);
+  while (at >= 0) {
+    let next = at + anchor.hint.length;
+    for (const b of anchor.before) {
+      const start = at - b;
+      if (start < last) continue;
+      rule.re.lastIndex = start;
+      const m = rule.re.exec(text);
+      if (m && (!rule.check || rule.check(m[0]))) {
+        out += text.slice(last, start) + placeholder(rule.kind, m[0]);
+        last = start + m[0].length;
+        next = Math.max(next, last);
+        break;
+      }
+    }
+    at = text.indexOf(anchor.hint, next);
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+function applyRule(text: string, rule: TokenRule): string {
+  if (rule.anchor) return applyAnchored(text, rule, rule.anchor);
+  rule.re.lastIndex = 0;
+  return text.replace(rule.re, (match: string, ...rest: unknown[]) => {
+    if (typeof rest[0] === 'string' && typeof rest[1] === 'string') {
+      const [prefix, secret, suffix] = rest as [string, string, string | undefined];
+      if (rule.check && !rule.check(secret)) return match;
+      return prefix + placeholder(rule.kind, secret) + (typeof suffix === 'string' ? suffix : '');
+    }
+    if (rule.check && !rule.check(match)) return match;
+    return placeholder(rule.kind, match);
+  });
+}
+
+/** Every shaped token in `text` replaced by its placeholder. */
+export function redactTokens(text: string): string {
+  const active = new Set<TokenRule>();
+  HINT_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = HINT_RE.exec(text)) !== null) {
+    for (const r of RULES_BY_HINT.get(m[0]) ?? []) active.add(r);
+    if (active.size === TOKEN_RULES.length - ALWAYS_RULES.length) break;
+  }
+  let out = text;
+  // In declaration order, so specific rules (sk-ant-) run before general ones (sk-).
+  for (const rule of TOKEN_RULES) {
+    if (active.has(rule) || rule.hints.length === 0) out = applyRule(out, rule);
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * `forget` removes an observation's text from the database file and its WAL, not only from query
+ * results: the word index's segments, free pages, derived rows (events, vectors) and a summary or
+ * compaction snapshot that quotes it. The bytes of every file in the data directory are scanned.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import type { CapturedEvent, ObservationDraft } from '../../../src/core/types.ts';
+
+let n = 0;
+function ev(obs: Partial<ObservationDraft>, externalSessionId = 'ext-1'): CapturedEvent {
+  n++;
+  return {
+    uid: `uid-${n}-${Math.random()}`,
+    at: 1_700_000_000_000 + n * 1000,
+    event: 'PostToolUse',
+    platform: 'claude-code',
+    externalSessionId,
+    place: { project: '/proj/a' },
+    observation: { kind: 'tool', type: 'change', title: 'Edited x', body: 'body', files: [], private: false, ...obs },
+  } as CapturedEvent;
+}
+
+/** Files of the directory whose bytes contain `needle`. */
+function filesHolding(dir: string, needle: string): string[] {
+  return readdirSync(dir).filter((f) => readFileSync(join(dir, f)).includes(Buffer.from(needle)));
+}
+
+test('forgotten text is gone from the file, the WAL, the index and everything derived from it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-forget-'));
+  const path = join(dir, 'm.db');
+  const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  const marker = 'qzforgottenmarker5512qz';
+  const line = `the launch codes are kept with ${marker} in the vault`;
+  // Many rows in several segments, so the forgotten one is not alone in its pages.
+  for (let i = 0; i < 5; i++) await store.ingest(Array.from({ length: 40 }, (_, k) => ev({ title: `Edited module ${i}-${k}`, body: `ordinary change number ${k} keepword` })));
+  const { ids } = await store.ingest([ev({ title: `Noted ${marker} location`, body: `${line}\nsecond line` }), ev({ title: 'Kept note', body: 'keepword stays searchable' })]);
+  const [gone, kept] = [ids[0]!, ids[1]!];
+  const session = (await store.getObservations([gone]))[0]!.sessionId;
+  await store.saveSummary(session, { brief: `Noted ${marker} location`, detailed: `- ${line}`, language: 'en', provider: 'heuristic', inputTokens: 0, outputTokens: 0, observationCount: 201, createdAt: Date.now() });
+  await store.saveSnapshot(session, `## Where we are\n- ${line}`);
+  // Derived rows, written as the extractor and the embedder would.
+  const raw = new Database(path);
+  raw.pragma('foreign_keys = ON');
+  raw.prepare("INSERT INTO events (obs_id, session_id, type, category, priority, data, created_at) VALUES (?, ?, 'note', 'note', 3, ?, 0)").run(gone, session, JSON.stringify({ text: marker }));
+  raw.prepare("INSERT INTO obs_vectors (obs_id, model, q) VALUES (?, 'test', ?)").run(gone, Buffer.from(marker));
+  raw.close();
+  assert.ok(filesHolding(dir, marker).length > 0, 'the marker was written');
+
+  assert.equal(await store.forget({ ids: [gone] }), 1);
+  await store.close();
+
+  assert.deepEqual(filesHolding(dir, marker), [], 'the forgotten text is still in these files');
+  const db = new Database(path, { readonly: true });
+  const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
+  assert.equal(count('SELECT count(*) AS n FROM events WHERE obs_id = ?', gone), 0);
+  assert.equal(count('SELECT count(*) AS n FROM obs_vectors WHERE obs_id = ?', gone), 0);
+  assert.equal(count('SELECT count(*) AS n FROM summaries WHERE session_id = ?', session), 0, 'the summary quoting it is dropped');
+  assert.equal(count('SELECT count(*) AS n FROM sessions WHERE id = ? AND snapshot IS NULL', session), 1, 'the snapshot quoting it is dropped');
+  db.close();
+  const again = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  try {
+    assert.deepEqual(await again.check(), []);
+    assert.ok((await again.search({ query: 'keepword', limit: 300 })).some((h) => h.observation.id === kept), 'the rest stays searchable');
+    assert.equal((await again.search({ query: marker })).length, 0);
+  } finally {
+    await again.close();
+  }
+});
+
+test('a summary that does not quote the forgotten observation is kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-forget-'));
+  const store = SqliteStore.open({ path: join(dir, 'm.db'), busyTimeoutMs: 1000 });
+  try {
+    const { ids } = await store.ingest([ev({ title: 'Ran the deployment script for staging', body: 'deployed' }), ev({ title: 'Edited the README introduction', body: 'docs' })]);
+    const session = (await store.getObservations([ids[0]!]))[0]!.sessionId;
+    await store.saveSummary(session, { brief: 'Edited the README introduction', detailed: '- Edited the README introduction', language: 'en', provider: 'heuristic', inputTokens: 0, outputTokens: 0, observationCount: 2, createdAt: Date.now() });
+    await store.forget({ ids: [ids[0]!] });
+    assert.equal((await store.getSession(session))?.summary?.brief, 'Edited the README introduction');
+  } finally {
+    await store.close();
+  }
+});
+
+test('forgets in a row are each as thorough (the index is one merged segment after the first)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-forget-'));
+  const store = SqliteStore.open({ path: join(dir, 'm.db'), busyTimeoutMs: 1000 });
+  // Distinct first letters: the index stores a term after the prefix it shares with the previous one.
+  const markers = ['aqfirstmark71', 'bqsecondmark82', 'cqthirdmark93'];
+  const { ids } = await store.ingest([...markers.map((m) => ev({ title: `Note ${m}`, body: `${m} body` })), ...Array.from({ length: 50 }, (_, i) => ev({ title: `filler ${i}` }))]);
+  try {
+    for (let i = 0; i < markers.length; i++) {
+      await store.forget({ ids: [ids[i]!] });
+      assert.deepEqual(filesHolding(dir, markers[i]!.slice(1)), [], `forget #${i + 1} left its text`);
+      for (const later of markers.slice(i + 1)) assert.ok(filesHolding(dir, later.slice(1)).length > 0, `${later} was lost early`);
+    }
+    assert.deepEqual(await store.check(), []);
+  } finally {
+    await store.close();
+  }
+});

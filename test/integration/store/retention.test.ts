@@ -1,0 +1,176 @@
+/**
+ * Retention (store/sqlite/retention): the age limit and the size cap delete the oldest observations
+ * with everything derived from them, nothing newer, no more than asked, in bounded runs.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { resolveConfig } from '../../../src/config/config.ts';
+import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import { retentionPolicy, usedBytes } from '../../../src/store/sqlite/retention.ts';
+import type { CapturedEvent } from '../../../src/core/types.ts';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 29);
+let n = 0;
+
+function ev(at: number, session: string, title: string, body: string): CapturedEvent {
+  n++;
+  return {
+    uid: `uid-${n}-${Math.random()}`,
+    at,
+    event: 'PostToolUse',
+    platform: 'claude-code',
+    externalSessionId: session,
+    place: { project: '/proj/a' },
+    observation: { kind: 'tool', type: 'change', title, body, files: [], private: false },
+  } as CapturedEvent;
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'mnemo-retention-'));
+const count = (path: string, sql: string, ...args: unknown[]) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare(sql).pluck().get(...args) as number;
+  } finally {
+    db.close();
+  }
+};
+
+test('the age limit deletes older observations with their events, vectors, index terms and empty sessions; newer ones stay', async () => {
+  const dir = tmp();
+  const path = join(dir, 'm.db');
+  const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  // Ten sessions, one every ten days back, each with 30 observations carrying its marker. Each
+  // write holds one row of every session, so old and new rows share the index's segments (an old
+  // segment dropped whole would hide a merge that does not happen).
+  const startOf = (s: number) => NOW - s * 10 * DAY - DAY;
+  // Distinct first letters: the index stores a term after the prefix it shares with the previous one.
+  const marker = (s: number) => `${'abcdefghij'[s]}${'klmnopqrst'[s]}agemarker${s}zq`;
+  for (let k = 0; k < 30; k++) {
+    await store.ingest(Array.from({ length: 10 }, (_, s) => ev(startOf(s) + k, `s${s}`, `Edited file ${s}-${k}`, `change ${k} of session ${s} ${marker(s)}`)));
+  }
+  for (let s = 0; s < 10; s++) await store.endSession((await store.getSessionByExternalId('claude-code', `s${s}`))!.id, 'exit', startOf(s) + 100);
+  const raw = new Database(path);
+  raw.pragma('foreign_keys = ON');
+  const ids = raw.prepare('SELECT id, session_id FROM observations').all() as { id: number; session_id: number }[];
+  const addEvent = raw.prepare("INSERT INTO events (obs_id, session_id, type, category, priority, data, created_at) VALUES (?, ?, 'note', 'note', 3, '{}', 0)");
+  const addVector = raw.prepare("INSERT INTO obs_vectors (obs_id, model, q) VALUES (?, 'test', x'00')");
+  for (const r of ids) (addEvent.run(r.id, r.session_id), addVector.run(r.id));
+  raw.close();
+
+  assert.equal(store.retentionDue({ maxAgeMs: 200 * DAY }), false, 'nothing is that old');
+  assert.equal(store.retentionDue({ maxAgeMs: 45 * DAY }), true);
+  const report = store.prune({ maxAgeMs: 45 * DAY }, { now: NOW, batch: 64 });
+  await store.close();
+
+  // Sessions 0-4 started 1..41 days ago (kept); 5-9 started 51..91 days ago (gone).
+  assert.equal(report.byAge, 5 * 30);
+  assert.equal(report.sessions, 5);
+  assert.equal(report.complete, true);
+  assert.equal(count(path, 'SELECT count(*) FROM observations'), 5 * 30);
+  assert.equal(count(path, 'SELECT count(*) FROM observations WHERE created_at < ?', NOW - 45 * DAY), 0);
+  assert.equal(count(path, 'SELECT count(*) FROM events'), 5 * 30, 'events went with their observations');
+  assert.equal(count(path, 'SELECT count(*) FROM obs_vectors'), 5 * 30, 'vectors went with their observations');
+  assert.equal(count(path, 'SELECT count(*) FROM sessions'), 5);
+  const files = readdirSync(dir).map((f) => readFileSync(join(dir, f)));
+  for (let s = 0; s < 10; s++) {
+    assert.equal(files.some((b) => b.includes(marker(s).slice(1))), s < 5, `session ${s}'s text ${s < 5 ? 'was lost' : 'lingers in the file'}`);
+  }
+  const again = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  try {
+    assert.deepEqual(await again.check(), []);
+    assert.equal((await again.search({ query: marker(7) })).length, 0);
+    assert.equal((await again.search({ query: marker(2), limit: 100 })).length, 30);
+  } finally {
+    await again.close();
+  }
+});
+
+test('the size cap deletes the oldest observations until the database is under it, and not far past that', async () => {
+  const path = join(tmp(), 'm.db');
+  const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  const words = 'pool connection retry backoff cache render layout schema migration index query token parser'.split(' ');
+  for (let b = 0; b < 20; b++) {
+    await store.ingest(
+      Array.from({ length: 100 }, (_, k) => {
+        const i = b * 100 + k;
+        const body = Array.from({ length: 120 }, (_, w) => `${words[(i + w) % words.length]}${(i * 7 + w) % 97}`).join(' ');
+        return ev(NOW - (2000 - i) * 60_000, `s${b}`, `Edited module ${i}`, body);
+      }),
+    );
+  }
+  const before = count(path, 'SELECT count(*) FROM observations');
+  const db = new Database(path, { readonly: true });
+  const used = usedBytes(db);
+  db.close();
+  const cap = Math.floor(used / 2);
+  assert.equal(store.retentionDue({ maxBytes: used * 2 }), false);
+  assert.equal(store.retentionDue({ maxBytes: cap }), true);
+  const report = store.prune({ maxBytes: cap }, { now: NOW });
+  await store.close();
+
+  const left = count(path, 'SELECT count(*) FROM observations');
+  const check = new Database(path, { readonly: true });
+  const after = usedBytes(check);
+  const newestGone = before - left;
+  // The survivors are exactly the newest `left` rows: ids were given in time order.
+  const oldestLeft = check.prepare('SELECT min(id) FROM observations').pluck().get() as number;
+  const maxId = check.prepare('SELECT max(id) FROM observations').pluck().get() as number;
+  check.close();
+  assert.ok(after <= cap, `uses ${after} bytes, cap ${cap}`);
+  assert.equal(report.bySize, newestGone);
+  assert.equal(report.complete, true);
+  assert.equal(maxId - oldestLeft + 1, left, 'only the oldest rows went');
+  // Pruned to ~90 % of a cap at half the size: about half the rows stay. A third is a generous floor.
+  assert.ok(left >= before / 3, `kept ${left} of ${before}: pruned far past the cap`);
+  assert.ok(left < before, 'something was pruned');
+});
+
+test('a run stops after maxRows and says so; the next run continues', async () => {
+  const path = join(tmp(), 'm.db');
+  const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  try {
+    await store.ingest(Array.from({ length: 250 }, (_, i) => ev(NOW - 100 * DAY + i, 's', `old ${i}`, 'old body')));
+    await store.ingest(Array.from({ length: 10 }, (_, i) => ev(NOW - DAY + i, 's', `new ${i}`, 'new body')));
+    const first = store.prune({ maxAgeMs: 30 * DAY }, { now: NOW, maxRows: 100, batch: 30 });
+    assert.deepEqual([first.byAge, first.complete], [100, false]);
+    const second = store.prune({ maxAgeMs: 30 * DAY }, { now: NOW, maxRows: 1000 });
+    assert.deepEqual([second.byAge, second.complete], [150, true]);
+    assert.equal(store.retentionDue({ maxAgeMs: 30 * DAY }), false);
+    assert.equal((await store.listSessions({}))[0]?.observationCount, 10);
+  } finally {
+    await store.close();
+  }
+});
+
+test('a cap below what an empty store uses deletes every observation once, then is no longer due', async () => {
+  const store = SqliteStore.open({ path: join(tmp(), 'm.db'), busyTimeoutMs: 1000 });
+  try {
+    await store.ingest(Array.from({ length: 30 }, (_, i) => ev(NOW - i, 's', `row ${i}`, 'body')));
+    assert.equal(store.retentionDue({ maxBytes: 1 }), true);
+    const r = store.prune({ maxBytes: 1 }, { now: NOW });
+    assert.deepEqual([r.bySize, r.complete], [30, false]);
+    assert.equal(store.retentionDue({ maxBytes: 1 }), false, 'nothing left to delete: SessionEnd starts no more runs');
+  } finally {
+    await store.close();
+  }
+});
+
+test('settings: MNEMO_RETENTION_DAYS and MNEMO_MAX_DB_MB, config.json, defaults off, bad values ignored', () => {
+  const dir = tmp();
+  const off = resolveConfig({ MNEMO_DATA_DIR: dir });
+  assert.deepEqual([off.retentionDays, off.maxDbMb], [0, 0]);
+  assert.deepEqual(retentionPolicy(off), {});
+  const env = resolveConfig({ MNEMO_DATA_DIR: dir, MNEMO_RETENTION_DAYS: '90', MNEMO_MAX_DB_MB: '512' });
+  assert.deepEqual(retentionPolicy(env), { maxAgeMs: 90 * DAY, maxBytes: 512 * 1024 * 1024 });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ retentionDays: 30, maxDbMb: 100 }));
+  const file = resolveConfig({ MNEMO_DATA_DIR: dir });
+  assert.deepEqual([file.retentionDays, file.maxDbMb], [30, 100]);
+  assert.equal(resolveConfig({ MNEMO_DATA_DIR: dir, MNEMO_RETENTION_DAYS: '7' }).retentionDays, 7, 'the environment wins');
+  assert.equal(resolveConfig({ MNEMO_DATA_DIR: dir, MNEMO_RETENTION_DAYS: 'soon' }).retentionDays, 30, 'a value that is not a number is skipped');
+  assert.equal(resolveConfig({ MNEMO_DATA_DIR: dir, MNEMO_MAX_DB_MB: '-5' }).maxDbMb, 0, 'negative is clamped to off');
+});
