@@ -14,16 +14,6 @@ const targets = process.argv.slice(2);
 const files = [];
 for (const t of targets.length ? targets : ['test']) collect(join(root, t), files);
 
-// Stress suites that still fail on open bugs (issue 8). They run in `npm run test:stress` (or when
-// named explicitly); the default run leaves them out and says so.
-const KNOWN_OPEN = ['spool'].map((n) => join(root, 'test', 'stress', `${n}.test.ts`));
-if (!targets.length) {
-  const left = files.filter((f) => KNOWN_OPEN.includes(f));
-  if (left.length) {
-    console.log(`# left out of this run: ${left.length} stress suites with known open failures (issue 8): ${left.map((f) => relative(root, f)).join(', ')}; run npm run test:stress`);
-    for (const f of left) files.splice(files.indexOf(f), 1);
-  }
-}
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

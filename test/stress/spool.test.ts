@@ -178,7 +178,13 @@ for (const outage of OUTAGES) {
       assert.equal(spoolFiles(dataDir).length, 0);
 
       undo = await outage.start(dataDir);
-      runs = await pool(sent, 8, async (s) => ({ s, r: await runHook(s.event, validPayload(s.event, s.session, cwd, s.extra), { dataDir, cwd, killAfterMs: 30_000 }) }));
+      // Eight hooks at a time, but each session opens before and ends after its other events, as a host
+      // sends them: a SessionStart captured after its SessionEnd would rightly reopen the session.
+      runs = [];
+      const phase = (e: Sent) => (e.event === 'SessionStart' ? 0 : e.event === 'SessionEnd' ? 2 : 1);
+      for (const p of [0, 1, 2]) {
+        runs.push(...(await pool(sent.filter((e) => phase(e) === p), 8, async (s) => ({ s, r: await runHook(s.event, validPayload(s.event, s.session, cwd, s.extra), { dataDir, cwd, killAfterMs: 30_000 }) }))));
+      }
       // Readers arrive while the outage lasts and the spool is full (folding it would need a write):
       // a CLI search, doctor, and an MCP server starting up.
       await Promise.all([
