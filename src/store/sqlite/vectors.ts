@@ -12,12 +12,13 @@
  *   observations are dropped by `forget` where sqlite-vec is loaded and by `sweep` otherwise, and they
  *   never surface, because candidates are re-scored from `obs_vectors`.
  *
- * A query compares against every int8 vector in scope while there are few (EXACT_UP_TO); past that it
- * takes the COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy, and returns
- * the best. Search filters (project, type, dates, file…) define the scope, so a filtered query is
- * usually exact over the few rows it keeps; when it keeps many, the coarse candidates outside it are
- * dropped before the re-ranking and more are fetched while too few remain (up to MAX_COARSE).
- * sqlite-vec's own `rowid IN (…)` KNN filter was slower than both (measured in bench/semantic.bench.ts).
+ * A query compares against every int8 vector while there are few (EXACT_UP_TO); past that it takes the
+ * COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy, and returns the best.
+ * Search filters (project, session, dates, type, file…) apply before the cut, not after it: filters
+ * answered through an index that leave few rows make the query exact over those rows; otherwise the
+ * coarse candidates outside the filters are dropped before the re-ranking, and four times as many are
+ * fetched while too few remain (up to MAX_COARSE). bench/semantic.bench.ts measures both against the
+ * late filter they replaced and against sqlite-vec's own `rowid IN (…)` KNN restriction.
  * sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
  */
 import { createRequire } from 'node:module';
@@ -33,14 +34,19 @@ const COARSE = 100;
 /** Up to this many vectors in scope (after the filters), a query compares against all of them exactly (int8 cosine). */
 const EXACT_UP_TO = 5000;
 /**
- * The most coarse candidates a filtered query fetches (growing ×4 from COARSE). A filter keeping more
- * than EXACT_UP_TO rows keeps 1 in 20 at 100,000 vectors, so 1,600 candidates leave ~80 inside it.
+ * The most coarse candidates a filtered query fetches (growing ×4 from COARSE): at most ~4× the cost
+ * of an unfiltered query. A filter keeping 1 row in 20 still leaves ~20 neighbours inside it.
  */
-const MAX_COARSE = 1600;
+const MAX_COARSE = 400;
 /** Characters of an observation sent to the embedder (title first). */
 export const EMBED_CHARS = 1500;
 /** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
 const RECHECK = 500;
+
+/** Filters SQLite answers through an index of `observations` or `events`; the others (type, platform, file) need a scan. */
+const INDEXED: ReadonlySet<string> = new Set(['project', 'sessionId', 'since', 'until', 'eventTypes']);
+const indexedOnly = (f: SearchFilters): boolean =>
+  Object.entries(f).every(([k, v]) => v === undefined || INDEXED.has(k) || (Array.isArray(v) && v.length === 0));
 
 /** An observation waiting for its vector, with the text to embed. */
 export interface PendingText {
@@ -174,8 +180,10 @@ export class VectorIndex {
       : 'FROM obs_vectors v WHERE v.model = @model';
     const args = { ...params, model: this.#model, q, n };
     const { exactUpTo, coarse: first, maxCoarse } = this.#tuning;
-    const few = (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${scope} LIMIT ${exactUpTo + 1})`).get(args) as { n: number }).n <= exactUpTo;
-    if (few) {
+    const within = (from: string) => (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${exactUpTo + 1})`).get(args) as { n: number }).n <= exactUpTo;
+    // Exact when the store is small, or when indexed filters leave few rows (counting through an
+    // index is cheap; counting rows by type or file would read the whole table).
+    if (within('FROM obs_vectors v WHERE v.model = @model') || (where.length && indexedOnly(filters) && within(scope))) {
       const rows = this.#db.prepare(`SELECT v.obs_id AS id ${scope} ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`).all(args) as { id: number }[];
       return rows.map((r) => r.id);
     }

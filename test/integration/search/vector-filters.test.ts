@@ -14,11 +14,11 @@ import { VectorIndex } from '../../../src/store/sqlite/vectors.ts';
 import { obs, tmp } from './helpers.ts';
 
 const QUERY = 'connection pool timeout retry';
-/** 80 records in project A that match the query closely, 12 in B that match it loosely, each a little differently. */
+/** 80 records in project A that match the query closely, 12 errors in B that match it loosely, each a little differently. */
 async function seeded(path: string): Promise<{ store: SqliteStore; b: Set<number> }> {
   const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
   const a = Array.from({ length: 80 }, (_, i) => obs({ title: `connection pool timeout retry ${['alpha', 'beta', 'gamma', 'delta'][i % 4]} note${i}` }));
-  const bRows = Array.from({ length: 12 }, (_, i) => obs({ title: `pool ${'timeout '.repeat(1 + (i % 3))} handler${i} widget${i} render${i}` }, { place: { project: '/proj/b' } }));
+  const bRows = Array.from({ length: 12 }, (_, i) => obs({ title: `pool ${'timeout '.repeat(1 + (i % 3))} handler${i} widget${i} render${i}`, type: 'error', kind: 'error' }, { place: { project: '/proj/b' } }));
   await store.ingest([...a, ...bRows]);
   const b = new Set((await store.search({ query: 'pool', project: '/proj/b', limit: 50 }, { semantic: false })).map((h) => h.observation.id));
   assert.equal(b.size, 12);
@@ -62,6 +62,9 @@ test('knn with filters: the coarse path over-fetches until enough candidates sur
     const capped = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 8 } })!;
     const few = capped.knn(q!, 5, { project: '/proj/b' });
     assert.ok(few.length < 5 && few.every((id) => b.has(id)), `capped: ${few.length}`);
+    // A filter without an index (type) never counts its scope: it takes the coarse path, and agrees.
+    assert.deepEqual(coarse.knn(q!, 5, { types: ['error'] }), want);
+    assert.deepEqual(exact.knn(q!, 5, { types: ['error'] }), want);
     // Other filters narrow the scope the same way; a scope smaller than n comes back whole.
     assert.deepEqual(exact.knn(q!, 5, { project: '/proj/b', since: Number.MAX_SAFE_INTEGER }), []);
     assert.deepEqual(coarse.knn(q!, 3, { types: ['discovery'], sessionId: 999_999 }), []);
