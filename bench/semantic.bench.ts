@@ -7,9 +7,10 @@
  *
  *   npm run bench -- semantic                       100,000 observations (the cached seeded store)
  *   MNEMO_BENCH_SCALE=20000 npm run bench -- semantic
+ *   MNEMO_BENCH_STORE=<file> npm run bench -- semantic   a store seeded earlier at that scale (a copy is used)
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHashEmbedder } from '../src/embed/hash.ts';
@@ -18,7 +19,8 @@ import type { SearchFilters } from '../src/store/store.ts';
 import { filterSql, searchObservations } from '../src/store/sqlite/search.ts';
 import { VectorIndex } from '../src/store/sqlite/vectors.ts';
 import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
-import { seededStore } from './lib/seed.ts';
+import { Corpus } from './lib/corpus.ts';
+import { benchProjectDir, seededStore } from './lib/seed.ts';
 import { int, median, p95, ratio, table } from './lib/stats.ts';
 
 const scale = Number(process.env.MNEMO_BENCH_SCALE ?? 100_000);
@@ -33,7 +35,11 @@ const cpu = (f: () => unknown): number => {
 
 try {
   const path = join(dir, 'mnemo.db');
-  const { corpus } = await seededStore(path, scale, ROOT, (done) => process.stderr.write(`\rseeded ${done}`));
+  const given = process.env.MNEMO_BENCH_STORE;
+  if (given) copyFileSync(given, path);
+  const { corpus } = given
+    ? { corpus: new Corpus({ observations: scale, bigProjectPath: benchProjectDir() }) }
+    : await seededStore(path, scale, ROOT, (done) => process.stderr.write(`\rseeded ${done}`));
   const db = new Database(path);
   const embedder = createHashEmbedder();
   const index = VectorIndex.open(db, embedder.id)!;

@@ -47,6 +47,8 @@ export interface MemoryServerOptions {
   /** The folder the host runs in; the current project is derived from it. */
   readonly cwd: string;
   readonly version: string;
+  /** Expands a search question before the search (the optional LLM query rewrite, llm/rewrite); never throws. */
+  readonly rewriteQuery?: (query: string) => Promise<string>;
 }
 
 export function createMemoryServer(opts: MemoryServerOptions): McpServer {
@@ -92,7 +94,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
     },
     guarded(async (a) => {
       const hits = await store.search({
-        query: a.query,
+        query: opts.rewriteQuery ? await opts.rewriteQuery(a.query) : a.query,
         limit: a.limit,
         currentProject: here.project,
         ...(a.project ? { project: resolvePlace(a.project).project } : {}),

@@ -6,6 +6,8 @@ import { drainSpool } from '../../store/drain.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
 import { startSemanticSearch } from '../../search/semantic.ts';
+import { resolveLlmSettings } from '../../llm/settings.ts';
+import { createQueryRewriter, queryRewriteWanted } from '../../llm/rewrite.ts';
 
 /** How often the server folds hooks' spool files into the store while idle. */
 const DRAIN_INTERVAL_MS = 2000;
@@ -15,7 +17,11 @@ export const mcpCommand: Command = async (_args, io) => {
   const config = io.config;
   const store = await openStore(config);
   const cwd = io.env.CLAUDE_PROJECT_DIR || io.cwd;
-  const server = createMemoryServer({ store, config, cwd, version: VERSION });
+  // Optional (MNEMO_QUERY_REWRITE=on with an LLM configured): Chinese questions get English keywords.
+  const rewriter = queryRewriteWanted(io.env, config.file)
+    ? createQueryRewriter(resolveLlmSettings(io.env, config.file), io.env, { onFailure: (why) => logTo(config.logFile, 'warn', `query rewrite failed: ${why}`) })
+    : undefined;
+  const server = createMemoryServer({ store, config, cwd, version: VERSION, ...(rewriter ? { rewriteQuery: (q: string) => rewriter.expand(q) } : {}) });
   const timer = setInterval(() => {
     drainSpool(store, config.spoolDir, { maxMs: 1000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: background drain failed', err));
   }, DRAIN_INTERVAL_MS);
