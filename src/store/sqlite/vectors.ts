@@ -14,11 +14,13 @@
  *
  * A query compares against every int8 vector while there are few (EXACT_UP_TO); past that it takes the
  * COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy, and returns the best.
- * Search filters (project, session, dates, type, file…) apply before the cut, not after it: filters
- * answered through an index that leave few rows make the query exact over those rows; otherwise the
- * coarse candidates outside the filters are dropped before the re-ranking, and four times as many are
- * fetched while too few remain (up to MAX_COARSE). bench/semantic.bench.ts measures both against the
- * late filter they replaced and against sqlite-vec's own `rowid IN (…)` KNN restriction.
+ * Search filters (project, session, dates, event types, type, file…) apply before the cut, not after it.
+ * Filters answered through an index (project, session, dates, event types) that leave few rows make the
+ * query exact over those rows; when they leave many, sqlite-vec's KNN is restricted to them
+ * (`rowid IN (…)`). Other filters (type, platform, file) would need a scan of the table to list their
+ * rows, so the coarse candidates outside them are dropped before the re-ranking instead, and four
+ * times as many are fetched while too few remain (up to MAX_COARSE). bench/semantic.bench.ts measures
+ * each against the late filter they replaced.
  * sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
  */
 import { createRequire } from 'node:module';
@@ -183,18 +185,28 @@ export class VectorIndex {
     const within = (from: string) => (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${exactUpTo + 1})`).get(args) as { n: number }).n <= exactUpTo;
     // Exact when the store is small, or when indexed filters leave few rows (counting through an
     // index is cheap; counting rows by type or file would read the whole table).
-    if (within('FROM obs_vectors v WHERE v.model = @model') || (where.length && indexedOnly(filters) && within(scope))) {
+    const indexed = where.length > 0 && indexedOnly(filters);
+    if (within('FROM obs_vectors v WHERE v.model = @model') || (indexed && within(scope))) {
       const rows = this.#db.prepare(`SELECT v.obs_id AS id ${scope} ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`).all(args) as { id: number }[];
       return rows.map((r) => r.id);
     }
-    // Many rows in scope: the coarse Hamming candidates, kept if the filters keep them, re-ranked by
-    // cosine. Too few survivors means the filters keep a small share: fetch four times as many.
     const rerank = this.#db.prepare(`SELECT v.obs_id AS id ${scope} AND v.obs_id IN (SELECT value FROM json_each(@ids)) ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`);
+    const best = (ids: number[]) => (ids.length ? (rerank.all({ ...args, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id) : []);
+    const k0 = Math.max(first, n);
+    if (indexed) {
+      // Many rows an index finds: sqlite-vec's Hamming KNN restricted to them (it skips the rest).
+      const ids = this.#db
+        .prepare(`SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k AND rowid IN (SELECT o.id FROM observations o WHERE ${where.join(' AND ')})`)
+        .all({ ...params, bits, k: k0 }) as { id: number | bigint }[];
+      return best(ids.map((c) => Number(c.id)));
+    }
+    // Other filters: the coarse Hamming candidates, kept if the filters keep them, re-ranked by
+    // cosine. Too few survivors means the filters keep a small share: fetch four times as many.
     const coarse = this.#db.prepare('SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(?) AND k = ?');
-    for (let k = Math.max(first, n); ; k *= 4) {
+    for (let k = k0; ; k *= 4) {
       const ids = (coarse.all(bits, k) as { id: number | bigint }[]).map((c) => Number(c.id));
-      const rows = ids.length ? (rerank.all({ ...args, ids: JSON.stringify(ids) }) as { id: number }[]) : [];
-      if (rows.length >= n || ids.length < k || k * 4 > maxCoarse) return rows.map((r) => r.id);
+      const rows = best(ids);
+      if (rows.length >= n || ids.length < k || k * 4 > maxCoarse) return rows;
     }
   }
 

@@ -1,7 +1,8 @@
 /**
  * Vector neighbours respect the search filters before the cut: a filtered search gets its neighbours
- * from inside the filter, on the exact path (few rows in scope) and on the coarse Hamming path with
- * its growing over-fetch (thresholds lowered so a small store reaches it).
+ * from inside the filter on each path — exact (few rows in scope), sqlite-vec's KNN restricted to an
+ * indexed filter's rows, and the growing over-fetch for filters without an index — with the
+ * thresholds lowered so a small store reaches them all.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,7 +43,7 @@ test('semantic search with a project filter finds neighbours inside the project,
   }
 });
 
-test('knn with filters: the coarse path over-fetches until enough candidates survive, and agrees with the exact path', async () => {
+test('knn with filters: every path agrees with the exact one; the over-fetch grows until enough survive, within its cap', async () => {
   const path = join(tmp(), 'm.db');
   const { store, b } = await seeded(path);
   await store.close();
@@ -51,26 +52,31 @@ test('knn with filters: the coarse path over-fetches until enough candidates sur
     const embedder = createHashEmbedder();
     const exact = VectorIndex.open(db, embedder.id)!;
     await embedPending(exact, embedder);
-    // Scope over 10 rows goes coarse; the first 8 Hamming candidates hold few of B's 12 rows, so it must grow.
-    const coarse = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 10_000 } })!;
     const [q] = await embedder.embed([QUERY], 'query');
     const want = exact.knn(q!, 5, { project: '/proj/b' });
     assert.equal(want.length, 5);
     assert.ok(want.every((id) => b.has(id)));
-    assert.deepEqual(coarse.knn(q!, 5, { project: '/proj/b' }), want);
-    // With the growth capped at the first fetch, the same query returns what survived of it: fewer, never outsiders.
-    const capped = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 8 } })!;
-    const few = capped.knn(q!, 5, { project: '/proj/b' });
-    assert.ok(few.length < 5 && few.every((id) => b.has(id)), `capped: ${few.length}`);
-    // A filter without an index (type) never counts its scope: it takes the coarse path, and agrees.
-    assert.deepEqual(coarse.knn(q!, 5, { types: ['error'] }), want);
+    // Over 10 rows in scope is "many": an indexed filter (project) restricts sqlite-vec's KNN to its
+    // rows; taking 12 coarse candidates covers all of B's, so the re-ranking must give the exact answer.
+    const restricted = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 12 } })!;
+    assert.deepEqual(restricted.knn(q!, 5, { project: '/proj/b' }), want);
+    const few = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 6 } })!.knn(q!, 5, { project: '/proj/b', since: 0 });
+    assert.ok(few.length === 5 && few.every((id) => b.has(id)), 'restricted: candidates only from inside the filter');
+    // A filter without an index (type: B's rows are the only errors) takes the over-fetch path: the first
+    // 8 Hamming candidates hold too few of them, so it grows, and ends with the exact answer.
+    const growing = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 10_000 } })!;
+    assert.deepEqual(growing.knn(q!, 5, { types: ['error'] }), want);
     assert.deepEqual(exact.knn(q!, 5, { types: ['error'] }), want);
-    // Other filters narrow the scope the same way; a scope smaller than n comes back whole.
+    // With the growth capped at the first fetch, it returns what survived of it: fewer, never outsiders.
+    const capped = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 8 } })!.knn(q!, 5, { types: ['error'] });
+    assert.ok(capped.length < 5 && capped.every((id) => b.has(id)), `capped: ${capped.length}`);
+    // Empty scopes are empty; a scope smaller than n comes back whole; unfiltered still works.
     assert.deepEqual(exact.knn(q!, 5, { project: '/proj/b', since: Number.MAX_SAFE_INTEGER }), []);
-    assert.deepEqual(coarse.knn(q!, 3, { types: ['discovery'], sessionId: 999_999 }), []);
+    assert.deepEqual(restricted.knn(q!, 5, { project: '/proj/b', since: Number.MAX_SAFE_INTEGER }), []);
+    assert.deepEqual(growing.knn(q!, 3, { types: ['error'], platform: 'nowhere' }), []);
     assert.deepEqual(new Set(exact.knn(q!, 20, { project: '/proj/b' })), b);
-    assert.deepEqual(new Set(coarse.knn(q!, 20, { project: '/proj/b' })), b);
-    assert.equal(coarse.knn(q!, 5).length, 5);
+    assert.deepEqual(new Set(growing.knn(q!, 20, { types: ['error'] })), b);
+    assert.equal(growing.knn(q!, 5).length, 5);
   } finally {
     db.close();
   }
