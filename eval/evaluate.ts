@@ -107,9 +107,11 @@ export async function evaluate(opts: { embedders?: readonly EmbedderName[]; log?
       const embedder = await embedderFor(name, store, skipped, log);
       if (!embedder) continue;
       modes.push(await evaluateMode(`semantic only (${embedder.id})`, search({ keyword: false }, embedder), questions, uidToId));
-      modes.push(await evaluateMode(`hybrid (${embedder.id}, ${embedder.fusion ?? 'rrf'})`, search({}, embedder), questions, uidToId));
-      // For an append-only embedder, what RRF fusion would have given (the figure behind that choice).
-      if (embedder.fusion === 'append') modes.push(await evaluateMode(`hybrid (${embedder.id}, rrf)`, search({}, { ...embedder, fusion: 'rrf' }), questions, uidToId));
+      const fusion = embedder.fusion ?? 'rrf';
+      modes.push(await evaluateMode(`hybrid (${embedder.id}, ${fusion})`, search({}, embedder), questions, uidToId));
+      // What the other way of using the neighbours would give (the figure behind the embedder's choice).
+      const other = fusion === 'rrf' ? 'append' : 'rrf';
+      modes.push(await evaluateMode(`hybrid (${embedder.id}, ${other})`, search({}, { ...embedder, fusion: other }), questions, uidToId));
     }
     return { observations: stats.observations, sessions: stats.sessions, questions, modes, skipped };
   } finally {

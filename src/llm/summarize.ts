@@ -19,12 +19,15 @@ const PROVIDERS: Readonly<Record<LlmProviderName, () => Promise<Provider>>> = {
   ollama: async () => (await import('./providers/ollama.ts')).ollamaProvider,
 };
 
-function isProvider(name: unknown): name is LlmProviderName {
+/** The adapter of a provider, loaded on first use (also for the query rewrite, llm/rewrite). */
+export const loadProvider = (name: LlmProviderName): Promise<Provider> => PROVIDERS[name]();
+
+export function isProvider(name: unknown): name is LlmProviderName {
   return typeof name === 'string' && Object.hasOwn(PROVIDERS, name);
 }
 
 /** Rejects with the signal's reason as soon as it aborts, whether or not `work` listens to it. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     if (signal.aborted) return onAbort();

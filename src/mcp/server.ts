@@ -55,6 +55,8 @@ export interface MemoryServerOptions {
   /** The folder the host runs in; the current project is derived from it. */
   readonly cwd: string;
   readonly version: string;
+  /** Expands a search question before the search (the optional LLM query rewrite, llm/rewrite); never throws. */
+  readonly rewriteQuery?: (query: string) => Promise<string>;
 }
 
 export function createMemoryServer(opts: MemoryServerOptions): McpServer {
@@ -102,7 +104,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
     },
     guarded(async (a, store) => {
       const hits = await store.search({
-        query: a.query,
+        query: opts.rewriteQuery ? await opts.rewriteQuery(a.query) : a.query,
         limit: a.limit,
         currentProject: here.project,
         ...(a.project ? { project: resolvePlace(a.project).project } : {}),

@@ -7,6 +7,8 @@ import { drainSpool } from '../../store/drain.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
 import { startSemanticSearch } from '../../search/semantic.ts';
+import { resolveLlmSettings } from '../../llm/settings.ts';
+import { createQueryRewriter, queryRewriteWanted } from '../../llm/rewrite.ts';
 
 /** How often the server folds hooks' spool files into the store while idle. */
 const DRAIN_INTERVAL_MS = 2000;
@@ -26,7 +28,11 @@ export const mcpCommand: Command = async (_args, io) => {
   });
   await store.get().catch(() => undefined);
   const cwd = io.env.CLAUDE_PROJECT_DIR || io.cwd;
-  const server = createMemoryServer({ store, config, cwd, version: VERSION });
+  // Optional (MNEMO_QUERY_REWRITE=on with an LLM configured): Chinese questions get English keywords.
+  const rewriter = queryRewriteWanted(io.env, config.file)
+    ? createQueryRewriter(resolveLlmSettings(io.env, config.file), io.env, { onFailure: (why) => logTo(config.logFile, 'warn', `query rewrite failed: ${why}`) })
+    : undefined;
+  const server = createMemoryServer({ store, config, cwd, version: VERSION, ...(rewriter ? { rewriteQuery: (q: string) => rewriter.expand(q) } : {}) });
   const timer = setInterval(() => {
     store
       .get()

@@ -311,7 +311,7 @@ export class SqliteStore implements Store {
     if (sem && mode.semantic !== false && Date.now() >= this.#semanticPausedUntil) {
       try {
         const [q] = await withDeadline(sem.embedder.embed([opts.query.slice(0, 2000)], 'query'), QUERY_EMBED_MS);
-        if (q) vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50));
+        if (q) vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50), opts);
       } catch {
         // Keyword results stand alone; an embedder that is down is not asked again for a minute.
         vector = undefined;

@@ -12,23 +12,43 @@
  *   observations are dropped by `forget` where sqlite-vec is loaded and by `sweep` otherwise, and they
  *   never surface, because candidates are re-scored from `obs_vectors`.
  *
- * A query compares against every int8 vector while there are few (EXACT_UP_TO); past that it takes
- * the COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy, and returns the best. sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
+ * A query compares against every int8 vector while there are few (EXACT_UP_TO); past that it takes the
+ * COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy, and returns the best.
+ * Search filters (project, session, dates, event types, type, file…) apply before the cut, not after it.
+ * Filters answered through an index (project, session, dates, event types) that leave few rows make the
+ * query exact over those rows; when they leave many, sqlite-vec's KNN is restricted to them
+ * (`rowid IN (…)`). Other filters (type, platform, file) would need a scan of the table to list their
+ * rows, so the coarse candidates outside them are dropped before the re-ranking instead, and four
+ * times as many are fetched while too few remain (up to MAX_COARSE). bench/semantic.bench.ts measures
+ * each against the late filter they replaced.
+ * sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
  */
 import { createRequire } from 'node:module';
+import type { SearchFilters } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
+import { filterSql } from './search.ts';
 
 /**
  * Coarse candidates taken by Hamming distance before the cosine re-ranking. sqlite-vec's brute-force
  * top-k grows with k (100,000 rows of 512 bits: k = 20 6 ms, 100 13 ms, 400 60 ms of CPU here).
  */
 const COARSE = 100;
-/** Up to this many vectors, a query compares against all of them exactly (int8 cosine). */
+/** Up to this many vectors in scope (after the filters), a query compares against all of them exactly (int8 cosine). */
 const EXACT_UP_TO = 5000;
+/**
+ * The most coarse candidates a filtered query fetches (growing ×4 from COARSE): at most ~4× the cost
+ * of an unfiltered query. A filter keeping 1 row in 20 still leaves ~20 neighbours inside it.
+ */
+const MAX_COARSE = 400;
 /** Characters of an observation sent to the embedder (title first). */
 export const EMBED_CHARS = 1500;
 /** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
 const RECHECK = 500;
+
+/** Filters SQLite answers through an index of `observations` or `events`; the others (type, platform, file) need a scan. */
+const INDEXED: ReadonlySet<string> = new Set(['project', 'sessionId', 'since', 'until', 'eventTypes']);
+const indexedOnly = (f: SearchFilters): boolean =>
+  Object.entries(f).every(([k, v]) => v === undefined || INDEXED.has(k) || (Array.isArray(v) && v.length === 0));
 
 /** An observation waiting for its vector, with the text to embed. */
 export interface PendingText {
@@ -59,14 +79,23 @@ function quantize(v: Float32Array): { q: Buffer; bits: Buffer } {
   return { q, bits };
 }
 
+/** The KNN thresholds (defaults above); tests and benchmarks lower them to reach every path with few rows. */
+export interface KnnTuning {
+  readonly exactUpTo?: number;
+  readonly coarse?: number;
+  readonly maxCoarse?: number;
+}
+
 /** Vector storage and KNN for one embedding model (see the module comment). */
 export class VectorIndex {
   readonly #db: SqliteDb;
   readonly #model: string;
+  readonly #tuning: Required<KnnTuning>;
 
-  private constructor(db: SqliteDb, model: string) {
+  private constructor(db: SqliteDb, model: string, tuning: KnnTuning) {
     this.#db = db;
     this.#model = model;
+    this.#tuning = { exactUpTo: EXACT_UP_TO, coarse: COARSE, maxCoarse: MAX_COARSE, ...tuning };
   }
 
   /**
@@ -74,7 +103,7 @@ export class VectorIndex {
    * that held vectors of another model is cleared (one vector space at a time), unless `readOnly`
    * (then there is no index for this model).
    */
-  static open(db: SqliteDb, model: string, opts: { readOnly?: boolean } = {}): VectorIndex | undefined {
+  static open(db: SqliteDb, model: string, opts: { readOnly?: boolean; tuning?: KnnTuning } = {}): VectorIndex | undefined {
     if (!loadSqliteVec(db)) return undefined;
     const other = db.prepare('SELECT model FROM vector_models WHERE model != ?').all(model) as { model: string }[];
     // A one-shot search never throws away vectors another process (the MCP server) keeps up to date.
@@ -86,7 +115,7 @@ export class VectorIndex {
         db.exec('DROP TABLE IF EXISTS obs_vec_knn');
       }).immediate();
     }
-    return new VectorIndex(db, model);
+    return new VectorIndex(db, model, opts.tuning ?? {});
   }
 
   get model(): string {
@@ -138,28 +167,47 @@ export class VectorIndex {
     }).immediate();
   }
 
-  /** Ids of the `n` nearest observations to a query vector, nearest first. */
-  knn(query: Float32Array, n: number): number[] {
+  /**
+   * Ids of the `n` nearest observations to a query vector among those the filters keep, nearest first.
+   * Filtering happens before the cut, not after it: a filtered search gets its `n` neighbours from
+   * inside the filter (see the module comment for how).
+   */
+  knn(query: Float32Array, n: number, filters: SearchFilters = {}): number[] {
     const state = this.#state();
     if (!state || state.dims !== query.length) return [];
     const { q, bits } = quantize(query);
-    const few = (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM obs_vectors LIMIT ${EXACT_UP_TO + 1})`).get() as { n: number }).n <= EXACT_UP_TO;
-    if (few) {
-      const rows = this.#db
-        .prepare('SELECT obs_id AS id FROM obs_vectors WHERE model = ? ORDER BY vec_distance_cosine(vec_int8(q), vec_int8(?)), obs_id DESC LIMIT ?')
-        .all(this.#model, q, n) as { id: number }[];
+    const { where, params } = filterSql(filters);
+    const scope = where.length
+      ? `FROM observations o JOIN obs_vectors v ON v.obs_id = o.id WHERE v.model = @model AND ${where.join(' AND ')}`
+      : 'FROM obs_vectors v WHERE v.model = @model';
+    const args = { ...params, model: this.#model, q, n };
+    const { exactUpTo, coarse: first, maxCoarse } = this.#tuning;
+    const within = (from: string) => (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${exactUpTo + 1})`).get(args) as { n: number }).n <= exactUpTo;
+    // Exact when the store is small, or when indexed filters leave few rows (counting through an
+    // index is cheap; counting rows by type or file would read the whole table).
+    const indexed = where.length > 0 && indexedOnly(filters);
+    if (within('FROM obs_vectors v WHERE v.model = @model') || (indexed && within(scope))) {
+      const rows = this.#db.prepare(`SELECT v.obs_id AS id ${scope} ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`).all(args) as { id: number }[];
       return rows.map((r) => r.id);
     }
-    const coarse = this.#db.prepare('SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(?) AND k = ?').all(bits, Math.max(COARSE, n)) as { id: number }[];
-    if (coarse.length === 0) return [];
-    const rows = this.#db
-      .prepare(
-        `SELECT v.obs_id AS id FROM obs_vectors v
-         WHERE v.obs_id IN (SELECT value FROM json_each(@ids)) AND v.model = @model
-         ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`,
-      )
-      .all({ ids: JSON.stringify(coarse.map((c) => Number(c.id))), model: this.#model, q, n }) as { id: number }[];
-    return rows.map((r) => r.id);
+    const rerank = this.#db.prepare(`SELECT v.obs_id AS id ${scope} AND v.obs_id IN (SELECT value FROM json_each(@ids)) ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`);
+    const best = (ids: number[]) => (ids.length ? (rerank.all({ ...args, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id) : []);
+    const k0 = Math.max(first, n);
+    if (indexed) {
+      // Many rows an index finds: sqlite-vec's Hamming KNN restricted to them (it skips the rest).
+      const ids = this.#db
+        .prepare(`SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k AND rowid IN (SELECT o.id FROM observations o WHERE ${where.join(' AND ')})`)
+        .all({ ...params, bits, k: k0 }) as { id: number | bigint }[];
+      return best(ids.map((c) => Number(c.id)));
+    }
+    // Other filters: the coarse Hamming candidates, kept if the filters keep them, re-ranked by
+    // cosine. Too few survivors means the filters keep a small share: fetch four times as many.
+    const coarse = this.#db.prepare('SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(?) AND k = ?');
+    for (let k = k0; ; k *= 4) {
+      const ids = (coarse.all(bits, k) as { id: number | bigint }[]).map((c) => Number(c.id));
+      const rows = best(ids);
+      if (rows.length >= n || ids.length < k || k * 4 > maxCoarse) return rows;
+    }
   }
 
   /** Vectors stored for this model. */

@@ -40,9 +40,10 @@ test('backfill embeds every non-private row once; KNN finds by meaning-ish featu
     // `poolconnect` shares sub-word features with the pool record but no keyword.
     assert.deepEqual(await titles(store, 'poolconnect', { semantic: false }), []);
     assert.equal((await titles(store, 'poolconnect', { keyword: false }))[0], 'Edited src/db/pool.ts');
-    // The hash embedder only appends: the keyword results keep their order, at the top.
+    // Fused by RRF: the keyword results are all still there, and private rows never come back.
     const hybrid = await titles(store, 'pooled connection');
-    assert.deepEqual(hybrid.slice(0, keywordOnly.length), keywordOnly);
+    assert.deepEqual(hybrid.filter((t) => keywordOnly.includes(t)), keywordOnly);
+    assert.equal(hybrid[0], 'Edited src/db/pool.ts');
     assert.ok(!hybrid.includes('secret plans'));
     // Ingested later: embedded by the next pass.
     await store.ingest([obs({ title: 'Deployed to staging', body: 'kubectl rollout' })]);
@@ -52,14 +53,16 @@ test('backfill embeds every non-private row once; KNN finds by meaning-ish featu
   }
 });
 
-test('an RRF embedder is fused; a failing or slow embedder leaves keyword results alone', async () => {
+test('an append embedder only adds after the keyword results; a failing or slow embedder leaves keyword results alone', async () => {
   const store = await seeded(join(tmp(), 'm.db'));
   try {
     const hash = createHashEmbedder();
-    const fused: Embedder = { id: hash.id, fusion: 'rrf', embed: hash.embed };
-    const index = store.enableSemantic(fused)!;
-    await embedPending(index, fused);
+    const appended: Embedder = { id: hash.id, fusion: 'append', embed: hash.embed };
+    const index = store.enableSemantic(appended)!;
+    await embedPending(index, appended);
     assert.ok((await titles(store, 'poolconnect')).includes('Edited src/db/pool.ts'));
+    const keywordOnly = await titles(store, 'pooled connection', { semantic: false });
+    assert.deepEqual((await titles(store, 'pooled connection')).slice(0, keywordOnly.length), keywordOnly);
     const before = await titles(store, 'checkout', { semantic: false });
     store.enableSemantic({ id: hash.id, embed: async () => Promise.reject(new Error('down')) });
     assert.deepEqual(await titles(store, 'checkout'), before);
@@ -100,7 +103,7 @@ test('vectors go with their rows: forget, deletes by a process without sqlite-ve
       // A one-shot search with another model leaves them alone; the embedding process replaces them.
       const other: Embedder = { id: 'hash:other', embed: embedder.embed };
       assert.equal(store.enableSemantic(other, { readOnly: true }), undefined);
-      assert.equal(count("SELECT count(*) AS n FROM obs_vectors WHERE model = 'hash:v2:512'"), 1);
+      assert.equal(count(`SELECT count(*) AS n FROM obs_vectors WHERE model = '${embedder.id}'`), 1);
       const index2 = store.enableSemantic(other)!;
       assert.equal(count("SELECT count(*) AS n FROM obs_vectors WHERE model != 'hash:other'"), 0);
       assert.equal((await embedPending(index2, other)).embedded, 1);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEmbedder, EmbedError, resolveEmbedSettings } from '../../../src/embed/index.ts';
-import { createHashEmbedder, HASH_DIMS } from '../../../src/embed/hash.ts';
+import { createHashEmbedder, HASH_DIMS, hashFeatures } from '../../../src/embed/hash.ts';
 import { createOllamaEmbedder } from '../../../src/embed/ollama.ts';
 import { createOpenAiEmbedder } from '../../../src/embed/openai.ts';
 import { startStandIn } from '../llm/stand-in.ts';
@@ -22,7 +22,21 @@ test('hash embedder: offline, deterministic, unit length, and Chinese glossary t
   assert.ok(cos(a!, b!) > 0.5, `cross-lingual similarity ${cos(a!, b!)}`);
   assert.ok(cos(a!, b!) > cos(a!, c!) + 0.3);
   assert.equal(norm(empty!), 0, 'nothing to embed is the zero vector, not NaN');
-  assert.equal(e.fusion, 'append', 'measured not to improve the ranking (eval/RESULTS.md)');
+  assert.equal(e.fusion ?? 'rrf', 'rrf', 'fused with the keyword lists (measured in eval/RESULTS.md)');
+});
+
+test('hash features: function words and numbers carry nothing; a glossary term brings every translation, hyphenated ones as words', () => {
+  const words = (t: string) => [...hashFeatures(t).keys()].filter((k) => k.startsWith('w:')).sort();
+  assert.deepEqual(words('What did the pre-commit hook complain about at line 42 of 3f9a2c1d?'), ['w:commit', 'w:complain', 'w:hook', 'w:line', 'w:pre']);
+  // 预提交 → pre-commit (two words, as documents tokenize it); 报错 → error, errors (one stem).
+  assert.deepEqual(words('预提交报错'), ['w:commit', 'w:error', 'w:pre']);
+  assert.ok([...hashFeatures('poolconnect').keys()].some((k) => k === 'g:poo'), 'sub-word trigrams stay, at a small weight');
+  assert.ok(hashFeatures('poolconnect').get('g:poo')! < hashFeatures('poolconnect').get('w:poolconnect')!);
+});
+
+test('hash embedder: a record sharing one content word with the question beats one sharing only function words', async () => {
+  const [q, hit, miss] = await createHashEmbedder().embed(['which file got the multiply_numbers function', 'Added multiply function to utils', 'which of the files did you get from them'], 'document');
+  assert.ok(cos(q!, hit!) > cos(q!, miss!) + 0.2, `${cos(q!, hit!)} vs ${cos(q!, miss!)}`);
 });
 
 test('settings: off by default, env over config.json, per-provider model defaults, bad values warn', () => {
@@ -43,7 +57,7 @@ test('settings: off by default, env over config.json, per-provider model default
 
 test('createEmbedder: none is undefined; openai without a key is a clear error', async () => {
   assert.equal(await createEmbedder(resolveEmbedSettings({})), undefined);
-  assert.equal((await createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'hash' })))?.id, `hash:v2:${HASH_DIMS}`);
+  assert.equal((await createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'hash' })))?.id, `hash:v3:${HASH_DIMS}`);
   await assert.rejects(createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'openai' }), {}), (e: unknown) => e instanceof EmbedError && /OPENAI_API_KEY/.test(e.message));
 });
 
