@@ -260,7 +260,8 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   const head = [...fusedHead, ...appended.map((id) => ({ id, score: 0, via: ['append'] }))];
   if (head.length === 0) return [];
 
-  // Candidate facts for the priors, the filters (semantic lists arrive unfiltered) and the project tier.
+  // Candidate facts for the priors and the project tier; the filters again, as a guard (every list
+  // arrives filtered, the semantic one too, but a row may have changed since it was ranked).
   const { where, params } = filterSql(opts);
   const light = stmt(
     db,
