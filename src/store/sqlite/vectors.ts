@@ -26,7 +26,7 @@
 import { createRequire } from 'node:module';
 import type { SearchFilters } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
-import { filterSql } from './search.ts';
+import { filterSql } from './filters.ts';
 
 /**
  * Coarse candidates taken by Hamming distance before the cosine re-ranking. sqlite-vec's brute-force
