@@ -51,9 +51,39 @@ const storeApart = {
     b.onResolve({ filter: /\/with-store\.ts$/ }, () => ({ path: './hook-store.cjs', external: true }));
   },
 };
+/**
+ * better-sqlite3's JavaScript goes into hook-store.cjs (one file to load instead of a dozen to resolve
+ * and read). Its native addon stays where npm installed it; `bindings`, which better-sqlite3 asks for
+ * the addon and which probes a dozen paths from the caller's stack, becomes a direct require of the
+ * prebuilt file, with `bindings` itself (pointed at the package) as the fallback for other layouts.
+ */
+const ADDON = 'better-sqlite3/build/Release/better_sqlite3.node';
+const sqliteInside = {
+  name: 'better-sqlite3-inside',
+  setup(b) {
+    b.onResolve({ filter: /^bindings$/ }, (args) =>
+      args.importer.includes(`${'node_modules'}/better-sqlite3/`) ? { path: 'bindings', namespace: 'mnemo-bindings' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'mnemo-bindings' }, () => ({
+      contents:
+        `module.exports = function (name) {\n` +
+        `  if (name === 'better_sqlite3.node') { try { return require(${JSON.stringify(ADDON)}); } catch {} }\n` +
+        `  const root = require('node:path').dirname(require.resolve('better-sqlite3/package.json'));\n` +
+        `  return require(require.resolve('bindings', { paths: [root] }))({ bindings: name, module_root: root });\n` +
+        `};\n`,
+      loader: 'js',
+    }));
+  },
+};
 const hash = (file) => createHash('sha256').update(readFileSync(join(outdir, file))).digest('hex').slice(0, 16);
 await build({ ...hookCommon, entryPoints: { 'hook-main': 'src/hooks/main.ts' }, outdir, plugins: [storeApart] });
-await build({ ...hookCommon, entryPoints: { 'hook-store': 'src/hooks/with-store.ts' }, outdir });
+await build({
+  ...hookCommon,
+  entryPoints: { 'hook-store': 'src/hooks/with-store.ts' },
+  outdir,
+  external: ['sqlite-vec', ADDON, 'bindings', 'better-sqlite3/package.json'],
+  plugins: [sqliteInside],
+});
 await build({
   ...hookCommon,
   entryPoints: { hook: 'src/hooks/launch.ts' },
