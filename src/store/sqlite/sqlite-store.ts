@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
-import { enrichEvent } from '../../core/enrich.ts';
+import type { enrichEvent } from '../../core/enrich.ts';
 import type {
   ContextQuery,
   IngestResult,
@@ -18,7 +18,6 @@ import type {
 import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, SessionBrowseQuery, StoreBreakdown, TopFilesQuery } from '../store.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { LATEST_VERSION, migrate } from './migrations.ts';
-import { searchObservations } from './search.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
@@ -184,6 +183,8 @@ export class SqliteStore implements Store {
 
   async ingest(events: readonly CapturedEvent[]): Promise<IngestResult> {
     try {
+      // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
+      const enrich = events.some((e) => e.observation) ? (await import('../../core/enrich.ts')).enrichEvent : undefined;
       return this.#db.transaction(() => {
         let applied = 0;
         let duplicates = 0;
@@ -203,7 +204,7 @@ export class SqliteStore implements Store {
             if (ev.event !== 'SessionEnd') applied++;
             continue;
           }
-          const id = this.#insertObservation(ev, sessionId, eventCounts);
+          const id = this.#insertObservation(ev, sessionId, eventCounts, enrich!);
           if (id === undefined) duplicates++;
           else (applied++, ids.push(id));
         }
@@ -232,7 +233,7 @@ export class SqliteStore implements Store {
   }
 
   /** Returns the new id, or undefined when the observation was a duplicate. */
-  #insertObservation(ev: CapturedEvent, sessionId: number, eventCounts: Map<number, number>): number | undefined {
+  #insertObservation(ev: CapturedEvent, sessionId: number, eventCounts: Map<number, number>, enrich: typeof enrichEvent): number | undefined {
     const o = ev.observation!;
     const s = this.#stmts;
     // An "about to run" note that arrives after its outcome (events raced) has nothing left to say.
@@ -241,7 +242,7 @@ export class SqliteStore implements Store {
     // Extraction runs here, inside the write transaction, where the session's state is read and
     // written atomically: concurrent hooks of one session see each other's effects in order.
     const stateRow = s.getState.get(sessionId) as { state: string | null };
-    const enrichment = enrichEvent(ev, parseJson(stateRow.state));
+    const enrichment = enrich(ev, parseJson(stateRow.state));
     const info = s.insertObs.run({
       session_id: sessionId,
       project: ev.place.project,
@@ -323,6 +324,8 @@ export class SqliteStore implements Store {
         this.#semanticPausedUntil = Date.now() + 60_000;
       }
     }
+    // Loaded on first search: its query planner builds glossary tables that SessionStart never needs.
+    const { searchObservations } = await import('./search.ts');
     try {
       return searchObservations(this.#db, opts, {
         ...(vector ? { [fusion === 'append' ? 'append' : 'extra']: [{ name: 'vector', ids: vector }] } : {}),
