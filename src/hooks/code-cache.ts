@@ -74,7 +74,7 @@ function readCache(path: string | undefined): Buffer | undefined {
 const SAFE = /[^A-Za-z0-9._-]+/g;
 
 /** The cache file for this bundle, build, Node and variant; undefined without a cache directory. */
-export function cacheFileFor(run: Pick<CachedRun, 'file' | 'buildHash' | 'cacheDir' | 'variant'>, src: Pick<Source, 'size' | 'mtimeMs'>): string | undefined {
+function cacheFileFor(run: Pick<CachedRun, 'file' | 'buildHash' | 'cacheDir' | 'variant'>, src: Pick<Source, 'size' | 'mtimeMs'>): string | undefined {
   if (!run.cacheDir) return undefined;
   const name = [basename(run.file), run.buildHash, src.size.toString(36), src.mtimeMs.toString(36), process.version, process.arch, run.variant]
     .map((p) => p.replace(SAFE, '_'))
