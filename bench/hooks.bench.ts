@@ -1,5 +1,5 @@
 /**
- * Whole-process wall time of each hook, as Claude Code runs it (`node plugin/dist/hook.js <Event>`,
+ * Whole-process wall time of each hook, as Claude Code runs it (`node plugin/dist/hook.cjs <Event>`,
  * payload on stdin, MNEMO_DATA_DIR set), against a bare `node -e ""` measured in the same rounds.
  * Every round runs every case once, in a shuffled order, so drift on the shared machine hits all cases
  * alike; the figures that matter are the ratios to bare node.
@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { childEnv, machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
 import { benchProjectDir, seededStore } from './lib/seed.ts';
@@ -24,7 +24,7 @@ const ROUNDS = Math.max(10, Number(process.env.MNEMO_BENCH_ROUNDS) || 40);
 const WARMUP = 3;
 const FULL = process.env.MNEMO_BENCH_FULL === '1';
 const DIST = join(ROOT, 'plugin', 'dist');
-const BUILT_HOOK = join(DIST, 'hook.js');
+const BUILT_HOOK = join(DIST, 'hook.cjs');
 
 if (!existsSync(BUILT_HOOK)) {
   console.error(`hooks: ${BUILT_HOOK} is missing; run \`npm run build\` first`);
@@ -41,7 +41,7 @@ function snapshotDist(): { hook: string; dir: string } {
     const dir = mkdtempSync(join(ROOT, '.tmp', 'bench-dist-'));
     try {
       cpSync(DIST, dir, { recursive: true });
-      const hook = join(dir, 'hook.js');
+      const hook = join(dir, 'hook.cjs');
       const probe = spawnSync(process.execPath, [hook, 'Nope'], { input: '{}', env: childEnv({ MNEMO_DATA_DIR: join(dir, '.probe') }), encoding: 'utf8' });
       if (probe.status === 0) return { hook, dir };
     } catch {
@@ -188,6 +188,8 @@ interface Case {
   readonly label: string;
   readonly args: readonly string[];
   readonly dataDir?: string;
+  /** Extra environment for the hook. */
+  readonly env?: Record<string, string>;
   readonly payload?: () => object;
   /** Checks the hook's stdout once per run; returns a problem or undefined. */
   readonly check?: (stdout: string) => string | undefined;
@@ -221,7 +223,7 @@ interface Timing {
 
 function runOnce(c: Case, t: Timing): void {
   const input = c.payload ? JSON.stringify(c.payload()) : '';
-  const env = childEnv(c.dataDir ? { MNEMO_DATA_DIR: c.dataDir } : {});
+  const env = childEnv({ ...(c.dataDir ? { MNEMO_DATA_DIR: c.dataDir } : {}), ...c.env });
   const start = performance.now();
   const r = spawnSync(process.execPath, c.args, { input, env, cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const elapsed = performance.now() - start;
@@ -248,7 +250,7 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const stale = staleness();
   const { hook: HOOK, dir: distCopy } = snapshotDist();
-  if (stale) console.warn(`hooks: warning: ${stale} is newer than plugin/dist/hook.js; run \`npm run build\` to measure current code`);
+  if (stale) console.warn(`hooks: warning: ${stale} is newer than plugin/dist/hook.cjs; run \`npm run build\` to measure current code`);
   const project = benchProjectDir();
   const base = mkdtempSync(join(tmpdir(), 'mnemo-bench-hooks-'));
   const dirs = { empty: join(base, 'empty'), big: join(base, '100k'), huge: join(base, '1m'), hooks: join(base, 'hooks') };
@@ -302,6 +304,8 @@ process.stdout.write('{}\\n');
       { id: 'ref-spool', label: 'reference: minimal spool writer, ESM (Edit payload; read, parse, write + fsync + rename)', args: [join(ref, 'spool-floor.mjs')], payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
       { id: 'ref-spool-cjs', label: 'reference: the same as CommonJS', args: [join(ref, 'spool-floor.cjs')], payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
       { id: 'post-edit', label: `PostToolUse (Edit, ${kb(PAYLOADS.edit(ctx))} payload)`, args: hook('PostToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject, goal: 1.3 },
+      { id: 'post-edit-nocache', label: 'PostToolUse (Edit), without the code cache (`MNEMO_CODE_CACHE=0`)', args: hook('PostToolUse'), dataDir: dirs.hooks, env: { MNEMO_CODE_CACHE: '0' }, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
+      { id: 'post-edit-legacy', label: 'PostToolUse (Edit), through `hook.js` (the ES-module entry of earlier installs)', args: [join(dirname(HOOK), 'hook.js'), 'PostToolUse'], dataDir: dirs.hooks, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
       { id: 'post-bash', label: `PostToolUse (Bash, ${kb(PAYLOADS.bash(ctx))} payload)`, args: hook('PostToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.bash(ctx), check: expectEmptyObject, goal: 1.3 },
       { id: 'prompt', label: 'UserPromptSubmit', args: hook('UserPromptSubmit'), dataDir: dirs.hooks, payload: () => PAYLOADS.prompt(ctx), check: expectEmptyObject },
       { id: 'pre', label: 'PreToolUse (Bash)', args: hook('PreToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.pre(ctx), check: expectEmptyObject },
@@ -349,7 +353,7 @@ process.stdout.write('{}\\n');
       '',
       machineLine(facts),
       '',
-      `Whole-process wall time of \`node plugin/dist/hook.js <Event>\` with a Claude Code payload on stdin, ${ROUNDS} rounds ` +
+      `Whole-process wall time of \`node plugin/dist/hook.cjs <Event>\` with a Claude Code payload on stdin, ${ROUNDS} rounds ` +
         `(after ${WARMUP} warm-up rounds), every case once per round in shuffled order; ${totalSecs.toFixed(0)} s in all. ` +
         `Store sizes: ${seedNotes.join('; ')}. SessionStart at 100,000 printed an index of ${int(indexChars)} characters.`,
       '',

@@ -1,9 +1,13 @@
 // Builds the shipped bundles into plugin/dist (hooks, CLI + MCP server, the viewer's page).
-// Hooks are fresh processes on every tool call, so the hook is one self-contained ESM file with no
-// chunk graph for the loader to resolve; the store path (SQLite, summaries) is a second file,
-// hook-store.js, imported only by the events that need it (SessionStart, PreCompact, SessionEnd).
+// Hooks are fresh processes on every tool call, so their files are CommonJS (Node starts a CommonJS
+// file faster than an ES module) with no chunk graph to resolve:
+// - hook.cjs, the entry: runs the two bundles below through V8's code cache (src/hooks/launch.ts);
+// - hook-main.cjs, the hook itself (src/hooks/main.ts);
+// - hook-store.cjs, the store path (SQLite, summaries), required only by SessionStart, PreCompact and SessionEnd;
+// - hook.js, the entry of earlier installs, kept as a one-line ES module that starts hook.cjs.
 import { build } from 'esbuild';
-import { rmSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -28,15 +32,70 @@ const common = {
   logLevel: 'warning',
 };
 
-/** Keeps `import('./with-store.ts')` out of the hook bundle: it becomes a lazy import of hook-store.js. */
+const hookCommon = {
+  ...common,
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  splitting: false,
+  // `import()` becomes `require()`: the code cache runs the bundle as a script, which cannot import.
+  supported: { 'dynamic-import': false },
+  // The only `import.meta` use on the hook path finds cli.js from the bundle's own location.
+  define: { 'import.meta.url': '__mnemo_import_meta_url' },
+  banner: { js: 'var __mnemo_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
+};
+
+/** Keeps `import('./with-store.ts')` out of the hook bundle: it becomes a lazy require of hook-store.cjs. */
 const storeApart = {
   name: 'hook-store-apart',
   setup(b) {
-    b.onResolve({ filter: /\/with-store\.ts$/ }, () => ({ path: './hook-store.js', external: true }));
+    b.onResolve({ filter: /\/with-store\.ts$/ }, () => ({ path: './hook-store.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: { hook: 'src/hooks/main.ts' }, outdir, splitting: false, plugins: [storeApart] });
-await build({ ...common, entryPoints: { 'hook-store': 'src/hooks/with-store.ts' }, outdir, splitting: false });
+/**
+ * better-sqlite3's JavaScript goes into hook-store.cjs (one file to load instead of a dozen to resolve
+ * and read). Its native addon stays where npm installed it; `bindings`, which better-sqlite3 asks for
+ * the addon and which probes a dozen paths from the caller's stack, becomes a direct require of the
+ * prebuilt file, with `bindings` itself (pointed at the package) as the fallback for other layouts.
+ */
+const ADDON = 'better-sqlite3/build/Release/better_sqlite3.node';
+const sqliteInside = {
+  name: 'better-sqlite3-inside',
+  setup(b) {
+    b.onResolve({ filter: /^bindings$/ }, (args) =>
+      args.importer.includes(`${'node_modules'}/better-sqlite3/`) ? { path: 'bindings', namespace: 'mnemo-bindings' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'mnemo-bindings' }, () => ({
+      contents:
+        `module.exports = function (name) {\n` +
+        `  if (name === 'better_sqlite3.node') { try { return require(${JSON.stringify(ADDON)}); } catch {} }\n` +
+        `  const root = require('node:path').dirname(require.resolve('better-sqlite3/package.json'));\n` +
+        `  return require(require.resolve('bindings', { paths: [root] }))({ bindings: name, module_root: root });\n` +
+        `};\n`,
+      loader: 'js',
+    }));
+  },
+};
+const hash = (file) => createHash('sha256').update(readFileSync(join(outdir, file))).digest('hex').slice(0, 16);
+await build({ ...hookCommon, entryPoints: { 'hook-main': 'src/hooks/main.ts' }, outdir, plugins: [storeApart] });
+await build({
+  ...hookCommon,
+  entryPoints: { 'hook-store': 'src/hooks/with-store.ts' },
+  outdir,
+  external: ['sqlite-vec', ADDON, 'bindings', 'better-sqlite3/package.json'],
+  plugins: [sqliteInside],
+});
+await build({
+  ...hookCommon,
+  entryPoints: { hook: 'src/hooks/launch.ts' },
+  outdir,
+  banner: {},
+  define: { MNEMO_HOOK_MAIN_HASH: JSON.stringify(hash('hook-main.cjs')), MNEMO_HOOK_STORE_HASH: JSON.stringify(hash('hook-store.cjs')) },
+});
+writeFileSync(
+  join(outdir, 'hook.js'),
+  "// The hook entry of earlier installs: the hook is hook.cjs now (CommonJS starts faster). Re-run `mnemo install` to call it directly.\n" +
+    "import{createRequire}from'node:module';createRequire(import.meta.url)('./hook.cjs');\n",
+);
 await build({ ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 
 // The viewer's page (src/viewer/client, Preact + TypeScript) is bundled by Vite into plugin/dist/viewer,

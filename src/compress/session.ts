@@ -4,7 +4,6 @@
  * is written synchronously (it is fast enough for SessionEnd's shared 1.5 s budget); an LLM summary,
  * when configured, runs later in a detached process and replaces it only when it succeeds.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,12 +109,17 @@ export function cliPath(): string | undefined {
   return undefined;
 }
 
-/** Start `mnemo summarize <id> --llm` detached, so the host never waits for the network. */
-export function spawnLlmUpgrade(cfg: ResolvedConfig, sessionId: number): boolean {
+/**
+ * Start `mnemo summarize <id>` (with `--llm`: through the configured LLM) detached, so the host never
+ * waits for it. Returns false when it could not start (no CLI bundle next to this one: running from
+ * source). child_process loads only here: hooks that never spawn do not pay for it.
+ */
+export async function spawnSummarizer(cfg: ResolvedConfig, sessionId: number, opts: { readonly llm: boolean }): Promise<boolean> {
   const cli = cliPath();
   if (!cli) return false;
   try {
-    const child = spawn(process.execPath, [cli, 'summarize', String(sessionId), '--llm'], {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [cli, 'summarize', String(sessionId), ...(opts.llm ? ['--llm'] : [])], {
       detached: true,
       stdio: 'ignore',
       env: { ...process.env, MNEMO_DATA_DIR: cfg.dataDir },
@@ -129,15 +133,22 @@ export function spawnLlmUpgrade(cfg: ResolvedConfig, sessionId: number): boolean
   }
 }
 
+/** Start the LLM upgrade of a session's summary in the background (SessionEnd). */
+export function spawnLlmUpgrade(cfg: ResolvedConfig, sessionId: number): Promise<boolean> {
+  return spawnSummarizer(cfg, sessionId, { llm: true });
+}
+
 /**
- * Sessions whose host died without SessionEnd: close and summarize them (bounded per call), so the
- * next session still starts with their summary.
+ * Sessions whose host died without SessionEnd: close them (bounded per call), and summarize them in
+ * a detached `mnemo summarize`, so the next session still gets their summary while SessionStart
+ * stays fast whatever their size. Without the CLI bundle (running from source) they are summarized here.
  */
 export async function closeAbandonedSessions(store: Store, cfg: ResolvedConfig, limit = 3): Promise<number> {
   const stale = await store.abandonedSessions(cfg.abandonAfterMs, limit);
+  const llm = stale.length > 0 && llmConfigured(cfg, process.env);
   for (const s of stale) {
     await store.endSession(s.id, 'abandoned', Date.now());
-    await summarizeSessionHeuristically(store, s);
+    if (!(await spawnSummarizer(cfg, s.id, { llm }))) await summarizeSessionHeuristically(store, s);
   }
   return stale.length;
 }

@@ -66,9 +66,14 @@ function readFileConfig(dataDir: string): Record<string, unknown> {
   }
 }
 
+/** The data directory: `MNEMO_DATA_DIR`, else `~/.mnemo` (`config.json` lives in it, so cannot move it). */
+export function resolveDataDir(env: Env = process.env): string {
+  return resolve(env.MNEMO_DATA_DIR?.trim() || join(homedir(), '.mnemo'));
+}
+
 /** Environment variables win over `config.json`, which wins over the defaults; a value that is not a number is skipped. */
 export function resolveConfig(env: Env = process.env): ResolvedConfig {
-  const dataDir = resolve(env.MNEMO_DATA_DIR?.trim() || join(homedir(), '.mnemo'));
+  const dataDir = resolveDataDir(env);
   const file = readFileConfig(dataDir);
   const pick = (envName: string, key: string, fallback: number, min: number, max: number): number =>
     int(env[envName], min, max) ?? int(file[key], min, max) ?? fallback;

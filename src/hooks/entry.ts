@@ -28,6 +28,7 @@ import {
 import { spoolWrite } from '../store/spool.ts';
 import { resolvePlace } from './place.ts';
 import { readStdin } from './stdin.ts';
+import { writeStdout } from './stdout.ts';
 import { readLastAssistantMessage } from './transcript-tail.ts';
 
 /** Payloads beyond this are not parsed (Claude Code itself caps tool output far below it). */
@@ -68,7 +69,7 @@ function answer(platform: Platform | undefined, event: HookEventName | undefined
   if (answered) return;
   answered = true;
   const out = platform ? platform.format(event, result) : '{}';
-  if (out) process.stdout.write(out + '\n');
+  if (out) writeStdout(out + '\n');
 }
 
 /** The mnemo event a command-line event name stands for on `platform`, for answering when the payload is unreadable. */
@@ -170,7 +171,8 @@ function eventList(platform: Platform): string {
  */
 export async function runHook(argv: readonly string[], opts: RunHookOptions = {}): Promise<number> {
   const args = parseHookArgs(argv);
-  const person = opts.byHand ?? Boolean(process.stdin.isTTY);
+  // Asked only on the paths that answer a person: `process.stdin` builds a stream a hook would pay for.
+  const person = () => opts.byHand ?? Boolean(process.stdin.isTTY);
   const tell = opts.tell ?? ((line: string) => void process.stderr.write(line + '\n'));
   let cfg: ResolvedConfig | undefined;
   try {
@@ -186,7 +188,7 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
   const declared = platformNamed(platformName);
   if (!declared) {
     const message = `unknown platform "${safeName(platformName)}" (known: ${PLATFORM_NAMES.join(', ')})`;
-    if (person) {
+    if (person()) {
       tell(`mnemo hook: ${message}`);
       return 2;
     }
@@ -194,7 +196,7 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     answer(undefined, undefined, {});
     return 0;
   }
-  if (person && args.eventArg !== undefined && !declared.events.has(args.eventArg)) {
+  if (args.eventArg !== undefined && !declared.events.has(args.eventArg) && person()) {
     tell(`mnemo hook: unknown ${declared.name} event "${safeName(args.eventArg)}" (${declared.name} events mnemo records: ${eventList(declared)})`);
     return 2;
   }
@@ -217,7 +219,7 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     if (outcome instanceof IgnoredEvent) {
       const name = safeName(outcome.hostEvent);
       log('info', `${label}: unknown hook event for mnemo: ${outcome.platform.name} ${name} is not recorded`);
-      if (person) tell(`mnemo hook: ${outcome.platform.name} event "${name}" is not one mnemo records; nothing stored`);
+      if (person()) tell(`mnemo hook: ${outcome.platform.name} event "${name}" is not one mnemo records; nothing stored`);
       answer(outcome.platform, undefined, {});
       return 0;
     }
@@ -225,7 +227,7 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     return 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    if (person && (err instanceof UnknownEventError || err instanceof NoPayload)) {
+    if ((err instanceof UnknownEventError || err instanceof NoPayload) && person()) {
       tell(
         err instanceof NoPayload
           ? `mnemo hook: no payload on stdin; pipe the host's JSON, e.g. echo '{"session_id":"s1","prompt":"hi"}' | mnemo hook UserPromptSubmit`

@@ -1,8 +1,10 @@
 /**
  * @module hooks/main
- * Entry of the hook bundle (`plugin/dist/hook.js`): kept apart from the CLI so a hook loads only
- * what hooks need.
+ * Entry of the hook bundle (`plugin/dist/hook.cjs`): kept apart from the CLI so a hook loads only
+ * what hooks need. CommonJS has no top-level await, hence the promise.
  */
 import { runHook } from './entry.ts';
 
-process.exitCode = await runHook(process.argv.slice(2));
+void runHook(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

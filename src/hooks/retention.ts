@@ -4,7 +4,6 @@
  * pragmas) and, if so, start `mnemo prune --background` detached. Deleting and merging the index
  * can take seconds on a large store: never inside the hook's budget.
  */
-import { spawn } from 'node:child_process';
 import type { ResolvedConfig } from '../config/config.ts';
 import { cliPath } from '../compress/session.ts';
 import { logTo } from '../log.ts';
@@ -12,7 +11,7 @@ import { isActive, retentionPolicy } from '../store/sqlite/retention.ts';
 import type { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 
 /** Returns whether a background run was started. */
-export function startRetentionIfDue(cfg: ResolvedConfig, store: SqliteStore): boolean {
+export async function startRetentionIfDue(cfg: ResolvedConfig, store: SqliteStore): Promise<boolean> {
   const policy = retentionPolicy(cfg);
   if (!isActive(policy)) return false;
   try {
@@ -24,6 +23,8 @@ export function startRetentionIfDue(cfg: ResolvedConfig, store: SqliteStore): bo
   const cli = cliPath();
   if (!cli) return false;
   try {
+    // child_process loads only here: a SessionEnd with nothing due does not pay for it.
+    const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [cli, 'prune', '--background'], {
       detached: true,
       stdio: 'ignore',

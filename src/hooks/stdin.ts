@@ -3,9 +3,11 @@
  * Reads the hook payload as bytes and decodes once, so a multi-byte character split across
  * chunks survives. Bounded: past `maxBytes` the rest is drained and discarded.
  *
- * Hooks read file descriptor 0 synchronously: touching `process.stdin` builds a stream (and loads
- * the modules behind it) that a hook pays for at every tool call. A non-blocking pipe answers
- * EAGAIN; then the read continues on the stream, keeping what was already read.
+ * Hooks read file descriptor 0 with plain synchronous reads: touching `process.stdin` builds a
+ * stream (and loads the modules behind it) that a hook would pay for at every tool call. A pipe or
+ * socket (Claude Code passes a socket) is first made non-blocking, so a host that leaves stdin open
+ * never blocks the process: the read waits between polls with the event loop free, and the hook's
+ * deadline still fires. Where that cannot be done, the read goes through `process.stdin`.
  */
 import { fstatSync, readSync } from 'node:fs';
 
@@ -40,26 +42,54 @@ async function readStream(stream: NodeJS.ReadableStream, maxBytes: number, chunk
   return decode(chunks, bytes, overflow);
 }
 
+/** How long to wait before asking again when the host has not written (or closed) yet. */
+const POLL_MS = 2;
+
+/**
+ * Put fd 0 (a pipe or socket) in non-blocking mode through libuv's pipe handle, as `process.stdin`
+ * would, without the stream on top. False when this Node offers no such handle.
+ */
+function makeNonBlocking(): boolean {
+  try {
+    const binding = (process as unknown as { binding(name: string): unknown }).binding('pipe_wrap') as {
+      Pipe: new (type: number) => { open(fd: number): number };
+      constants: { SOCKET: number };
+    };
+    return new binding.Pipe(binding.constants.SOCKET).open(0) === 0;
+  } catch {
+    return false;
+  }
+}
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
+
 export async function readStdin(maxBytes: number, stream?: NodeJS.ReadableStream): Promise<StdinRead> {
   if (stream) return (stream as { isTTY?: boolean }).isTTY ? decode([], 0, false) : readStream(stream, maxBytes, [], 0, false);
   const chunks: Buffer[] = [];
   let bytes = 0;
   let overflow = false;
   try {
+    const st = fstatSync(0);
     // A terminal means a person ran the hook by hand: there is no payload to wait for.
-    if (fstatSync(0).isCharacterDevice()) return decode([], 0, false);
+    if (st.isCharacterDevice()) return decode([], 0, false);
+    if (!st.isFile() && !makeNonBlocking()) return readStream(process.stdin, maxBytes, chunks, bytes, overflow);
     for (;;) {
       const buf = Buffer.allocUnsafe(CHUNK);
-      const n = readSync(0, buf, 0, CHUNK, null);
+      let n: number;
+      try {
+        n = readSync(0, buf, 0, CHUNK, null);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+        await pause();
+        continue;
+      }
       if (n === 0) break;
       bytes += n;
       if (bytes <= maxBytes) chunks.push(buf.subarray(0, n));
       else overflow = true;
     }
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN') return readStream(process.stdin, maxBytes, chunks, bytes, overflow);
-    if (code !== 'EOF') throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EOF') throw err;
   }
   return decode(chunks, bytes, overflow);
 }

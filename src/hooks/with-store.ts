@@ -76,8 +76,8 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
     const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
     if (session) {
       const summary = await summarizeSessionHeuristically(store, session);
-      if (summary && llmConfigured(cfg, process.env)) spawnLlmUpgrade(cfg, session.id);
+      if (summary && llmConfigured(cfg, process.env)) await spawnLlmUpgrade(cfg, session.id);
     }
-    startRetentionIfDue(cfg, store);
+    await startRetentionIfDue(cfg, store);
   });
 }

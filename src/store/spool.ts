@@ -19,11 +19,13 @@ const STALE_TMP_MS = 60_000;
 let sequence = 0;
 
 /**
- * Spool file names sort in capture order: wall-clock microseconds (comparable across processes,
- * unlike hrtime), then a per-process sequence, then the pid.
+ * Spool file names sort in capture order: the capture time in microseconds at millisecond precision
+ * (comparable across processes; one session's hooks are milliseconds apart), then a per-process
+ * sequence, then the pid. Not `performance.now()`: its first use loads perf_hooks, about a
+ * millisecond of every hook's start.
  */
 function fileName(ev: CapturedEvent): string {
-  const micros = Math.max(ev.at * 1000, Math.round((performance.timeOrigin + performance.now()) * 1000));
+  const micros = Math.trunc(ev.at) * 1000;
   const seq = (sequence++).toString(36).padStart(4, '0');
   return `${String(micros).padStart(17, '0')}-${seq}-${String(process.pid).padStart(10, '0')}-${ev.uid}${SUFFIX}`;
 }

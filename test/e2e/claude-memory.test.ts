@@ -28,7 +28,7 @@ const SEARCH = 'mcp__plugin_mnemo_mnemo__search';
 const GET = 'mcp__plugin_mnemo_mnemo__get_observations';
 const SECRET = 'BLUEFALCON';
 const FILE_NAME = 'orbit-planner.js';
-const HOOK_ENTRY = join(PLUGIN_DIR, 'dist', 'hook.js');
+const HOOK_ENTRY = join(PLUGIN_DIR, 'dist', 'hook.cjs');
 const CLI_ENTRY = join(PLUGIN_DIR, 'dist', 'cli.js');
 
 before(() => {

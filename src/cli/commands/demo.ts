@@ -35,7 +35,7 @@ export const demoCommand: Command = async (args, io) => {
     throw new UsageError((err as Error).message);
   }
   const fixture = packageFile('fixtures', 'demo-session.jsonl');
-  const hook = packageFile('plugin', 'dist', 'hook.js');
+  const hook = packageFile('plugin', 'dist', 'hook.cjs');
   const root = mkdtempSync(join(tmpdir(), 'mnemo-demo-'));
   const dataDir = join(root, 'data');
   const project = join(root, 'demo-project');

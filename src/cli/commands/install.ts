@@ -15,10 +15,10 @@ import { UsageError, type Command, type Io } from '../io.ts';
 function distDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    if (existsSync(join(dir, 'hook.js')) && existsSync(join(dir, 'cli.js'))) return dir;
+    if (existsSync(join(dir, 'hook.cjs')) && existsSync(join(dir, 'cli.js'))) return dir;
     dir = dirname(dir);
   }
-  throw new Error('cannot find the built hook.js/cli.js; run npm install (or npm run build) first');
+  throw new Error('cannot find the built hook.cjs/cli.js; run npm install (or npm run build) first');
 }
 
 function parse(args: string[]) {
@@ -55,7 +55,7 @@ async function run(kind: 'install' | 'uninstall', args: string[], io: Io): Promi
   try {
     if (kind === 'uninstall') return report(io, await uninstall(common), a.json);
     const dist = distDir();
-    return report(io, await install({ ...common, hookCommand: [process.execPath, join(dist, 'hook.js')], mcpCommand: [process.execPath, join(dist, 'cli.js'), 'mcp'] }), a.json);
+    return report(io, await install({ ...common, hookCommand: [process.execPath, join(dist, 'hook.cjs')], mcpCommand: [process.execPath, join(dist, 'cli.js'), 'mcp'] }), a.json);
   } catch (err) {
     if (err instanceof InstallError) {
       io.err(`mnemo ${kind}: ${err.message}`);

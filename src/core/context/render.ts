@@ -138,33 +138,34 @@ export function renderContext(input: ContextInput): RenderedContext {
   let used = header.join('\n').length + (footer ? footerRoom : 0);
   if (used > input.budget) return { text: '', shown: 0, lines: 0 };
 
-  const groups = groupObservations(usable);
-  const ranked = [...groups].sort((a, b) => score(b, usable.length) - score(a, usable.length) || a.rank - b.rank);
-  const chosen: Group[] = [];
+  // Scored once per group (this runs in every SessionStart process, mostly before V8 optimizes anything).
+  const ranked = groupObservations(usable)
+    .map((g) => ({ g, score: score(g, usable.length) }))
+    .sort((a, b) => b.score - a.score || a.g.rank - b.g.rank);
+  const chosen: { readonly g: Group; readonly day: string; readonly line: string }[] = [];
   const days = new Set<string>();
-  for (const g of ranked) {
+  for (const { g } of ranked) {
     const day = clock.day(g.latest.createdAt);
     const line = lineFor(g, clock);
     const cost = line.length + 1 + (days.has(day) ? 0 : `\n### ${day}`.length + 1);
     if (used + cost > input.budget) continue;
     used += cost;
     days.add(day);
-    chosen.push(g);
+    chosen.push({ g, day, line });
   }
 
   // Chronological order reads as a story; group under day headings.
-  chosen.sort((a, b) => a.latest.createdAt - b.latest.createdAt || a.latest.id - b.latest.id);
+  chosen.sort((a, b) => a.g.latest.createdAt - b.g.latest.createdAt || a.g.latest.id - b.g.latest.id);
   const body: string[] = [];
   let currentDay = '';
-  for (const g of chosen) {
-    const day = clock.day(g.latest.createdAt);
+  for (const { day, line } of chosen) {
     if (day !== currentDay) {
       body.push('', `### ${day}`);
       currentDay = day;
     }
-    body.push(lineFor(g, clock));
+    body.push(line);
   }
-  const shown = chosen.reduce((n, g) => n + g.count, 0);
+  const shown = chosen.reduce((n, c) => n + c.g.count, 0);
   let text = [...header, ...body].join('\n');
   if (footer) text += `\n\n${footer(shown, text.length)}`;
   return { text, shown, lines: chosen.length };

@@ -11,10 +11,17 @@ const ALL_HINTS = [...new Set(TOKEN_RULES.flatMap((r) => r.hints))].sort((a, b) 
 
 /** Every hint of every rule in one trie-shaped alternation: one scan finds which rules can match. */
 const HINT_RE = new RegExp(trieSource(ALL_HINTS), 'g');
-/** For a found hint, the rules it (or a hint it contains) announces. */
-const RULES_BY_HINT: ReadonlyMap<string, readonly TokenRule[]> = new Map(
-  ALL_HINTS.map((h) => [h, TOKEN_RULES.filter((r) => r.hints.some((g) => h.includes(g)))]),
-);
+/** Rules announced by each hint seen so far (see rulesForHint). */
+const RULES_BY_HINT = new Map<string, readonly TokenRule[]>();
+/**
+ * For a found hint, the rules it (or a hint it contains) announces. Worked out on first sight, not
+ * at load: every hook process loads this module, and the full table costs milliseconds to build.
+ */
+function rulesForHint(hint: string): readonly TokenRule[] {
+  let rules = RULES_BY_HINT.get(hint);
+  if (!rules) RULES_BY_HINT.set(hint, (rules = TOKEN_RULES.filter((r) => r.hints.some((g) => hint.includes(g)))));
+  return rules;
+}
 const ALWAYS_RULES = TOKEN_RULES.filter((r) => r.hints.length === 0);
 
 /** Anchored rules: try the sticky regex just ahead of each occurrence of the hint. */
@@ -61,7 +68,7 @@ export function redactTokens(text: string): string {
   HINT_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = HINT_RE.exec(text)) !== null) {
-    for (const r of RULES_BY_HINT.get(m[0]) ?? []) active.add(r);
+    for (const r of rulesForHint(m[0])) active.add(r);
     if (active.size === TOKEN_RULES.length - ALWAYS_RULES.length) break;
   }
   let out = text;

@@ -5,8 +5,7 @@
 import { statSync } from 'node:fs';
 import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
-import { enrichEvent } from '../../core/enrich.ts';
-import { evict } from '../../core/extract/index.ts';
+import type { enrichEvent } from '../../core/enrich.ts';
 import type {
   ContextQuery,
   IngestResult,
@@ -20,7 +19,6 @@ import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, SessionBrowseQ
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { LATEST_VERSION, migrate } from './migrations.ts';
 import { examine } from './health.ts';
-import { searchObservations } from './search.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
@@ -187,17 +185,20 @@ export class SqliteStore implements Store {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       countEvents: db.prepare('SELECT count(*) AS n FROM events WHERE session_id = ?'),
-      sessionEventRows: db.prepare('SELECT id, priority FROM events WHERE session_id = ? ORDER BY id'),
-      deleteEvent: db.prepare('DELETE FROM events WHERE id = ?'),
+      worstEventPriority: db.prepare('SELECT max(priority) AS p FROM events WHERE session_id = ?'),
+      dropOldestEventsAt: db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events WHERE session_id = ? AND priority = ? ORDER BY id LIMIT ?)'),
     };
   }
 
   async ingest(events: readonly CapturedEvent[]): Promise<IngestResult> {
     try {
+      // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
+      const enrich = events.some((e) => e.observation) ? (await import('../../core/enrich.ts')).enrichEvent : undefined;
       return this.#db.transaction(() => {
         let applied = 0;
         let duplicates = 0;
         const ids: number[] = [];
+        const eventCounts = new Map<number, number>();
         for (const ev of events) {
           if (ev.observation && this.#stmts.uidSeen.get(ev.uid)) {
             duplicates++;
@@ -212,7 +213,7 @@ export class SqliteStore implements Store {
             if (ev.event !== 'SessionEnd') applied++;
             continue;
           }
-          const id = this.#insertObservation(ev, sessionId);
+          const id = this.#insertObservation(ev, sessionId, eventCounts, enrich!);
           if (id === undefined) duplicates++;
           else (applied++, ids.push(id));
         }
@@ -241,7 +242,7 @@ export class SqliteStore implements Store {
   }
 
   /** Returns the new id, or undefined when the observation was a duplicate. */
-  #insertObservation(ev: CapturedEvent, sessionId: number): number | undefined {
+  #insertObservation(ev: CapturedEvent, sessionId: number, eventCounts: Map<number, number>, enrich: typeof enrichEvent): number | undefined {
     const o = ev.observation!;
     const s = this.#stmts;
     // An "about to run" note that arrives after its outcome (events raced) has nothing left to say.
@@ -250,7 +251,7 @@ export class SqliteStore implements Store {
     // Extraction runs here, inside the write transaction, where the session's state is read and
     // written atomically: concurrent hooks of one session see each other's effects in order.
     const stateRow = s.getState.get(sessionId) as { state: string | null };
-    const enrichment = enrichEvent(ev, parseJson(stateRow.state));
+    const enrichment = enrich(ev, parseJson(stateRow.state));
     const info = s.insertObs.run({
       session_id: sessionId,
       project: ev.place.project,
@@ -277,21 +278,35 @@ export class SqliteStore implements Store {
       s.insertEvent.run(id, sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, ev.at);
     }
     if (enrichment.state) s.setState.run(JSON.stringify(enrichment.state), sessionId);
-    if (enrichment.events.length) this.#evictEvents(sessionId);
+    if (enrichment.events.length) this.#evictEvents(sessionId, enrichment.events.length, eventCounts);
     // The "about to run" note has served its purpose once the call's outcome is stored.
     if (o.toolUseId && o.type !== 'pending') {
-      for (const p of s.pendingFor.all(sessionId, o.toolUseId) as { id: number }[]) this.#deleteRow(p.id);
+      for (const p of s.pendingFor.all(sessionId, o.toolUseId) as { id: number }[]) {
+        this.#deleteRow(p.id);
+        eventCounts.delete(sessionId); // its events went with it: count afresh
+      }
     }
     return id;
   }
 
-  /** Keep a session's events under the cap by dropping the least important (then oldest) first. */
-  #evictEvents(sessionId: number): void {
+  /**
+   * Keep a session's events under the cap by dropping the least important (highest priority number),
+   * then the oldest, first: core/extract/evict's rule, applied along the (session_id, priority, id)
+   * index, so an insert past the cap deletes its excess instead of re-reading the session. The count
+   * is taken once per session and transaction, then kept up to date (`counts`: this transaction's).
+   */
+  #evictEvents(sessionId: number, added: number, counts: Map<number, number>): void {
     const s = this.#stmts;
-    if ((s.countEvents.get(sessionId) as { n: number }).n <= this.#maxEvents) return;
-    const rows = s.sessionEventRows.all(sessionId) as { id: number; priority: number }[];
-    const keep = new Set(evict(rows, this.#maxEvents).map((r) => r.id));
-    for (const r of rows) if (!keep.has(r.id)) s.deleteEvent.run(r.id);
+    const known = counts.get(sessionId);
+    let n = known === undefined ? (s.countEvents.get(sessionId) as { n: number }).n : known + added;
+    while (n > this.#maxEvents) {
+      const worst = (s.worstEventPriority.get(sessionId) as { p: number | null }).p;
+      if (worst === null) break;
+      const dropped = s.dropOldestEventsAt.run(sessionId, worst, n - this.#maxEvents).changes;
+      if (dropped === 0) break;
+      n -= dropped;
+    }
+    counts.set(sessionId, n);
   }
 
   #deleteRow(id: number): void {
@@ -318,6 +333,8 @@ export class SqliteStore implements Store {
         this.#semanticPausedUntil = Date.now() + 60_000;
       }
     }
+    // Loaded on first search: its query planner builds glossary tables that SessionStart never needs.
+    const { searchObservations } = await import('./search.ts');
     try {
       return searchObservations(this.#db, opts, {
         ...(vector ? { [fusion === 'append' ? 'append' : 'extra']: [{ name: 'vector', ids: vector }] } : {}),
@@ -455,8 +472,12 @@ export class SqliteStore implements Store {
 
   async sessionObservations(sessionId: number, limit = 5000): Promise<Observation[]> {
     // The newest `limit` rows, returned oldest first: a very long session is summarized from its end.
+    // Ordered as the (session_id, created_at) index is, so the window is an index walk, not a sort of the whole session.
     const rows = this.#db
-      .prepare(`SELECT * FROM (SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.private = 0 ORDER BY o.id DESC LIMIT ?) ORDER BY id`)
+      .prepare(
+        `SELECT * FROM (SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.private = 0 ORDER BY o.created_at DESC, o.id DESC LIMIT ?)
+         ORDER BY created_at, id`,
+      )
       .all(sessionId, limit) as ObservationRow[];
     return rows.map(toObservation);
   }

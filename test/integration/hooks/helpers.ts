@@ -1,6 +1,6 @@
 /**
  * Shared helpers for the hook integration tests: they spawn the real, built hook bundle
- * (`plugin/dist/hook.js`) and the CLI bundle (`plugin/dist/cli.js`) as separate processes, exactly as
+ * (`plugin/dist/hook.cjs`) and the CLI bundle (`plugin/dist/cli.js`) as separate processes, exactly as
  * Claude Code does, each with its own MNEMO_DATA_DIR.
  *
  * The bundle is copied once per test file into `.tmp/` (git-ignored, inside the checkout so that
@@ -69,7 +69,7 @@ process.once('exit', () => {
 /** A private, consistent copy of plugin/dist (built first if it is missing). */
 export function dist(): string {
   if (snapshot) return snapshot;
-  if (!existsSync(join(SOURCE_DIST, 'hook.js')) || !existsSync(join(SOURCE_DIST, 'cli.js'))) {
+  if (!existsSync(join(SOURCE_DIST, 'hook.cjs')) || !existsSync(join(SOURCE_DIST, 'cli.js'))) {
     const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build.mjs')], { cwd: REPO_ROOT, env: childEnv(tmpdir()), encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
   }
@@ -80,7 +80,7 @@ export function dist(): string {
     try {
       cpSync(SOURCE_DIST, target, { recursive: true });
       const missing = chunkRefs(target).filter((f) => !existsSync(f));
-      if (existsSync(join(target, 'hook.js')) && existsSync(join(target, 'cli.js')) && missing.length === 0) {
+      if (existsSync(join(target, 'hook.cjs')) && existsSync(join(target, 'cli.js')) && missing.length === 0) {
         snapshot = target;
         cleanup.push(target);
         return target;
@@ -94,7 +94,7 @@ export function dist(): string {
   throw new Error('could not take a consistent copy of plugin/dist (is a build running in a loop?)');
 }
 
-export const hookJs = () => join(dist(), 'hook.js');
+export const hookJs = () => join(dist(), 'hook.cjs');
 export const cliJs = () => join(dist(), 'cli.js');
 
 /** A fresh temporary folder, removed when the test process exits. */
@@ -150,7 +150,7 @@ function collect(child: ReturnType<typeof spawn>, started: number, killAfterMs: 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Run `node hook.js <event>` with `input` on stdin (a string, bytes, or an object to JSON-encode). */
+/** Run `node hook.cjs <event>` with `input` on stdin (a string, bytes, or an object to JSON-encode). */
 export async function runHook(event: string | undefined, input: string | Buffer | object, opts: RunHookOptions): Promise<ProcResult> {
   const argv = [hookJs(), ...(event !== undefined ? [event] : []), ...(opts.args ?? [])];
   const started = Date.now();

@@ -284,12 +284,14 @@ describe('OpenCode through the plugin `mnemo install opencode` writes', () => {
     git(repo, 'init', '-q');
     project = realpathSync(repo);
     // The plugin spawns `<hook command> <event> --platform opencode`; this wrapper runs the real bundle
-    // in-process and then notes that it finished, so the test can keep OpenCode's order.
+    // in-process and notes when the process is done (the CommonJS hook entry finishes after its
+    // import returns), so the test can keep OpenCode's order.
     const wrapper = join(root, 'hook-wrapper.mjs');
     writeFileSync(
       wrapper,
       `import { appendFileSync } from 'node:fs';\n` +
-        `try { await import(${JSON.stringify(pathToFileURL(hookJs()).href)}); } finally { appendFileSync(process.env.MNEMO_TEST_DONE, process.argv[2] + '\\n'); }\n`,
+        `process.once('exit', () => appendFileSync(process.env.MNEMO_TEST_DONE, process.argv[2] + '\\n'));\n` +
+        `await import(${JSON.stringify(pathToFileURL(hookJs()).href)});\n`,
     );
     process.env.MNEMO_DATA_DIR = dataDir;
     process.env.MNEMO_TEST_DONE = doneFile;

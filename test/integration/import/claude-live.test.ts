@@ -26,7 +26,7 @@ after(() => {
 
 before(() => {
   assertClaudeInstalled();
-  if (!existsSync(join(PLUGIN_DIR, 'dist', 'hook.js'))) throw new Error('mnemo plugin is not built: run `npm run build`');
+  if (!existsSync(join(PLUGIN_DIR, 'dist', 'hook.cjs'))) throw new Error('mnemo plugin is not built: run `npm run build`');
   const base = join(PLUGIN_DIR, '..', '.tmp');
   mkdirSync(base, { recursive: true });
   plugin = mkdtempSync(join(base, 'import-plugin-'));

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const CLI = join(ROOT, 'plugin', 'dist', 'cli.js');
-export const HOOK = join(ROOT, 'plugin', 'dist', 'hook.js');
+export const HOOK = join(ROOT, 'plugin', 'dist', 'hook.cjs');
 
 /** Never skip: a missing build is a failure that says how to fix it. */
 export function assertBuilt(): void {

@@ -11,7 +11,7 @@ import { startStandIn } from '../../unit/llm/stand-in.ts';
 import { anthropic } from '../../unit/llm/providers.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
-const HOOK = join(ROOT, 'plugin/dist/hook.js');
+const HOOK = join(ROOT, 'plugin/dist/hook.cjs');
 const CLI = join(ROOT, 'plugin/dist/cli.js');
 
 function env(dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
