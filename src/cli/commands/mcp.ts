@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Command } from '../io.ts';
 import { createMemoryServer } from '../../mcp/server.ts';
 import { openStore } from '../../store/open-store.ts';
+import { maintainInBackground } from '../../store/maintain.ts';
 import { drainSpool } from '../../store/drain.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
@@ -20,6 +21,7 @@ export const mcpCommand: Command = async (_args, io) => {
     drainSpool(store, config.spoolDir, { maxMs: 1000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: background drain failed', err));
   }, DRAIN_INTERVAL_MS);
   timer.unref();
+  const stopMaintenance = maintainInBackground(store, config);
   // Optional semantic search (MNEMO_EMBEDDER): embed new observations in the background, never in a hook.
   const embedLoop = await startSemanticSearch(store, io.env, config);
   const transport = new StdioServerTransport();
@@ -30,6 +32,7 @@ export const mcpCommand: Command = async (_args, io) => {
     if (closing) return;
     closing = true;
     clearInterval(timer);
+    stopMaintenance();
     embedLoop?.stop();
     await server.close().catch(() => undefined);
     await store.close();
