@@ -55,7 +55,7 @@ export const STEPS: Readonly<Record<StepName, MaintenanceStep>> = {
   },
 };
 
-/** Observations per backfill transaction: ~0.2 s of a writer's wait at most (see bench/maintenance). */
+/** Observations per backfill transaction: a writer waits at most one chunk (~0.3 s on the bench machine, bench/RESULTS.md). */
 export const CHUNK_ROWS = 20_000;
 
 export interface PendingStep {
