@@ -6,6 +6,9 @@
  * while user_version says it never ran (another tool, a hand edit, a copy taken mid-way) is refused
  * with HalfAppliedMigration: guessing which of those objects to trust is left to `doctor --repair`,
  * which backs up first and then undoes and redoes the step (`redoHalfApplied`).
+ * Every process migrates on open, hooks included, so a step's SQL must stay cheap at any store size;
+ * work that grows with the store is `deferred`: recorded as pending, run later outside hooks
+ * (store/sqlite/maintenance).
  */
 import type { SqliteDb } from './driver.ts';
 import { StoreError } from '../store.ts';
