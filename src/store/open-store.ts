@@ -1,13 +1,18 @@
 /**
  * @module store/open-store
  * How the long-lived faces (MCP server, CLI, viewer) get a store: open it and fold in whatever the
- * hooks left in the spool, so reads always see every acknowledged event. Throws StoreError when the
+ * hooks left in the spool, so reads always see every acknowledged event, and take a bounded slice of
+ * any deferred upgrade work (store/maintain) that hooks must never do. Throws StoreError when the
  * store cannot be opened even read-only.
  */
 import type { ResolvedConfig } from '../config/config.ts';
 import { logTo } from '../log.ts';
 import { drainSpool } from './drain.ts';
+import { maintainSlice } from './maintain.ts';
 import { SqliteStore } from './sqlite/sqlite-store.ts';
+
+/** A one-off command waits at most about this long (plus one chunk) for deferred upgrade work. */
+const MAINTENANCE_MS = 500;
 
 export async function openStore(cfg: ResolvedConfig, opts: { busyTimeoutMs?: number } = {}): Promise<SqliteStore> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: opts.busyTimeoutMs ?? 5000 });
@@ -20,5 +25,6 @@ export async function openStore(cfg: ResolvedConfig, opts: { busyTimeoutMs?: num
     // from what it holds, and the events wait in the spool for the next process.
     logTo(cfg.logFile, 'warn', 'could not fold the spool into the store now (events stay in the spool)', err);
   }
+  maintainSlice(store, cfg, MAINTENANCE_MS);
   return store;
 }

@@ -3,6 +3,7 @@ import type { Command } from '../io.ts';
 import { createMemoryServer } from '../../mcp/server.ts';
 import { openStore } from '../../store/open-store.ts';
 import { StoreOnDemand } from '../../store/store-on-demand.ts';
+import { maintainInBackground } from '../../store/maintain.ts';
 import { drainSpool } from '../../store/drain.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
@@ -42,6 +43,7 @@ export const mcpCommand: Command = async (_args, io) => {
       });
   }, DRAIN_INTERVAL_MS);
   timer.unref();
+  const stopMaintenance = maintainInBackground(() => store.current, config);
   const transport = new StdioServerTransport();
   // Once only: closing the server closes the transport, whose onclose calls this again (without the
   // guard that recursion overflowed the stack on every client disconnect).
@@ -50,6 +52,7 @@ export const mcpCommand: Command = async (_args, io) => {
     if (closing) return;
     closing = true;
     clearInterval(timer);
+    stopMaintenance();
     embedLoop?.stop();
     await server.close().catch(() => undefined);
     await store.close();

@@ -9,6 +9,7 @@ import { rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore } from '../../store/open-store.ts';
+import { maintainInBackground } from '../../store/maintain.ts';
 import { DEFAULT_PORT, isLoopbackHost, startViewer, type ViewerHandle } from '../../viewer/index.ts';
 import { intOption, UsageError, type Command } from '../io.ts';
 import { VERSION } from '../main.ts';
@@ -60,6 +61,7 @@ export const viewerCommand: Command = async (args, io) => {
     throw err;
   }
   const running = viewer;
+  const stopMaintenance = maintainInBackground(store, config);
   const infoFile = join(config.dataDir, 'viewer.json');
   try {
     writeFileSync(infoFile, JSON.stringify({ url: running.url, pid: process.pid, token: running.token, startedAt: Date.now() }) + '\n', { mode: 0o600 });
@@ -76,6 +78,7 @@ export const viewerCommand: Command = async (args, io) => {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  stopMaintenance();
   await running.close();
   await store.close();
   try {

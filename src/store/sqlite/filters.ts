@@ -11,9 +11,12 @@
  * bound: when it selects few rows, the walk tests the index's id set instead (built once per statement,
  * a hash probe per match) and stays within the set's lowest and highest ids, which FTS5 seeks to.
  * Filters that select many rows stay row conditions: most matches pass them, so the walk stays short.
+ * Types, event types and files have id sets only once their index is built or backfilled (deferred
+ * maintenance after an upgrade, store/sqlite/maintenance); until then they are row conditions.
  */
 import type { SearchFilters } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
+import { stepDone, type StepName } from './maintenance.ts';
 import { stmt } from './statements.ts';
 
 type Params = Record<string, unknown>;
@@ -30,7 +33,10 @@ const list = (prefix: string, values: readonly string[]): { sql: string; params:
   params: Object.fromEntries(values.map((v, i) => [`${prefix}${i}`, v])),
 });
 
-function parts(opts: SearchFilters): Part[] {
+/** Which deferred steps are done: a filter whose index is not ready yet is tested on rows only. */
+type Ready = (step: StepName) => boolean;
+
+function parts(opts: SearchFilters, ready: Ready = () => false): Part[] {
   const out: Part[] = [];
   if (opts.project) out.push({ where: 'o.project = @project', params: { project: opts.project }, ids: 'SELECT id FROM observations WHERE project = @project' });
   if (opts.sessionId !== undefined) {
@@ -45,7 +51,7 @@ function parts(opts: SearchFilters): Part[] {
     const l = list('e', opts.eventTypes);
     // As a row condition, a lookup per row (events_obs); as a set, the ids of those events (events_type_obs).
     const where = `EXISTS (SELECT 1 FROM events e WHERE e.obs_id = o.id AND e.type IN (${l.sql}))`;
-    out.push({ where, params: l.params, ids: `SELECT obs_id AS id FROM events WHERE type IN (${l.sql})` });
+    out.push({ where, params: l.params, ...(ready('events_type_obs') && { ids: `SELECT obs_id AS id FROM events WHERE type IN (${l.sql})` }) });
   }
   if (opts.file) {
     // files is a JSON array of absolute paths; a suffix match lets users type paths as they see them.
@@ -58,12 +64,14 @@ function parts(opts: SearchFilters): Part[] {
       where: `EXISTS (SELECT 1 FROM json_each(o.files) f WHERE f.value = @file OR f.value LIKE @fileSuffix ESCAPE '\\')`,
       params,
       // The same test on the paths indexed by their last component (migration 5).
-      ids: `SELECT obs_id AS id FROM observation_files WHERE name = @fileName AND (path = @file OR path LIKE @fileSuffix ESCAPE '\\')`,
+      ...(ready('observation_files') && {
+        ids: `SELECT obs_id AS id FROM observation_files WHERE name = @fileName AND (path = @file OR path LIKE @fileSuffix ESCAPE '\\')`,
+      }),
     });
   }
   if (opts.types?.length) {
     const l = list('t', opts.types);
-    out.push({ where: `o.type IN (${l.sql})`, params: l.params, ids: `SELECT id FROM observations WHERE type IN (${l.sql})` });
+    out.push({ where: `o.type IN (${l.sql})`, params: l.params, ...(ready('observations_type') && { ids: `SELECT id FROM observations WHERE type IN (${l.sql})` }) });
   }
   return out;
 }
@@ -103,7 +111,7 @@ export function planFilters(db: SqliteDb, opts: SearchFilters, rows: () => numbe
   const join: string[] = [];
   const rowid: string[] = [];
   const params: Params = {};
-  const all = parts(opts);
+  const all = parts(opts, (step) => stepDone(db, step));
   if (!all.some((p) => p.ids)) return { join: all.map((p) => p.where), rowid, params: Object.assign(params, ...all.map((p) => p.params)) as Params, empty: false };
   const most = bound ?? setBound(rows(), window);
   let lo = -Infinity;

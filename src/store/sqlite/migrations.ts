@@ -6,13 +6,20 @@
  * while user_version says it never ran (another tool, a hand edit, a copy taken mid-way) is refused
  * with HalfAppliedMigration: guessing which of those objects to trust is left to `doctor --repair`,
  * which backs up first and then undoes and redoes the step (`redoHalfApplied`).
+ * Every process migrates on open, hooks included, so a step's SQL must stay cheap at any store size;
+ * work that grows with the store is `deferred`: recorded as pending, run later outside hooks
+ * (store/sqlite/maintenance).
  */
 import type { SqliteDb } from './driver.ts';
 import { StoreError } from '../store.ts';
+import { deferStep, pathName, STEPS, type StepName } from './maintenance.ts';
 
 interface Migration {
   readonly version: number;
+  /** Cheap whatever the store's size: every process, hooks included, runs it on open. */
   readonly sql: string;
+  /** Work that grows with the store: recorded as pending and run outside hooks (store/sqlite/maintenance). */
+  readonly deferred?: readonly StepName[];
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -157,8 +164,6 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `
       -- Search filters test id sets read from indexes instead of a row per match (store/sqlite/filters):
       -- observations of some types, that yielded some event types, or that touched some file.
-      CREATE INDEX observations_type ON observations(type);
-      CREATE INDEX events_type_obs ON events(type, obs_id);
       -- Each path of observations.files (a JSON array), keyed by its last component so that a filter for
       -- \`pool.ts\`, \`src/db/pool.ts\` or the absolute path is one index range. Kept by a trigger; rows
       -- whose files are not a JSON array of strings simply have no entries.
@@ -169,17 +174,22 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (name, obs_id, path)
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX observation_files_obs ON observation_files(obs_id);
-      INSERT OR IGNORE INTO observation_files (name, obs_id, path)
-        SELECT substr(f.value, length(rtrim(f.value, replace(f.value, '/', ''))) + 1), o.id, f.value
-        FROM observations o, json_each(CASE WHEN json_valid(o.files) THEN o.files ELSE '[]' END) f
-        WHERE f.type = 'text';
       CREATE TRIGGER observations_files_insert AFTER INSERT ON observations BEGIN
         INSERT OR IGNORE INTO observation_files (name, obs_id, path)
-          SELECT substr(f.value, length(rtrim(f.value, replace(f.value, '/', ''))) + 1), new.id, f.value
+          SELECT ${pathName('f.value')}, new.id, f.value
           FROM json_each(CASE WHEN json_valid(new.files) THEN new.files ELSE '[]' END) f
           WHERE f.type = 'text';
       END;
+      -- Steps too heavy for a hook's open, run later by long-lived processes (store/sqlite/maintenance).
+      CREATE TABLE maintenance (
+        step TEXT PRIMARY KEY,
+        cursor INTEGER NOT NULL,
+        target INTEGER NOT NULL
+      ) STRICT;
     `,
+    // The two indexes and the backfill of observation_files from existing rows (rows added from now
+    // on are kept by the trigger above).
+    deferred: ['observations_type', 'events_type_obs', 'observation_files'],
   },
 ];
 
@@ -192,7 +202,9 @@ interface Created {
 }
 
 function createdBy(m: Migration): Created {
-  const sql = m.sql.replace(/--[^\n]*/g, '');
+  // A deferred index counts as the step's own: present before the step ran, it is a half-applied sign too.
+  const deferredSql = (m.deferred ?? []).map((name) => STEPS[name]).map((step) => ('sql' in step ? step.sql : ''));
+  const sql = [m.sql, ...deferredSql].join(';\n').replace(/--[^\n]*/g, '');
   const objects = [...sql.matchAll(/\bCREATE\s+(?:UNIQUE\s+)?(?:VIRTUAL\s+)?(TABLE|INDEX|TRIGGER)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)/gi)].map((x) => ({
     type: x[1]!.toLowerCase() as 'table' | 'index' | 'trigger',
     name: x[2]!,
@@ -288,6 +300,7 @@ export function migrate(db: SqliteDb): number {
         const present = presentOf(db, m);
         if (present.length) throw new HalfAppliedMigration(m.version, now, present);
         db.exec(m.sql);
+        for (const step of m.deferred ?? []) deferStep(db, step);
         db.pragma(`user_version = ${m.version}`);
       }
       db.exec('COMMIT');

@@ -9,8 +9,11 @@ import { closeSync, copyFileSync, openSync, readSync, writeSync } from 'node:fs'
 import { openDatabase, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
 
-/** Rebuilt from other tables rather than copied: by triggers (project_volume) or `mnemo embed`. */
-const DERIVED = new Set(['project_volume', 'obs_vectors', 'vector_models']);
+/**
+ * Rebuilt from other tables rather than copied: by triggers (project_volume, observation_files) or
+ * `mnemo embed`. `maintenance` lists work pending on the damaged store that the fresh one never needs.
+ */
+const DERIVED = new Set(['project_volume', 'observation_files', 'obs_vectors', 'vector_models', 'maintenance']);
 /** Parents first, so the foreign-key pass below finds them. */
 const FIRST = ['sessions', 'observations'];
 const BATCH = 5000;

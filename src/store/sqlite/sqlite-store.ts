@@ -19,6 +19,7 @@ import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, SessionBrowseQ
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { LATEST_VERSION, migrate } from './migrations.ts';
 import { examine } from './health.ts';
+import { runMaintenance, type MaintainOptions, type MaintenanceRun } from './maintenance.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
@@ -587,6 +588,18 @@ export class SqliteStore implements Store {
         after = rows[rows.length - 1]!.id;
       }
     }).immediate();
+  }
+
+  /**
+   * Run deferred upgrade steps (store/sqlite/maintenance) in short transactions, within `opts`' bounds.
+   * Never from a hook: a step may be an index build over every observation. Throws StoreError (BUSY…).
+   */
+  maintain(opts: MaintainOptions = {}): MaintenanceRun {
+    try {
+      return runMaintenance(this.#db, opts);
+    } catch (err) {
+      throw toStoreError(err);
+    }
   }
 
   /** A consistent copy of the live database (WAL included), taken with SQLite's online backup. */
