@@ -33,16 +33,11 @@ import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
 import { bytes, int, median, ratio, table } from './lib/stats.ts';
 
-const CORPUS = join(ROOT, '..', 'shared', 'corpus', 'transcripts');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'transcripts');
-const haveCorpus = (() => {
-  try {
-    return statSync(CORPUS).isDirectory();
-  } catch {
-    return false;
-  }
-})();
-const SOURCE = haveCorpus ? CORPUS : FIXTURES;
+/** ../shared/corpus next to the checkout, or next to the folder of worktrees holding it. */
+const CORPUS = [join(ROOT, '..', 'shared', 'corpus', 'transcripts'), join(ROOT, '..', '..', 'shared', 'corpus', 'transcripts')].find(isDir);
+const haveCorpus = CORPUS !== undefined;
+const SOURCE = CORPUS ?? FIXTURES;
 const COPIES = Math.max(1, Number(process.env.MNEMO_BENCH_COPIES) || (haveCorpus ? 10 : 40));
 const ROUNDS = Math.max(1, Number(process.env.MNEMO_BENCH_ROUNDS) || 3);
 const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
@@ -52,6 +47,14 @@ const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
 
 const UUID_RE = /\b[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g;
 const TOOLU_RE = /\btoolu_([0-9A-Za-z]+)/g;
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 function jsonlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {

@@ -1,0 +1,238 @@
+/**
+ * @module store/sqlite/ingest
+ * Writing captured events: sessions, observations, their full-text entries and extracted events,
+ * in one IMMEDIATE transaction per batch. Extraction runs here, inside the write transaction,
+ * where the session's state is read and written atomically, so concurrent hooks of one session
+ * see each other's effects in order.
+ *
+ * A batch holds the write lock, so nothing else changes the store while it runs: what a batch
+ * learns about a session (its id, whether it ended, its extraction state, its event count, its
+ * "about to run" notes) is kept in memory for the rest of the batch instead of being read back per
+ * event, and the extraction state is written once per session at the end. A 500-event import batch
+ * costs a few statements per observation instead of a dozen.
+ */
+import type { CapturedEvent } from '../../core/types.ts';
+import { toIndexText } from '../../core/search/text-index.ts';
+import { enrichEvent } from '../../core/enrich.ts';
+import { evict } from '../../core/extract/evict.ts';
+import type { IngestResult } from '../store.ts';
+import type { SqliteDb } from './driver.ts';
+
+/** Identical content without a natural key within this window is the same event delivered twice. */
+const CONTENT_WINDOW_MS = 10_000;
+
+function prepareStatements(db: SqliteDb) {
+  return {
+    ensureSession: db.prepare(
+      `INSERT INTO sessions (platform, external_id, project, branch, source, started_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (platform, external_id) DO NOTHING`,
+    ),
+    session: db.prepare('SELECT id, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state FROM sessions WHERE platform = ? AND external_id = ?'),
+    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(?, source) WHERE id = ?'),
+    fillBranch: db.prepare('UPDATE sessions SET branch = ? WHERE id = ? AND branch IS NULL'),
+    endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
+    setState: db.prepare('UPDATE sessions SET state = ? WHERE id = ?'),
+    uidSeen: db.prepare('SELECT 1 FROM observations WHERE uid = ?').pluck(),
+    outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?').pluck(),
+    recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1').pluck(),
+    insertObs: db.prepare(
+      `INSERT INTO observations (session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+    ),
+    insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
+    insertEvent: db.prepare(
+      `INSERT INTO events (obs_id, session_id, type, category, priority, data, bytes_avoided, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    // `type` first: it sits before the bodies in the row, so most rows are rejected without reading them.
+    pendingRows: db.prepare("SELECT id, tool_use_id FROM observations WHERE session_id = ? AND type = 'pending' AND tool_use_id IS NOT NULL"),
+    deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
+    deleteObs: db.prepare('DELETE FROM observations WHERE id = ?'),
+    countEvents: db.prepare('SELECT count(*) FROM events WHERE session_id = ?').pluck(),
+    sessionEventRows: db.prepare('SELECT id, priority FROM events WHERE session_id = ? ORDER BY id'),
+    deleteEvent: db.prepare('DELETE FROM events WHERE id = ?'),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** What one batch knows about a session it touched; valid only while the batch holds the write lock. */
+interface SessionInBatch {
+  readonly id: number;
+  ended: boolean;
+  hasBranch: boolean;
+  /** The extraction state as the next event must see it; `dirty` when it still has to be written. */
+  state: unknown;
+  dirty: boolean;
+  /** Events stored for the session (undefined: not counted yet, or a cascade may have changed it). */
+  eventCount?: number;
+  /** "About to run" notes by tool_use_id (undefined: not read yet). */
+  pending?: Map<string, number[]>;
+}
+
+interface SessionRow {
+  id: number;
+  ended: number;
+  has_branch: number;
+  state: string | null;
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ingest path of one connection. Statements are prepared on first use (most hooks only read). */
+export class Ingester {
+  readonly #db: SqliteDb;
+  readonly #maxEvents: number;
+  #stmts: Statements | undefined;
+
+  constructor(db: SqliteDb, maxEventsPerSession: number) {
+    this.#db = db;
+    this.#maxEvents = maxEventsPerSession;
+  }
+
+  /** Apply a batch in one IMMEDIATE transaction. Throws what SQLite throws (the caller maps it). */
+  ingest(events: readonly CapturedEvent[]): IngestResult {
+    const s = (this.#stmts ??= prepareStatements(this.#db));
+    return this.#db.transaction(() => new Batch(s, this.#maxEvents).apply(events)).immediate();
+  }
+}
+
+class Batch {
+  readonly #s: Statements;
+  readonly #maxEvents: number;
+  readonly #sessions = new Map<string, SessionInBatch>();
+
+  constructor(s: Statements, maxEvents: number) {
+    this.#s = s;
+    this.#maxEvents = maxEvents;
+  }
+
+  apply(events: readonly CapturedEvent[]): IngestResult {
+    const s = this.#s;
+    let applied = 0;
+    let duplicates = 0;
+    const ids: number[] = [];
+    for (const ev of events) {
+      if (ev.observation && s.uidSeen.get(ev.uid)) {
+        duplicates++;
+        continue;
+      }
+      const session = this.#session(ev);
+      if (ev.event === 'SessionEnd') {
+        s.endSession.run(ev.at, ev.session?.endReason ?? null, session.id);
+        session.ended = true;
+        applied++;
+      }
+      if (!ev.observation) {
+        if (ev.event !== 'SessionEnd') applied++;
+        continue;
+      }
+      const id = this.#insertObservation(ev, session);
+      if (id === undefined) duplicates++;
+      else (applied++, ids.push(id));
+    }
+    for (const session of this.#sessions.values()) {
+      if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
+    }
+    return { applied, duplicates, ids };
+  }
+
+  /** The event's session, created on first sight (the first event's place and time name it). */
+  #session(ev: CapturedEvent): SessionInBatch {
+    const s = this.#s;
+    const key = `${ev.platform}\0${ev.externalSessionId}`;
+    let session = this.#sessions.get(key);
+    if (!session) {
+      s.ensureSession.run(ev.platform, ev.externalSessionId, ev.place.project, ev.place.branch ?? null, ev.session?.source ?? null, ev.at);
+      const row = s.session.get(ev.platform, ev.externalSessionId) as SessionRow;
+      session = { id: row.id, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseJson(row.state), dirty: false };
+      this.#sessions.set(key, session);
+    }
+    // A resumed session comes back to life under the same id.
+    if (ev.event === 'SessionStart' && session.ended) {
+      s.reopen.run(ev.session?.source ?? null, session.id);
+      session.ended = false;
+    }
+    if (ev.place.branch && !session.hasBranch) {
+      s.fillBranch.run(ev.place.branch, session.id);
+      session.hasBranch = true;
+    }
+    return session;
+  }
+
+  /** Returns the new id, or undefined when the observation was a duplicate. */
+  #insertObservation(ev: CapturedEvent, session: SessionInBatch): number | undefined {
+    const o = ev.observation!;
+    const s = this.#s;
+    const sessionId = session.id;
+    // An "about to run" note that arrives after its outcome (events raced) has nothing left to say.
+    if (o.type === 'pending' && o.toolUseId && s.outcomeExists.get(sessionId, `post:${o.toolUseId}`)) return undefined;
+    if (ev.contentKey && s.recentSameContent.get(sessionId, ev.contentKey, ev.at - CONTENT_WINDOW_MS, ev.at + CONTENT_WINDOW_MS)) return undefined;
+    const enrichment = enrichEvent(ev, session.state);
+    const info = s.insertObs.run(
+      sessionId, ev.place.project, ev.platform, o.kind, o.type, o.title, o.body, JSON.stringify(o.files), enrichment.tags, enrichment.priority,
+      o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null,
+    );
+    if (info.changes === 0) return undefined;
+    const id = Number(info.lastInsertRowid);
+    if (!o.private) s.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(enrichment.tags));
+    for (const e of enrichment.events) {
+      s.insertEvent.run(id, sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, ev.at);
+    }
+    if (enrichment.state) {
+      session.state = enrichment.state;
+      session.dirty = true;
+    }
+    if (enrichment.events.length) this.#evictEvents(session, enrichment.events.length);
+    if (o.toolUseId && o.type === 'pending') {
+      // Not read yet: the read will find it.
+      if (session.pending) add(session.pending, o.toolUseId, id);
+    } else if (o.toolUseId) {
+      // The "about to run" note has served its purpose once the call's outcome is stored.
+      const pending = this.#pending(session);
+      for (const p of pending.get(o.toolUseId) ?? []) this.#deleteRow(p, session);
+      pending.delete(o.toolUseId);
+    }
+    return id;
+  }
+
+  /** The session's "about to run" notes by tool_use_id, read once per batch and kept current. */
+  #pending(session: SessionInBatch): Map<string, number[]> {
+    if (session.pending) return session.pending;
+    const map = new Map<string, number[]>();
+    for (const r of this.#s.pendingRows.all(session.id) as { id: number; tool_use_id: string }[]) add(map, r.tool_use_id, r.id);
+    return (session.pending = map);
+  }
+
+  /** Keep a session's events under the cap by dropping the least important (then oldest) first. */
+  #evictEvents(session: SessionInBatch, added: number): void {
+    const s = this.#s;
+    session.eventCount = session.eventCount === undefined ? (s.countEvents.get(session.id) as number) : session.eventCount + added;
+    if (session.eventCount <= this.#maxEvents) return;
+    const rows = s.sessionEventRows.all(session.id) as { id: number; priority: number }[];
+    const keep = new Set(evict(rows, this.#maxEvents).map((r) => r.id));
+    for (const r of rows) if (!keep.has(r.id)) s.deleteEvent.run(r.id);
+    session.eventCount = keep.size;
+  }
+
+  #deleteRow(id: number, session: SessionInBatch): void {
+    this.#s.deleteFts.run(id);
+    this.#s.deleteObs.run(id);
+    // Its events went with it (ON DELETE CASCADE): count again when next needed.
+    session.eventCount = undefined;
+  }
+}
+
+function add(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
