@@ -10,6 +10,11 @@
  * "about to run" notes) is kept in memory for the rest of the batch instead of being read back per
  * event, and the extraction state is written once per session at the end. A 500-event import batch
  * costs a few statements per observation instead of a dozen.
+ *
+ * Full-text rows are written last, together. Every write statement on a table with a trigger opens a
+ * statement savepoint, and FTS5 writes its pending in-memory index out as a new segment at every
+ * savepoint: interleaved with the observation inserts, each row became a segment of its own (and
+ * merge work); written after them, a batch becomes one segment at commit. Same index content.
  */
 import type { CapturedEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
@@ -109,6 +114,8 @@ class Batch {
   readonly #s: Statements;
   readonly #maxEvents: number;
   readonly #sessions = new Map<string, SessionInBatch>();
+  /** Full-text rows by observation id, in insertion order, written at the end of the batch. */
+  readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
 
   constructor(s: Statements, maxEvents: number) {
     this.#s = s;
@@ -139,6 +146,7 @@ class Batch {
       if (id === undefined) duplicates++;
       else (applied++, ids.push(id));
     }
+    for (const [id, [title, body, tags]] of this.#fts) s.insertFts.run(id, toIndexText(title), toIndexText(body), toIndexText(tags));
     for (const session of this.#sessions.values()) {
       if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
     }
@@ -183,7 +191,7 @@ class Batch {
     );
     if (info.changes === 0) return undefined;
     const id = Number(info.lastInsertRowid);
-    if (!o.private) s.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(enrichment.tags));
+    if (!o.private) this.#fts.set(id, [o.title, o.body, enrichment.tags]);
     for (const e of enrichment.events) {
       s.insertEvent.run(id, sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, ev.at);
     }
@@ -224,7 +232,8 @@ class Batch {
   }
 
   #deleteRow(id: number, session: SessionInBatch): void {
-    this.#s.deleteFts.run(id);
+    // A row of this batch has no full-text entry yet.
+    if (!this.#fts.delete(id)) this.#s.deleteFts.run(id);
     this.#s.deleteObs.run(id);
     // Its events went with it (ON DELETE CASCADE): count again when next needed.
     session.eventCount = undefined;
