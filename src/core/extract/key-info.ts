@@ -21,7 +21,6 @@ const TAIL_CHARS = 16_384;
 const DEFAULT_MAX = 1000;
 const MAX_IDENTIFIERS = 80;
 
-const TOKEN_RE = /[A-Za-z_$][\w$]*/g;
 const CAMEL_RE = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
 const PASCAL_RE = /^(?:[A-Z][a-z0-9]+){2,}$|^[A-Z]+[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 const SNAKE_RE = /^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
@@ -96,9 +95,7 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
     const codes: string[] = [];
     const classes: string[] = [];
     const idents: string[] = [];
-    for (const m of t.matchAll(TOKEN_RE)) {
-      const w = m[0];
-      if (w.length < 3 || w.length > 80 || isPlainWord(w)) continue;
+    for (const w of candidateTokens(t)) {
       if (ERRNO_RE.test(w) || CODE_RE.test(w)) codes.push(w);
       else if (ERROR_CLASS_RE.test(w)) classes.push(w);
       else if ((CAMEL_RE.test(w) || PASCAL_RE.test(w) || SNAKE_RE.test(w) || SCREAMING_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
@@ -139,18 +136,38 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
 }
 
 /**
- * A token no identifier or code pattern can match: it starts with a lower-case letter and holds no
- * upper-case letter and no underscore (`return`, `value2`). Most tokens of any text are these, and
- * they are passed over without running the patterns.
+ * The tokens (`[A-Za-z_$][\w$]*`, 3–80 characters) an identifier or code pattern might match, in
+ * order. Tokens that start with a lower-case letter and hold no upper-case letter and no underscore
+ * (`return`, `value2`) can match none of them; they are most of any text and are passed over
+ * without being cut out of it.
  */
-function isPlainWord(w: string): boolean {
-  const first = w.charCodeAt(0);
-  if (first < 97 || first > 122) return false;
-  for (let i = 1; i < w.length; i++) {
-    const c = w.charCodeAt(i);
-    if ((c >= 65 && c <= 90) || c === 95) return false;
+function candidateTokens(t: string): string[] {
+  const out: string[] = [];
+  const n = t.length;
+  let i = 0;
+  while (i < n) {
+    const first = t.charCodeAt(i);
+    if (!isTokenStart(first)) {
+      i++;
+      continue;
+    }
+    let plain = first >= 97 && first <= 122;
+    let j = i + 1;
+    for (; j < n; j++) {
+      const c = t.charCodeAt(j);
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 36) continue;
+      if ((c >= 65 && c <= 90) || c === 95) plain = false;
+      else break;
+    }
+    const len = j - i;
+    if (!plain && len >= 3 && len <= 80) out.push(t.slice(i, j));
+    i = j;
   }
-  return true;
+  return out;
+}
+
+function isTokenStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
 }
 
 /** The first lines holding an error word, whole (as `^.*\berror\b.*$` with the m flag would match them). */
