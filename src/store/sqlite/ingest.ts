@@ -20,11 +20,20 @@ import type { CapturedEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
 import { enrichEvent } from '../../core/enrich.ts';
 import { evict } from '../../core/extract/evict.ts';
+import type { ExtractedEvent } from '../../core/extract/types.ts';
 import type { IngestResult } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 
 /** Identical content without a natural key within this window is the same event delivered twice. */
 const CONTENT_WINDOW_MS = 10_000;
+
+/** Observations per multi-row INSERT (18 parameters a row, far below SQLite's limit). */
+const OBS_CHUNK = 50;
+
+function insertObservations(rows: number): string {
+  return `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
+    VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+}
 
 function prepareStatements(db: SqliteDb) {
   return {
@@ -40,11 +49,9 @@ function prepareStatements(db: SqliteDb) {
     uidSeen: db.prepare('SELECT 1 FROM observations WHERE uid = ?').pluck(),
     outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?').pluck(),
     recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1').pluck(),
-    insertObs: db.prepare(
-      `INSERT INTO observations (session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT DO NOTHING`,
-    ),
+    nextObsId: db.prepare('SELECT coalesce(max(id), 0) + 1 FROM observations').pluck(),
+    insertObs: db.prepare(insertObservations(1)),
+    insertObsChunk: db.prepare(insertObservations(OBS_CHUNK)),
     insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
     insertEvent: db.prepare(
       `INSERT INTO events (obs_id, session_id, type, category, priority, data, bytes_avoided, created_at)
@@ -110,16 +117,97 @@ export class Ingester {
   }
 }
 
+/** An observation written at the next flush, with the id it will have and the events that go with it. */
+interface QueuedRow {
+  readonly id: number;
+  readonly sessionId: number;
+  readonly params: readonly unknown[];
+  readonly contentKey: string | undefined;
+  readonly at: number;
+  readonly events: readonly ExtractedEvent[];
+}
+
+/**
+ * New observations (and their events) held back and written together, up to OBS_CHUNK rows a
+ * statement. A write to a table with a trigger opens a statement journal; one statement per 50 rows
+ * pays for it once instead of 50 times. Ids are given here as SQLite would give them (the largest
+ * id plus one: rows are only ever deleted behind a flush, and never the newest), so nothing reads
+ * differently. Until the flush, what the batch asks about queued rows (uid, natural key, recent
+ * same content, event counts) is answered from memory; whatever must read or delete rows flushes first.
+ */
+class WriteQueue {
+  readonly #s: Statements;
+  #nextId: number;
+  #rows: QueuedRow[] = [];
+  readonly #uids = new Set<string>();
+  readonly #keys = new Set<string>();
+  readonly #events = new Map<number, number>();
+
+  constructor(s: Statements) {
+    this.#s = s;
+    this.#nextId = s.nextObsId.get() as number;
+  }
+
+  hasUid(uid: string): boolean {
+    return this.#uids.has(uid);
+  }
+
+  hasKey(sessionId: number, dedupeKey: string): boolean {
+    return this.#keys.has(`${sessionId}\0${dedupeKey}`);
+  }
+
+  hasContent(sessionId: number, contentKey: string, from: number, to: number): boolean {
+    return this.#rows.some((r) => r.sessionId === sessionId && r.contentKey === contentKey && r.at >= from && r.at <= to);
+  }
+
+  /** Events queued for a session (not yet in the table). */
+  eventsOf(sessionId: number): number {
+    return this.#events.get(sessionId) ?? 0;
+  }
+
+  /** Queue a row; `params` are the INSERT's values after the id. Returns the row's id. */
+  add(row: Omit<QueuedRow, 'id'> & { readonly uid: string; readonly dedupeKey: string | undefined }): number {
+    const id = this.#nextId++;
+    this.#rows.push({ id, sessionId: row.sessionId, params: row.params, contentKey: row.contentKey, at: row.at, events: row.events });
+    this.#uids.add(row.uid);
+    if (row.dedupeKey !== undefined) this.#keys.add(`${row.sessionId}\0${row.dedupeKey}`);
+    if (row.events.length) this.#events.set(row.sessionId, this.eventsOf(row.sessionId) + row.events.length);
+    return id;
+  }
+
+  flush(): void {
+    const rows = this.#rows;
+    if (rows.length === 0) return;
+    this.#rows = [];
+    this.#uids.clear();
+    this.#keys.clear();
+    this.#events.clear();
+    const s = this.#s;
+    let i = 0;
+    for (; i + OBS_CHUNK <= rows.length; i += OBS_CHUNK) {
+      const values: unknown[] = [];
+      for (let k = i; k < i + OBS_CHUNK; k++) values.push(rows[k]!.id, ...rows[k]!.params);
+      s.insertObsChunk.run(values);
+    }
+    for (; i < rows.length; i++) s.insertObs.run(rows[i]!.id, ...rows[i]!.params);
+    for (const r of rows) {
+      for (const e of r.events) s.insertEvent.run(r.id, r.sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, r.at);
+    }
+  }
+}
+
 class Batch {
   readonly #s: Statements;
   readonly #maxEvents: number;
   readonly #sessions = new Map<string, SessionInBatch>();
   /** Full-text rows by observation id, in insertion order, written at the end of the batch. */
   readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
+  readonly #queue: WriteQueue;
 
   constructor(s: Statements, maxEvents: number) {
     this.#s = s;
     this.#maxEvents = maxEvents;
+    this.#queue = new WriteQueue(s);
   }
 
   apply(events: readonly CapturedEvent[]): IngestResult {
@@ -128,7 +216,7 @@ class Batch {
     let duplicates = 0;
     const ids: number[] = [];
     for (const ev of events) {
-      if (ev.observation && s.uidSeen.get(ev.uid)) {
+      if (ev.observation && (this.#queue.hasUid(ev.uid) || s.uidSeen.get(ev.uid))) {
         duplicates++;
         continue;
       }
@@ -146,6 +234,7 @@ class Batch {
       if (id === undefined) duplicates++;
       else (applied++, ids.push(id));
     }
+    this.#queue.flush();
     for (const [id, [title, body, tags]] of this.#fts) s.insertFts.run(id, toIndexText(title), toIndexText(body), toIndexText(tags));
     for (const session of this.#sessions.values()) {
       if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
@@ -181,20 +270,31 @@ class Batch {
     const o = ev.observation!;
     const s = this.#s;
     const sessionId = session.id;
+    const q = this.#queue;
+    const stored = (key: string) => q.hasKey(sessionId, key) || !!s.outcomeExists.get(sessionId, key);
     // An "about to run" note that arrives after its outcome (events raced) has nothing left to say.
-    if (o.type === 'pending' && o.toolUseId && s.outcomeExists.get(sessionId, `post:${o.toolUseId}`)) return undefined;
-    if (ev.contentKey && s.recentSameContent.get(sessionId, ev.contentKey, ev.at - CONTENT_WINDOW_MS, ev.at + CONTENT_WINDOW_MS)) return undefined;
-    const enrichment = enrichEvent(ev, session.state);
-    const info = s.insertObs.run(
-      sessionId, ev.place.project, ev.platform, o.kind, o.type, o.title, o.body, JSON.stringify(o.files), enrichment.tags, enrichment.priority,
-      o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null,
-    );
-    if (info.changes === 0) return undefined;
-    const id = Number(info.lastInsertRowid);
-    if (!o.private) this.#fts.set(id, [o.title, o.body, enrichment.tags]);
-    for (const e of enrichment.events) {
-      s.insertEvent.run(id, sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, ev.at);
+    if (o.type === 'pending' && o.toolUseId && stored(`post:${o.toolUseId}`)) return undefined;
+    if (ev.contentKey) {
+      const from = ev.at - CONTENT_WINDOW_MS;
+      const to = ev.at + CONTENT_WINDOW_MS;
+      if (q.hasContent(sessionId, ev.contentKey, from, to) || s.recentSameContent.get(sessionId, ev.contentKey, from, to)) return undefined;
     }
+    // The same natural key twice in a session is the same event (the unique index would refuse it).
+    if (ev.dedupeKey && stored(ev.dedupeKey)) return undefined;
+    const enrichment = enrichEvent(ev, session.state);
+    const id = q.add({
+      sessionId,
+      uid: ev.uid,
+      dedupeKey: ev.dedupeKey,
+      contentKey: ev.contentKey,
+      at: ev.at,
+      events: enrichment.events,
+      params: [
+        sessionId, ev.place.project, ev.platform, o.kind, o.type, o.title, o.body, JSON.stringify(o.files), enrichment.tags, enrichment.priority,
+        o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null,
+      ],
+    });
+    if (!o.private) this.#fts.set(id, [o.title, o.body, enrichment.tags]);
     if (enrichment.state) {
       session.state = enrichment.state;
       session.dirty = true;
@@ -215,6 +315,7 @@ class Batch {
   /** The session's "about to run" notes by tool_use_id, read once per batch and kept current. */
   #pending(session: SessionInBatch): Map<string, number[]> {
     if (session.pending) return session.pending;
+    this.#queue.flush();
     const map = new Map<string, number[]>();
     for (const r of this.#s.pendingRows.all(session.id) as { id: number; tool_use_id: string }[]) add(map, r.tool_use_id, r.id);
     return (session.pending = map);
@@ -223,8 +324,10 @@ class Batch {
   /** Keep a session's events under the cap by dropping the least important (then oldest) first. */
   #evictEvents(session: SessionInBatch, added: number): void {
     const s = this.#s;
-    session.eventCount = session.eventCount === undefined ? (s.countEvents.get(session.id) as number) : session.eventCount + added;
+    session.eventCount =
+      session.eventCount === undefined ? (s.countEvents.get(session.id) as number) + this.#queue.eventsOf(session.id) : session.eventCount + added;
     if (session.eventCount <= this.#maxEvents) return;
+    this.#queue.flush();
     const rows = s.sessionEventRows.all(session.id) as { id: number; priority: number }[];
     const keep = new Set(evict(rows, this.#maxEvents).map((r) => r.id));
     for (const r of rows) if (!keep.has(r.id)) s.deleteEvent.run(r.id);
@@ -232,6 +335,7 @@ class Batch {
   }
 
   #deleteRow(id: number, session: SessionInBatch): void {
+    this.#queue.flush();
     // A row of this batch has no full-text entry yet.
     if (!this.#fts.delete(id)) this.#s.deleteFts.run(id);
     this.#s.deleteObs.run(id);
