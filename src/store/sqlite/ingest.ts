@@ -142,6 +142,8 @@ class WriteQueue {
   readonly #uids = new Set<string>();
   readonly #keys = new Set<string>();
   readonly #events = new Map<number, number>();
+  /** Queued "about to run" notes by session: [tool_use_id, id]. */
+  readonly #notes = new Map<number, [string, number][]>();
 
   constructor(s: Statements) {
     this.#s = s;
@@ -165,9 +167,19 @@ class WriteQueue {
     return this.#events.get(sessionId) ?? 0;
   }
 
+  /** Queued "about to run" notes of a session, as [tool_use_id, id]. */
+  notesOf(sessionId: number): readonly [string, number][] {
+    return this.#notes.get(sessionId) ?? [];
+  }
+
   /** Queue a row; `params` are the INSERT's values after the id. Returns the row's id. */
-  add(row: Omit<QueuedRow, 'id'> & { readonly uid: string; readonly dedupeKey: string | undefined }): number {
+  add(row: Omit<QueuedRow, 'id'> & { readonly uid: string; readonly dedupeKey: string | undefined; readonly note: string | undefined }): number {
     const id = this.#nextId++;
+    if (row.note !== undefined) {
+      const notes = this.#notes.get(row.sessionId);
+      if (notes) notes.push([row.note, id]);
+      else this.#notes.set(row.sessionId, [[row.note, id]]);
+    }
     this.#rows.push({ id, sessionId: row.sessionId, params: row.params, contentKey: row.contentKey, at: row.at, events: row.events });
     this.#uids.add(row.uid);
     if (row.dedupeKey !== undefined) this.#keys.add(`${row.sessionId}\0${row.dedupeKey}`);
@@ -182,6 +194,7 @@ class WriteQueue {
     this.#uids.clear();
     this.#keys.clear();
     this.#events.clear();
+    this.#notes.clear();
     const s = this.#s;
     let i = 0;
     for (; i + OBS_CHUNK <= rows.length; i += OBS_CHUNK) {
@@ -286,6 +299,7 @@ class Batch {
       sessionId,
       uid: ev.uid,
       dedupeKey: ev.dedupeKey,
+      note: o.type === 'pending' ? o.toolUseId : undefined,
       contentKey: ev.contentKey,
       at: ev.at,
       events: enrichment.events,
@@ -315,9 +329,9 @@ class Batch {
   /** The session's "about to run" notes by tool_use_id, read once per batch and kept current. */
   #pending(session: SessionInBatch): Map<string, number[]> {
     if (session.pending) return session.pending;
-    this.#queue.flush();
     const map = new Map<string, number[]>();
     for (const r of this.#s.pendingRows.all(session.id) as { id: number; tool_use_id: string }[]) add(map, r.tool_use_id, r.id);
+    for (const [toolUseId, id] of this.#queue.notesOf(session.id)) add(map, toolUseId, id);
     return (session.pending = map);
   }
 
