@@ -8,8 +8,8 @@
  * A batch holds the write lock, so nothing else changes the store while it runs: what a batch
  * learns about a session (its id, whether it ended, its extraction state, its event count, its
  * "about to run" notes) is kept in memory for the rest of the batch instead of being read back per
- * event, and the extraction state is written once per session at the end. A 500-event import batch
- * costs a few statements per observation instead of a dozen.
+ * event, and the extraction state is written once per session at the end. New observations and
+ * their events go through a write queue (store/sqlite/write-queue) and are written 50 rows a statement.
  *
  * Full-text rows are written last, together. Every write statement on a table with a trigger opens a
  * statement savepoint, and FTS5 writes its pending in-memory index out as a new segment at every
@@ -20,20 +20,12 @@ import type { CapturedEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
 import { enrichEvent } from '../../core/enrich.ts';
 import { evict } from '../../core/extract/evict.ts';
-import type { ExtractedEvent } from '../../core/extract/types.ts';
 import type { IngestResult } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
+import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
 
 /** Identical content without a natural key within this window is the same event delivered twice. */
 const CONTENT_WINDOW_MS = 10_000;
-
-/** Observations per multi-row INSERT (18 parameters a row, far below SQLite's limit). */
-const OBS_CHUNK = 50;
-
-function insertObservations(rows: number): string {
-  return `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
-    VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
-}
 
 function prepareStatements(db: SqliteDb) {
   return {
@@ -49,14 +41,8 @@ function prepareStatements(db: SqliteDb) {
     uidSeen: db.prepare('SELECT 1 FROM observations WHERE uid = ?').pluck(),
     outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?').pluck(),
     recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1').pluck(),
-    nextObsId: db.prepare('SELECT coalesce(max(id), 0) + 1 FROM observations').pluck(),
-    insertObs: db.prepare(insertObservations(1)),
-    insertObsChunk: db.prepare(insertObservations(OBS_CHUNK)),
+    ...prepareQueueStatements(db),
     insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
-    insertEvent: db.prepare(
-      `INSERT INTO events (obs_id, session_id, type, category, priority, data, bytes_avoided, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
     // `type` first: it sits before the bodies in the row, so most rows are rejected without reading them.
     pendingRows: db.prepare("SELECT id, tool_use_id FROM observations WHERE session_id = ? AND type = 'pending' AND tool_use_id IS NOT NULL"),
     deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
@@ -114,98 +100,6 @@ export class Ingester {
   ingest(events: readonly CapturedEvent[]): IngestResult {
     const s = (this.#stmts ??= prepareStatements(this.#db));
     return this.#db.transaction(() => new Batch(s, this.#maxEvents).apply(events)).immediate();
-  }
-}
-
-/** An observation written at the next flush, with the id it will have and the events that go with it. */
-interface QueuedRow {
-  readonly id: number;
-  readonly sessionId: number;
-  readonly params: readonly unknown[];
-  readonly contentKey: string | undefined;
-  readonly at: number;
-  readonly events: readonly ExtractedEvent[];
-}
-
-/**
- * New observations (and their events) held back and written together, up to OBS_CHUNK rows a
- * statement. A write to a table with a trigger opens a statement journal; one statement per 50 rows
- * pays for it once instead of 50 times. Ids are given here as SQLite would give them (the largest
- * id plus one: rows are only ever deleted behind a flush, and never the newest), so nothing reads
- * differently. Until the flush, what the batch asks about queued rows (uid, natural key, recent
- * same content, event counts) is answered from memory; whatever must read or delete rows flushes first.
- */
-class WriteQueue {
-  readonly #s: Statements;
-  #nextId: number;
-  #rows: QueuedRow[] = [];
-  readonly #uids = new Set<string>();
-  readonly #keys = new Set<string>();
-  readonly #events = new Map<number, number>();
-  /** Queued "about to run" notes by session: [tool_use_id, id]. */
-  readonly #notes = new Map<number, [string, number][]>();
-
-  constructor(s: Statements) {
-    this.#s = s;
-    this.#nextId = s.nextObsId.get() as number;
-  }
-
-  hasUid(uid: string): boolean {
-    return this.#uids.has(uid);
-  }
-
-  hasKey(sessionId: number, dedupeKey: string): boolean {
-    return this.#keys.has(`${sessionId}\0${dedupeKey}`);
-  }
-
-  hasContent(sessionId: number, contentKey: string, from: number, to: number): boolean {
-    return this.#rows.some((r) => r.sessionId === sessionId && r.contentKey === contentKey && r.at >= from && r.at <= to);
-  }
-
-  /** Events queued for a session (not yet in the table). */
-  eventsOf(sessionId: number): number {
-    return this.#events.get(sessionId) ?? 0;
-  }
-
-  /** Queued "about to run" notes of a session, as [tool_use_id, id]. */
-  notesOf(sessionId: number): readonly [string, number][] {
-    return this.#notes.get(sessionId) ?? [];
-  }
-
-  /** Queue a row; `params` are the INSERT's values after the id. Returns the row's id. */
-  add(row: Omit<QueuedRow, 'id'> & { readonly uid: string; readonly dedupeKey: string | undefined; readonly note: string | undefined }): number {
-    const id = this.#nextId++;
-    if (row.note !== undefined) {
-      const notes = this.#notes.get(row.sessionId);
-      if (notes) notes.push([row.note, id]);
-      else this.#notes.set(row.sessionId, [[row.note, id]]);
-    }
-    this.#rows.push({ id, sessionId: row.sessionId, params: row.params, contentKey: row.contentKey, at: row.at, events: row.events });
-    this.#uids.add(row.uid);
-    if (row.dedupeKey !== undefined) this.#keys.add(`${row.sessionId}\0${row.dedupeKey}`);
-    if (row.events.length) this.#events.set(row.sessionId, this.eventsOf(row.sessionId) + row.events.length);
-    return id;
-  }
-
-  flush(): void {
-    const rows = this.#rows;
-    if (rows.length === 0) return;
-    this.#rows = [];
-    this.#uids.clear();
-    this.#keys.clear();
-    this.#events.clear();
-    this.#notes.clear();
-    const s = this.#s;
-    let i = 0;
-    for (; i + OBS_CHUNK <= rows.length; i += OBS_CHUNK) {
-      const values: unknown[] = [];
-      for (let k = i; k < i + OBS_CHUNK; k++) values.push(rows[k]!.id, ...rows[k]!.params);
-      s.insertObsChunk.run(values);
-    }
-    for (; i < rows.length; i++) s.insertObs.run(rows[i]!.id, ...rows[i]!.params);
-    for (const r of rows) {
-      for (const e of r.events) s.insertEvent.run(r.id, r.sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, r.at);
-    }
   }
 }
 
