@@ -26,7 +26,8 @@ import { bytes, int, median, ms, p95, ratio, rng, shuffle, table } from './lib/s
 
 const ROUNDS = Math.max(5, Number(process.env.MNEMO_BENCH_ROUNDS) || 20);
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'extract');
-const CORPUS = join(ROOT, '..', 'shared', 'corpus', 'hook-payloads');
+/** ../shared/corpus next to the checkout, or next to the folder of worktrees holding it. */
+const CORPUS = [join(ROOT, '..', 'shared', 'corpus', 'hook-payloads'), join(ROOT, '..', '..', 'shared', 'corpus', 'hook-payloads')].find((d) => existsSync(d)) ?? '';
 const random = rng(7);
 
 // ---------------------------------------------------------------------------------------------
@@ -55,7 +56,7 @@ const cases: Case[] = [
   ...hookCases(load(join(FIXTURES, 'post-tool-use.json')), 'fixture hook payloads'),
   ...load<Array<ToolCall & Record<string, unknown>>>(join(FIXTURES, 'transcript-calls.json')).map((c) => ({ label: 'fixture transcript calls', call: c, payload: c })),
 ];
-if (existsSync(CORPUS)) {
+if (CORPUS) {
   for (const repo of readdirSync(CORPUS)) {
     const file = join(CORPUS, repo, 'logs', 'post_tool_use.json');
     if (existsSync(file)) cases.push(...hookCases(load(file), 'corpus hook payloads (untrimmed)'));

@@ -8,7 +8,9 @@
  * 4. + extraction — 3 + `enrichEvent` per event (what `store.ingest` runs inside its transaction),
  *    without SQLite, to split ingest into extraction and writes;
  * 5. full import — `importClaudeCode` into a fresh store: 3 + `store.ingest` (extraction, FTS, one
- *    transaction per 500 events) + heuristic summaries of every session.
+ *    transaction per 500 events) + heuristic summaries of every session;
+ * 6. ingest alone — `store.ingest` of the events stage 3 captured (captured before the clock starts),
+ *    in batches of 500, into a fresh store: the store's ingest rate in observations per second.
  *
  * Input: the real transcripts of ../shared/corpus/transcripts when present (else the test fixtures),
  * copied MNEMO_BENCH_COPIES times (default 10; 40 for the fixtures) with session, message and
@@ -23,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { captureEvent } from '../src/core/capture.ts';
+import type { CapturedEvent } from '../src/core/types.ts';
 import { enrichEvent } from '../src/core/enrich.ts';
 import { importClaudeCode, type ImportReport } from '../src/import/claude-code-import.ts';
 import { SubagentDirectory, transcriptEvents, type TranscriptEvent } from '../src/import/claude-code/transcript-events.ts';
@@ -33,16 +36,11 @@ import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
 import { bytes, int, median, ratio, table } from './lib/stats.ts';
 
-const CORPUS = join(ROOT, '..', 'shared', 'corpus', 'transcripts');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'transcripts');
-const haveCorpus = (() => {
-  try {
-    return statSync(CORPUS).isDirectory();
-  } catch {
-    return false;
-  }
-})();
-const SOURCE = haveCorpus ? CORPUS : FIXTURES;
+/** ../shared/corpus next to the checkout, or next to the folder of worktrees holding it. */
+const CORPUS = [join(ROOT, '..', 'shared', 'corpus', 'transcripts'), join(ROOT, '..', '..', 'shared', 'corpus', 'transcripts')].find(isDir);
+const haveCorpus = CORPUS !== undefined;
+const SOURCE = CORPUS ?? FIXTURES;
 const COPIES = Math.max(1, Number(process.env.MNEMO_BENCH_COPIES) || (haveCorpus ? 10 : 40));
 const ROUNDS = Math.max(1, Number(process.env.MNEMO_BENCH_ROUNDS) || 3);
 const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
@@ -52,6 +50,14 @@ const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
 
 const UUID_RE = /\b[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g;
 const TOOLU_RE = /\btoolu_([0-9A-Za-z]+)/g;
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 function jsonlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -81,12 +87,24 @@ const files = jsonlFiles(input);
 
 interface Sample {
   readonly ms: number;
+  /** CPU time of the process (all threads): steadier than wall time on a machine shared with other work. */
+  readonly cpuMs: number;
   readonly events: number;
   readonly toolCalls: number;
 }
 
+/** Wall and CPU time since the call. */
+function stopwatch(): () => { ms: number; cpuMs: number } {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  return () => {
+    const d = process.cpuUsage(cpu);
+    return { ms: performance.now() - wall, cpuMs: (d.user + d.system) / 1000 };
+  };
+}
+
 function baseline(): Sample {
-  const t0 = performance.now();
+  const t0 = stopwatch();
   let lines = 0;
   for (const f of files) {
     for (const line of readFileSync(f, 'utf8').split('\n')) {
@@ -99,7 +117,7 @@ function baseline(): Sample {
       }
     }
   }
-  return { ms: performance.now() - t0, events: lines, toolCalls: 0 };
+  return { ...t0(), events: lines, toolCalls: 0 };
 }
 
 function* converted(): Generator<TranscriptEvent> {
@@ -116,18 +134,18 @@ function* converted(): Generator<TranscriptEvent> {
 const isTool = (name: unknown) => name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'PreToolUse';
 
 function convertOnly(): Sample {
-  const t0 = performance.now();
+  const t0 = stopwatch();
   let events = 0;
   let toolCalls = 0;
   for (const e of converted()) {
     events++;
     if (isTool(e.payload.hook_event_name)) toolCalls++;
   }
-  return { ms: performance.now() - t0, events, toolCalls };
+  return { ...t0(), events, toolCalls };
 }
 
 function convertAndCapture(): Sample {
-  const t0 = performance.now();
+  const t0 = stopwatch();
   let events = 0;
   let toolCalls = 0;
   for (const e of converted()) {
@@ -136,12 +154,12 @@ function convertAndCapture(): Sample {
     events++;
     if (isTool(ev.event)) toolCalls++;
   }
-  return { ms: performance.now() - t0, events, toolCalls };
+  return { ...t0(), events, toolCalls };
 }
 
 /** Stage 3 plus extraction (`enrichEvent`, what ingest runs per event), session state threaded as the store does. */
 function convertCaptureEnrich(): Sample {
-  const t0 = performance.now();
+  const t0 = stopwatch();
   let events = 0;
   let toolCalls = 0;
   const states = new Map<string, string>();
@@ -156,7 +174,7 @@ function convertCaptureEnrich(): Sample {
     events++;
     if (isTool(ev.event)) toolCalls++;
   }
-  return { ms: performance.now() - t0, events, toolCalls };
+  return { ...t0(), events, toolCalls };
 }
 
 let lastReport: ImportReport | undefined;
@@ -164,20 +182,46 @@ let dbBytes = 0;
 async function fullImport(): Promise<Sample> {
   const dir = mkdtempSync(join(work, 'store-'));
   const store = SqliteStore.open({ path: join(dir, 'mnemo.db'), busyTimeoutMs: 5000 });
-  const t0 = performance.now();
+  const t0 = stopwatch();
   const r = await importClaudeCode(store, { root: input, limits: LIMITS, openWithinMs: 2 * 3600_000, resolvePlace: (cwd) => ({ project: cwd }) });
-  const elapsed = performance.now() - t0;
+  const elapsed = t0();
   dbBytes = (await store.stats()).dbBytes;
   await store.close();
   rmSync(dir, { recursive: true, force: true });
   lastReport = r;
-  return { ms: elapsed, events: r.events, toolCalls: r.toolCalls };
+  return { ...elapsed, events: r.events, toolCalls: r.toolCalls };
+}
+
+/** The captured events of every transcript, in file order (what `importClaudeCode` hands to ingest, batched alike). */
+function capturedEvents(): CapturedEvent[] {
+  const out: CapturedEvent[] = [];
+  for (const e of converted()) {
+    const ev = parseClaudeCode(undefined, e.payload);
+    const c = captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: e.at, uid: e.key, limits: LIMITS });
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+let ingested = 0;
+async function ingestOnly(): Promise<Sample> {
+  const captured = capturedEvents();
+  const dir = mkdtempSync(join(work, 'ingest-'));
+  const store = SqliteStore.open({ path: join(dir, 'mnemo.db'), busyTimeoutMs: 5000 });
+  const t0 = stopwatch();
+  let observations = 0;
+  for (let i = 0; i < captured.length; i += 500) observations += (await store.ingest(captured.slice(i, i + 500))).ids.length;
+  const elapsed = t0();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+  ingested = observations;
+  return { ...elapsed, events: captured.length, toolCalls: captured.filter((c) => c.call).length };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rounds: every stage once per round, in the same process, medians over rounds.
 
-const samples: Record<string, Sample[]> = { baseline: [], convert: [], capture: [], enrich: [], full: [] };
+const samples: Record<string, Sample[]> = { baseline: [], convert: [], capture: [], enrich: [], full: [], ingest: [] };
 convertAndCapture(); // warm-up: JIT and the OS page cache, for every stage alike
 for (let round = 0; round < ROUNDS; round++) {
   samples.baseline!.push(baseline());
@@ -185,17 +229,22 @@ for (let round = 0; round < ROUNDS; round++) {
   samples.capture!.push(convertAndCapture());
   samples.enrich!.push(convertCaptureEnrich());
   samples.full!.push(await fullImport());
+  samples.ingest!.push(await ingestOnly());
   process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
 }
 rmSync(work, { recursive: true, force: true });
 
 const med = (k: string) => median(samples[k]!.map((s) => s.ms));
+const cpu = (k: string) => median(samples[k]!.map((s) => s.cpuMs));
 const base = med('baseline');
+const baseCpu = cpu('baseline');
 const events = samples.full![0]!.events;
 const toolCalls = samples.full![0]!.toolCalls;
+const perSecond = (n: number, ms: number) => int((n * 1000) / ms);
 const row = (label: string, k: string): string[] => {
   const t = med(k);
-  return [label, (t / 1000).toFixed(2), int((events * 1000) / t), int((toolCalls * 1000) / t), `${((inputBytes / 1024 / 1024) * 1000 / t).toFixed(1)} MiB/s`, ratio(t / base)];
+  const c = cpu(k);
+  return [label, (t / 1000).toFixed(2), perSecond(events, t), perSecond(toolCalls, t), `${((inputBytes / 1024 / 1024) * 1000 / t).toFixed(1)} MiB/s`, ratio(t / base), (c / 1000).toFixed(2), perSecond(toolCalls, c), ratio(c / baseCpu)];
 };
 
 const pct = (t: number) => `${Math.max(0, (t / med('full')) * 100).toFixed(0)}%`;
@@ -210,13 +259,19 @@ const md = [
     `${int(files.length)} files, ${bytes(inputBytes)}, ${int(events)} hook events of which ${int(toolCalls)} tool calls, ${int(r.sessions)} sessions → ` +
     `${int(r.observations)} observations, ${bytes(dbBytes)} database. Medians of ${ROUNDS} rounds; every stage runs once per round in the same process.`,
   '',
-  table(['stage', 'seconds', 'events/s', 'tool calls/s', 'input', 'time × baseline'], [
+  table(['stage', 'seconds', 'events/s', 'tool calls/s', 'input', 'time × baseline', 'CPU s', 'tool calls per CPU s', 'CPU × baseline'], [
     row('baseline: read + `JSON.parse` of every line', 'baseline'),
     row('read + convert to hook payloads (importer)', 'convert'),
     row('… + `parseClaudeCode` + `captureEvent` (privacy, titles)', 'capture'),
     row('… + `enrichEvent` (extraction, as ingest runs it; no SQLite)', 'enrich'),
     row('full `importClaudeCode`: … + `store.ingest` (extraction, FTS) + summaries', 'full'),
   ]),
+  '',
+  `Observations per second (wall / CPU): full import ${perSecond(r.observations, med('full'))} / ${perSecond(r.observations, cpu('full'))}; ` +
+    `\`store.ingest\` alone (the captured events in batches of 500; extraction, FTS and events included) ${perSecond(ingested, med('ingest'))} / ` +
+    `${perSecond(ingested, cpu('ingest'))} (${int(ingested)} observations in ${(med('ingest') / 1000).toFixed(2)} s, ${ratio(med('ingest') / base)} the baseline's time, ` +
+    `${ratio(cpu('ingest') / baseCpu)} its CPU time). CPU time counts every thread of the process and leaves out time spent waiting for a core, ` +
+    `so on a busy machine it is the steadier figure.`,
   '',
   `Where the full import's time goes (medians): converting ${pct(med('convert'))}, capture ${pct(med('capture') - med('convert'))}, ` +
     `extraction ${pct(med('enrich') - med('capture'))}, SQLite writes (rows, FTS, events, state) + summaries ${pct(med('full') - med('enrich'))}. ` +

@@ -33,11 +33,23 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 
 /** Collapse whitespace and cut at a word boundary so the title stays one readable line. */
 export function oneLine(text: string, max = TITLE_MAX): string {
-  const flat = text.replace(WS_RE, ' ').trim();
+  const flat = flatHead(text, max) ?? text.replace(WS_RE, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return (space > max * 0.6 ? cut.slice(0, space) : cut) + '…';
+}
+
+/**
+ * The flattened start of a long text, when it alone decides `oneLine`: longer than `max`, so the
+ * text is cut, and the first `max` characters are exact (a whitespace run across the end of the
+ * head can only change its last character). A 100 KB output is not flattened whole for a title.
+ */
+function flatHead(text: string, max: number): string | undefined {
+  const bound = 2 * max + 64;
+  if (text.length <= bound) return undefined;
+  const head = text.slice(0, bound).replace(WS_RE, ' ').trimStart();
+  return head.length > max + 1 ? head : undefined;
 }
 
 /** Show a path relative to the project when it lies inside it (titles stay short and portable). */

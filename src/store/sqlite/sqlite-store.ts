@@ -25,6 +25,7 @@ import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
+import { Ingester } from './ingest.ts';
 
 interface SessionRow {
   id: number;
@@ -108,8 +109,6 @@ function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
   const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('deadline')), ms)));
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
-/** Identical content without a natural key within this window is the same event delivered twice. */
-const CONTENT_WINDOW_MS = 10_000;
 
 function parseJson(text: string | null): unknown {
   if (!text) return undefined;
@@ -133,13 +132,13 @@ export class SqliteStore implements Store {
   get readOnly(): boolean {
     return this.#db.readonly;
   }
-  readonly #maxEvents: number;
+  readonly #ingester: Ingester;
   #stmts: ReturnType<SqliteStore['prepare']>;
 
   private constructor(db: SqliteDb, path: string, maxEvents: number) {
     this.#db = db;
     this.#path = path;
-    this.#maxEvents = maxEvents;
+    this.#ingester = new Ingester(db, maxEvents);
     this.#stmts = this.prepare();
   }
 
@@ -158,36 +157,10 @@ export class SqliteStore implements Store {
   private prepare() {
     const db = this.#db;
     return {
-      ensureSession: db.prepare(
-        `INSERT INTO sessions (platform, external_id, project, branch, source, started_at)
-         VALUES (@platform, @external_id, @project, @branch, @source, @at)
-         ON CONFLICT (platform, external_id) DO NOTHING`,
-      ),
-      sessionId: db.prepare('SELECT id, ended_at FROM sessions WHERE platform = ? AND external_id = ?'),
-      reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(?, source) WHERE id = ?'),
-      fillBranch: db.prepare('UPDATE sessions SET branch = ? WHERE id = ? AND branch IS NULL'),
-      endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
-      uidSeen: db.prepare('SELECT 1 FROM observations WHERE uid = ?'),
-      insertObs: db.prepare(
-        `INSERT INTO observations (session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
-         VALUES (@session_id, @project, @platform, @kind, @type, @title, @body, @files, @tags, @priority, @tool_name, @tool_use_id, @private, @created_at, @uid, @dedupe_key, @content_key)
-         ON CONFLICT DO NOTHING`,
-      ),
       insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
       deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
-      pendingFor: db.prepare("SELECT id FROM observations WHERE session_id = ? AND tool_use_id = ? AND type = 'pending'"),
-      outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?'),
-      recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1'),
       deleteObs: db.prepare('DELETE FROM observations WHERE id = ?'),
       getState: db.prepare('SELECT state FROM sessions WHERE id = ?'),
-      setState: db.prepare('UPDATE sessions SET state = ? WHERE id = ?'),
-      insertEvent: db.prepare(
-        `INSERT INTO events (obs_id, session_id, type, category, priority, data, bytes_avoided, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      countEvents: db.prepare('SELECT count(*) AS n FROM events WHERE session_id = ?'),
-      worstEventPriority: db.prepare('SELECT max(priority) AS p FROM events WHERE session_id = ?'),
-      dropOldestEventsAt: db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events WHERE session_id = ? AND priority = ? ORDER BY id LIMIT ?)'),
     };
   }
 
@@ -195,124 +168,10 @@ export class SqliteStore implements Store {
     try {
       // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
       const enrich = events.some((e) => e.observation) ? (await import('../../core/enrich.ts')).enrichEvent : undefined;
-      return this.#db.transaction(() => {
-        let applied = 0;
-        let duplicates = 0;
-        const ids: number[] = [];
-        const eventCounts = new Map<number, number>();
-        for (const ev of events) {
-          if (ev.observation && this.#stmts.uidSeen.get(ev.uid)) {
-            duplicates++;
-            continue;
-          }
-          const sessionId = this.#ensureSession(ev);
-          if (ev.event === 'SessionEnd') {
-            this.#stmts.endSession.run(ev.at, ev.session?.endReason ?? null, sessionId);
-            applied++;
-          }
-          if (!ev.observation) {
-            if (ev.event !== 'SessionEnd') applied++;
-            continue;
-          }
-          const id = this.#insertObservation(ev, sessionId, eventCounts, enrich!);
-          if (id === undefined) duplicates++;
-          else (applied++, ids.push(id));
-        }
-        return { applied, duplicates, ids };
-      }).immediate();
+      return this.#ingester.ingest(events, enrich);
     } catch (err) {
       throw toStoreError(err, this.#path);
     }
-  }
-
-  #ensureSession(ev: CapturedEvent): number {
-    const s = this.#stmts;
-    s.ensureSession.run({
-      platform: ev.platform,
-      external_id: ev.externalSessionId,
-      project: ev.place.project,
-      branch: ev.place.branch ?? null,
-      source: ev.session?.source ?? null,
-      at: ev.at,
-    });
-    const row = s.sessionId.get(ev.platform, ev.externalSessionId) as { id: number; ended_at: number | null };
-    // A resumed session comes back to life under the same id.
-    if (ev.event === 'SessionStart' && row.ended_at !== null) s.reopen.run(ev.session?.source ?? null, row.id);
-    if (ev.place.branch) s.fillBranch.run(ev.place.branch, row.id);
-    return row.id;
-  }
-
-  /** Returns the new id, or undefined when the observation was a duplicate. */
-  #insertObservation(ev: CapturedEvent, sessionId: number, eventCounts: Map<number, number>, enrich: typeof enrichEvent): number | undefined {
-    const o = ev.observation!;
-    const s = this.#stmts;
-    // An "about to run" note that arrives after its outcome (events raced) has nothing left to say.
-    if (o.type === 'pending' && o.toolUseId && s.outcomeExists.get(sessionId, `post:${o.toolUseId}`)) return undefined;
-    if (ev.contentKey && s.recentSameContent.get(sessionId, ev.contentKey, ev.at - CONTENT_WINDOW_MS, ev.at + CONTENT_WINDOW_MS)) return undefined;
-    // Extraction runs here, inside the write transaction, where the session's state is read and
-    // written atomically: concurrent hooks of one session see each other's effects in order.
-    const stateRow = s.getState.get(sessionId) as { state: string | null };
-    const enrichment = enrich(ev, parseJson(stateRow.state));
-    const info = s.insertObs.run({
-      session_id: sessionId,
-      project: ev.place.project,
-      platform: ev.platform,
-      kind: o.kind,
-      type: o.type,
-      title: o.title,
-      body: o.body,
-      files: JSON.stringify(o.files),
-      tags: enrichment.tags,
-      priority: enrichment.priority,
-      tool_name: o.toolName ?? null,
-      tool_use_id: o.toolUseId ?? null,
-      private: o.private ? 1 : 0,
-      created_at: ev.at,
-      uid: ev.uid,
-      dedupe_key: ev.dedupeKey ?? null,
-      content_key: ev.contentKey ?? null,
-    });
-    if (info.changes === 0) return undefined;
-    const id = Number(info.lastInsertRowid);
-    if (!o.private) s.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(enrichment.tags));
-    for (const e of enrichment.events) {
-      s.insertEvent.run(id, sessionId, e.type, e.category, e.priority, e.data, e.bytes_avoided ?? null, ev.at);
-    }
-    if (enrichment.state) s.setState.run(JSON.stringify(enrichment.state), sessionId);
-    if (enrichment.events.length) this.#evictEvents(sessionId, enrichment.events.length, eventCounts);
-    // The "about to run" note has served its purpose once the call's outcome is stored.
-    if (o.toolUseId && o.type !== 'pending') {
-      for (const p of s.pendingFor.all(sessionId, o.toolUseId) as { id: number }[]) {
-        this.#deleteRow(p.id);
-        eventCounts.delete(sessionId); // its events went with it: count afresh
-      }
-    }
-    return id;
-  }
-
-  /**
-   * Keep a session's events under the cap by dropping the least important (highest priority number),
-   * then the oldest, first: core/extract/evict's rule, applied along the (session_id, priority, id)
-   * index, so an insert past the cap deletes its excess instead of re-reading the session. The count
-   * is taken once per session and transaction, then kept up to date (`counts`: this transaction's).
-   */
-  #evictEvents(sessionId: number, added: number, counts: Map<number, number>): void {
-    const s = this.#stmts;
-    const known = counts.get(sessionId);
-    let n = known === undefined ? (s.countEvents.get(sessionId) as { n: number }).n : known + added;
-    while (n > this.#maxEvents) {
-      const worst = (s.worstEventPriority.get(sessionId) as { p: number | null }).p;
-      if (worst === null) break;
-      const dropped = s.dropOldestEventsAt.run(sessionId, worst, n - this.#maxEvents).changes;
-      if (dropped === 0) break;
-      n -= dropped;
-    }
-    counts.set(sessionId, n);
-  }
-
-  #deleteRow(id: number): void {
-    this.#stmts.deleteFts.run(id);
-    this.#stmts.deleteObs.run(id);
   }
 
   /**

@@ -1,0 +1,272 @@
+/**
+ * @module store/sqlite/ingest
+ * Writing captured events: sessions, observations, their full-text entries and extracted events,
+ * in one IMMEDIATE transaction per batch. Extraction runs here, inside the write transaction,
+ * where the session's state is read and written atomically, so concurrent hooks of one session
+ * see each other's effects in order.
+ *
+ * A batch holds the write lock, so nothing else changes the store while it runs: what a batch
+ * learns about a session (its id, whether it ended, its extraction state, its event count, its
+ * "about to run" notes) is kept in memory for the rest of the batch instead of being read back per
+ * event, and the extraction state is written once per session at the end. New observations and
+ * their events go through a write queue (store/sqlite/write-queue) and are written 50 rows a statement.
+ *
+ * Full-text rows are written last, together. Every write statement on a table with a trigger opens a
+ * statement savepoint, and FTS5 writes its pending in-memory index out as a new segment at every
+ * savepoint: interleaved with the observation inserts, each row became a segment of its own (and
+ * merge work); written after them, a batch becomes one segment at commit. Same index content.
+ */
+import type { CapturedEvent } from '../../core/types.ts';
+import { toIndexText } from '../../core/search/text-index.ts';
+import type { enrichEvent } from '../../core/enrich.ts';
+import type { IngestResult } from '../store.ts';
+import type { SqliteDb } from './driver.ts';
+import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
+
+/** Identical content without a natural key within this window is the same event delivered twice. */
+const CONTENT_WINDOW_MS = 10_000;
+
+function prepareStatements(db: SqliteDb) {
+  return {
+    ensureSession: db.prepare(
+      `INSERT INTO sessions (platform, external_id, project, branch, source, started_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (platform, external_id) DO NOTHING`,
+    ),
+    session: db.prepare('SELECT id, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state FROM sessions WHERE platform = ? AND external_id = ?'),
+    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(?, source) WHERE id = ?'),
+    fillBranch: db.prepare('UPDATE sessions SET branch = ? WHERE id = ? AND branch IS NULL'),
+    endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
+    setState: db.prepare('UPDATE sessions SET state = ? WHERE id = ?'),
+    uidSeen: db.prepare('SELECT 1 FROM observations WHERE uid = ?').pluck(),
+    outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?').pluck(),
+    recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1').pluck(),
+    ...prepareQueueStatements(db),
+    insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
+    // `type` first: it sits before the bodies in the row, so most rows are rejected without reading them.
+    pendingRows: db.prepare("SELECT id, tool_use_id FROM observations WHERE session_id = ? AND type = 'pending' AND tool_use_id IS NOT NULL"),
+    deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
+    deleteObs: db.prepare('DELETE FROM observations WHERE id = ?'),
+    countEvents: db.prepare('SELECT count(*) FROM events WHERE session_id = ?').pluck(),
+    worstEventPriority: db.prepare('SELECT max(priority) FROM events WHERE session_id = ?').pluck(),
+    dropOldestEventsAt: db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events WHERE session_id = ? AND priority = ? ORDER BY id LIMIT ?)'),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** What one batch knows about a session it touched; valid only while the batch holds the write lock. */
+interface SessionInBatch {
+  readonly id: number;
+  ended: boolean;
+  hasBranch: boolean;
+  /** The extraction state as the next event must see it; `dirty` when it still has to be written. */
+  state: unknown;
+  dirty: boolean;
+  /** Events stored for the session (undefined: not counted yet, or a cascade may have changed it). */
+  eventCount?: number;
+  /** "About to run" notes by tool_use_id (undefined: not read yet). */
+  pending?: Map<string, number[]>;
+}
+
+interface SessionRow {
+  id: number;
+  ended: number;
+  has_branch: number;
+  state: string | null;
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ingest path of one connection. Statements are prepared on first use (most hooks only read). */
+export class Ingester {
+  readonly #db: SqliteDb;
+  readonly #maxEvents: number;
+  #stmts: Statements | undefined;
+
+  constructor(db: SqliteDb, maxEventsPerSession: number) {
+    this.#db = db;
+    this.#maxEvents = maxEventsPerSession;
+  }
+
+  /**
+   * Apply a batch in one IMMEDIATE transaction. Throws what SQLite throws (the caller maps it).
+   * `enrich` is the extraction engine, loaded by the caller only when a batch holds observations.
+   */
+  ingest(events: readonly CapturedEvent[], enrich: typeof enrichEvent | undefined): IngestResult {
+    const s = (this.#stmts ??= prepareStatements(this.#db));
+    return this.#db.transaction(() => new Batch(s, this.#maxEvents, enrich).apply(events)).immediate();
+  }
+}
+
+class Batch {
+  readonly #s: Statements;
+  readonly #maxEvents: number;
+  readonly #sessions = new Map<string, SessionInBatch>();
+  /** Full-text rows by observation id, in insertion order, written at the end of the batch. */
+  readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
+  readonly #queue: WriteQueue;
+  readonly #enrich: typeof enrichEvent | undefined;
+
+  constructor(s: Statements, maxEvents: number, enrich: typeof enrichEvent | undefined) {
+    this.#s = s;
+    this.#maxEvents = maxEvents;
+    this.#queue = new WriteQueue(s);
+    this.#enrich = enrich;
+  }
+
+  apply(events: readonly CapturedEvent[]): IngestResult {
+    const s = this.#s;
+    let applied = 0;
+    let duplicates = 0;
+    const ids: number[] = [];
+    for (const ev of events) {
+      if (ev.observation && (this.#queue.hasUid(ev.uid) || s.uidSeen.get(ev.uid))) {
+        duplicates++;
+        continue;
+      }
+      const session = this.#session(ev);
+      if (ev.event === 'SessionEnd') {
+        s.endSession.run(ev.at, ev.session?.endReason ?? null, session.id);
+        session.ended = true;
+        applied++;
+      }
+      if (!ev.observation) {
+        if (ev.event !== 'SessionEnd') applied++;
+        continue;
+      }
+      const id = this.#insertObservation(ev, session);
+      if (id === undefined) duplicates++;
+      else (applied++, ids.push(id));
+    }
+    this.#queue.flush();
+    for (const [id, [title, body, tags]] of this.#fts) s.insertFts.run(id, toIndexText(title), toIndexText(body), toIndexText(tags));
+    for (const session of this.#sessions.values()) {
+      if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
+    }
+    return { applied, duplicates, ids };
+  }
+
+  /** The event's session, created on first sight (the first event's place and time name it). */
+  #session(ev: CapturedEvent): SessionInBatch {
+    const s = this.#s;
+    const key = `${ev.platform}\0${ev.externalSessionId}`;
+    let session = this.#sessions.get(key);
+    if (!session) {
+      s.ensureSession.run(ev.platform, ev.externalSessionId, ev.place.project, ev.place.branch ?? null, ev.session?.source ?? null, ev.at);
+      const row = s.session.get(ev.platform, ev.externalSessionId) as SessionRow;
+      session = { id: row.id, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseJson(row.state), dirty: false };
+      this.#sessions.set(key, session);
+    }
+    // A resumed session comes back to life under the same id.
+    if (ev.event === 'SessionStart' && session.ended) {
+      s.reopen.run(ev.session?.source ?? null, session.id);
+      session.ended = false;
+    }
+    if (ev.place.branch && !session.hasBranch) {
+      s.fillBranch.run(ev.place.branch, session.id);
+      session.hasBranch = true;
+    }
+    return session;
+  }
+
+  /** Returns the new id, or undefined when the observation was a duplicate. */
+  #insertObservation(ev: CapturedEvent, session: SessionInBatch): number | undefined {
+    const o = ev.observation!;
+    const s = this.#s;
+    const sessionId = session.id;
+    const q = this.#queue;
+    const stored = (key: string) => q.hasKey(sessionId, key) || !!s.outcomeExists.get(sessionId, key);
+    // An "about to run" note that arrives after its outcome (events raced) has nothing left to say.
+    if (o.type === 'pending' && o.toolUseId && stored(`post:${o.toolUseId}`)) return undefined;
+    if (ev.contentKey) {
+      const from = ev.at - CONTENT_WINDOW_MS;
+      const to = ev.at + CONTENT_WINDOW_MS;
+      if (q.hasContent(sessionId, ev.contentKey, from, to) || s.recentSameContent.get(sessionId, ev.contentKey, from, to)) return undefined;
+    }
+    // The same natural key twice in a session is the same event (the unique index would refuse it).
+    if (ev.dedupeKey && stored(ev.dedupeKey)) return undefined;
+    if (!this.#enrich) throw new Error('ingest: a batch with observations needs the extraction engine');
+    const enrichment = this.#enrich(ev, session.state);
+    const id = q.add({
+      sessionId,
+      uid: ev.uid,
+      dedupeKey: ev.dedupeKey,
+      note: o.type === 'pending' ? o.toolUseId : undefined,
+      contentKey: ev.contentKey,
+      at: ev.at,
+      events: enrichment.events,
+      params: [
+        sessionId, ev.place.project, ev.platform, o.kind, o.type, o.title, o.body, JSON.stringify(o.files), enrichment.tags, enrichment.priority,
+        o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null,
+      ],
+    });
+    if (!o.private) this.#fts.set(id, [o.title, o.body, enrichment.tags]);
+    if (enrichment.state) {
+      session.state = enrichment.state;
+      session.dirty = true;
+    }
+    if (enrichment.events.length) this.#evictEvents(session, enrichment.events.length);
+    if (o.toolUseId && o.type === 'pending') {
+      // Not read yet: the read will find it.
+      if (session.pending) add(session.pending, o.toolUseId, id);
+    } else if (o.toolUseId) {
+      // The "about to run" note has served its purpose once the call's outcome is stored.
+      const pending = this.#pending(session);
+      for (const p of pending.get(o.toolUseId) ?? []) this.#deleteRow(p, session);
+      pending.delete(o.toolUseId);
+    }
+    return id;
+  }
+
+  /** The session's "about to run" notes by tool_use_id, read once per batch and kept current. */
+  #pending(session: SessionInBatch): Map<string, number[]> {
+    if (session.pending) return session.pending;
+    const map = new Map<string, number[]>();
+    for (const r of this.#s.pendingRows.all(session.id) as { id: number; tool_use_id: string }[]) add(map, r.tool_use_id, r.id);
+    for (const [toolUseId, id] of this.#queue.notesOf(session.id)) add(map, toolUseId, id);
+    return (session.pending = map);
+  }
+
+  /**
+   * Keep a session's events under the cap by dropping the least important (highest priority number),
+   * then the oldest, first: core/extract/evict's rule, applied along the (session_id, priority, id)
+   * index, so an insert past the cap deletes its excess instead of re-reading the session.
+   */
+  #evictEvents(session: SessionInBatch, added: number): void {
+    const s = this.#s;
+    let n = session.eventCount === undefined ? (s.countEvents.get(session.id) as number) + this.#queue.eventsOf(session.id) : session.eventCount + added;
+    if (n > this.#maxEvents) {
+      this.#queue.flush();
+      while (n > this.#maxEvents) {
+        const worst = s.worstEventPriority.get(session.id) as number | null;
+        if (worst === null) break;
+        const dropped = s.dropOldestEventsAt.run(session.id, worst, n - this.#maxEvents).changes;
+        if (dropped === 0) break;
+        n -= dropped;
+      }
+    }
+    session.eventCount = n;
+  }
+
+  #deleteRow(id: number, session: SessionInBatch): void {
+    this.#queue.flush();
+    // A row of this batch has no full-text entry yet.
+    if (!this.#fts.delete(id)) this.#s.deleteFts.run(id);
+    this.#s.deleteObs.run(id);
+    // Its events went with it (ON DELETE CASCADE): count again when next needed.
+    session.eventCount = undefined;
+  }
+}
+
+function add(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
