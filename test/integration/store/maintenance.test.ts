@@ -271,6 +271,11 @@ test('the real hooks leave the work pending; a CLI command runs it; doctor repor
   const cwd = tempDir('mnemo-maint-cwd-');
   const path = join(dir, 'mnemo.db');
   await fill(path, 120);
+  // Ended sessions: an abandoned one would start a background `mnemo summarize`, whose store open
+  // takes a slice of the maintenance this test expects doctor to find.
+  const w = new Database(path);
+  w.exec("UPDATE sessions SET ended_at = started_at, end_reason = 'other'");
+  w.close();
   downgradeToV4(path);
   const start = await runHook('SessionStart', validPayload('SessionStart', 'after-upgrade', cwd), { dataDir: dir, cwd });
   assert.equal(start.code, 0, start.stderr);
