@@ -59,6 +59,12 @@ export interface MemoryServerOptions {
   readonly rewriteQuery?: (query: string) => Promise<string>;
 }
 
+/**
+ * How long a tool call's fold waits for another writer: a store held by someone else must not hold up
+ * an answer from what is already stored (the events stay in the spool for the next fold).
+ */
+const FOLD_WAIT_MS = 250;
+
 export function createMemoryServer(opts: MemoryServerOptions): McpServer {
   const { config } = opts;
   const here = resolvePlace(opts.cwd);
@@ -66,7 +72,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
   const ownSessionId = `mcp-${Date.now()}-${process.pid}`;
   const server = new McpServer({ name: 'mnemo', version: opts.version }, { capabilities: { tools: {} } });
 
-  const fold = (store: Store) => drainSpool(store, config.spoolDir, { maxMs: 2000 }).catch((err) => logTo(config.logFile, 'warn', 'mcp: spool drain failed', err));
+  const fold = (store: Store) => drainSpool(store, config.spoolDir, { maxMs: 2000, waitMs: FOLD_WAIT_MS }).catch((err) => logTo(config.logFile, 'warn', 'mcp: spool drain failed', err));
 
   /** Every tool runs with the spool folded first, and reports failures as tool errors, never crashes. */
   const guarded = <A>(fn: (args: A, store: Store) => Promise<CallToolResult>) => async (args: A): Promise<CallToolResult> => {

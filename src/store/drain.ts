@@ -18,7 +18,14 @@ export interface DrainResult {
 
 const BATCH = 500;
 
-export async function drainSpool(store: Store, dir: string, opts: { maxMs?: number } = {}): Promise<DrainResult> {
+export interface DrainOptions {
+  /** Stop starting batches after this long (default 10 s). */
+  readonly maxMs?: number;
+  /** How long a batch waits for another writer (default: the store's busy timeout). */
+  readonly waitMs?: number;
+}
+
+export async function drainSpool(store: Store, dir: string, opts: DrainOptions = {}): Promise<DrainResult> {
   const deadline = Date.now() + (opts.maxMs ?? 10_000);
   const files = spoolList(dir);
   let applied = 0;
@@ -40,7 +47,7 @@ export async function drainSpool(store: Store, dir: string, opts: { maxMs?: numb
       batchFiles.push(entry.file);
     }
     if (events.length === 0) continue;
-    const r = await store.ingest(events);
+    const r = await store.ingest(events, opts.waitMs === undefined ? {} : { waitMs: opts.waitMs });
     applied += r.applied;
     duplicates += r.duplicates;
     // Only after the transaction committed: a crash before this line replays harmlessly.

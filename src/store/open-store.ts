@@ -19,7 +19,9 @@ export async function openStore(cfg: ResolvedConfig, opts: { busyTimeoutMs?: num
   // Opened read-only (the file or its folder cannot be written): it answers reads; folding waits.
   if (store.readOnly) return store;
   try {
-    await drainSpool(store, cfg.spoolDir);
+    // A writer holding the store (another process's drain takes well under a second) is waited for
+    // briefly; a longer outage leaves the events in the spool and reads answer from what is stored.
+    await drainSpool(store, cfg.spoolDir, { waitMs: 1000 });
   } catch (err) {
     // Folding needs to write; reading does not. A locked, read-only or full store still answers
     // from what it holds, and the events wait in the spool for the next process.

@@ -68,8 +68,11 @@ export interface StoreStats {
 
 export interface Store {
   readonly capabilities: StoreCapabilities;
-  /** Apply captured events in order, idempotently, in one transaction. */
-  ingest(events: readonly CapturedEvent[]): Promise<IngestResult>;
+  /**
+   * Apply captured events in order, idempotently, in one transaction. `waitMs` caps how long to wait
+   * for another writer (default: the store's busy timeout); background folds wait briefly and retry later.
+   */
+  ingest(events: readonly CapturedEvent[], opts?: { readonly waitMs?: number }): Promise<IngestResult>;
   search(options: SearchOptions): Promise<SearchHit[]>;
   getObservations(ids: readonly number[]): Promise<Observation[]>;
   /** Observations around one id in its session: `before` earlier and `after` later ones. */

@@ -60,7 +60,7 @@ export class LiveFeed {
     if (this.#busy || this.#closed) return;
     this.#busy = true;
     try {
-      await drainSpool(this.#store, this.#config.spoolDir, { maxMs: 500 });
+      await drainSpool(this.#store, this.#config.spoolDir, { maxMs: 500, waitMs: 100 });
       const { observations, maxId } = await this.#store.observationsAfter(this.#lastId, PAGE);
       // Rows were deleted (forgotten elsewhere): ids above the new maximum may be handed out again.
       if (maxId < this.#lastId) this.#lastId = maxId;

@@ -37,7 +37,7 @@ export const mcpCommand: Command = async (_args, io) => {
   const timer = setInterval(() => {
     store
       .get()
-      .then((s) => drainSpool(s, config.spoolDir, { maxMs: 1000 }))
+      .then((s) => drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 }))
       .catch((err) => {
         if (store.current) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
       });

@@ -135,9 +135,12 @@ export class SqliteStore implements Store {
   readonly #ingester: Ingester;
   #stmts: ReturnType<SqliteStore['prepare']>;
 
-  private constructor(db: SqliteDb, path: string, maxEvents: number) {
+  readonly #busyTimeoutMs: number;
+
+  private constructor(db: SqliteDb, path: string, maxEvents: number, busyTimeoutMs: number) {
     this.#db = db;
     this.#path = path;
+    this.#busyTimeoutMs = busyTimeoutMs;
     this.#ingester = new Ingester(db, maxEvents);
     this.#stmts = this.prepare();
   }
@@ -147,7 +150,7 @@ export class SqliteStore implements Store {
     const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION, ...(opts.synchronous ? { synchronous: opts.synchronous } : {}) });
     try {
       migrate(db);
-      return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS);
+      return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS, opts.busyTimeoutMs);
     } catch (err) {
       db.close();
       throw toStoreError(err, opts.path);
@@ -164,13 +167,17 @@ export class SqliteStore implements Store {
     };
   }
 
-  async ingest(events: readonly CapturedEvent[]): Promise<IngestResult> {
+  async ingest(events: readonly CapturedEvent[], opts: { readonly waitMs?: number } = {}): Promise<IngestResult> {
+    // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
+    const enrich = events.some((e) => e.observation) ? (await import('../../core/enrich.ts')).enrichEvent : undefined;
+    const wait = opts.waitMs === undefined ? undefined : Math.max(0, Math.trunc(opts.waitMs));
+    if (wait !== undefined) this.#db.pragma(`busy_timeout = ${wait}`);
     try {
-      // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
-      const enrich = events.some((e) => e.observation) ? (await import('../../core/enrich.ts')).enrichEvent : undefined;
       return this.#ingester.ingest(events, enrich);
     } catch (err) {
       throw toStoreError(err, this.#path);
+    } finally {
+      if (wait !== undefined) this.#db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
     }
   }
 
