@@ -21,6 +21,7 @@ import { toIndexText } from '../../core/search/text-index.ts';
 import type { enrichEvent } from '../../core/enrich.ts';
 import type { IngestResult } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
+import { parseStoredJson } from './rows.ts';
 import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
 
 /** Identical content without a natural key within this window is the same event delivered twice. */
@@ -75,14 +76,6 @@ interface SessionRow {
   state: string | null;
 }
 
-function parseJson(text: string | null): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The ingest path of one connection. Statements are prepared on first use (most hooks only read). */
 export class Ingester {
@@ -161,7 +154,7 @@ class Batch {
     if (!session) {
       s.ensureSession.run(ev.platform, ev.externalSessionId, ev.place.project, ev.place.branch ?? null, ev.session?.source ?? null, ev.at);
       const row = s.session.get(ev.platform, ev.externalSessionId) as SessionRow;
-      session = { id: row.id, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseJson(row.state), dirty: false };
+      session = { id: row.id, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseStoredJson(row.state), dirty: false };
       this.#sessions.set(key, session);
     }
     // A resumed session comes back to life under the same id.

@@ -16,6 +16,7 @@ import { KINDS } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
+import { parseStoredJson } from './rows.ts';
 
 /** Session columns the domain type leaves out. */
 export interface SessionExtras {
@@ -98,14 +99,6 @@ export interface RestoreResult {
   readonly remapped: number;
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 const KIND_SET: ReadonlySet<string> = new Set(KINDS);
 
@@ -165,7 +158,7 @@ export class SqlitePortable {
     const rows = this.#db.prepare('SELECT id, source, state, snapshot FROM sessions ORDER BY id').all() as { id: number; source: string | null; state: string | null; snapshot: string | null }[];
     const out = new Map<number, SessionExtras>();
     for (const r of rows) {
-      const state = parseJson(r.state);
+      const state = parseStoredJson(r.state);
       out.set(r.id, { id: r.id, ...(r.source !== null ? { source: r.source } : {}), ...(state !== undefined ? { state } : {}), ...(r.snapshot !== null ? { snapshot: r.snapshot } : {}) });
     }
     return out;

@@ -55,3 +55,12 @@ export function toObservation(r: ObservationRow): Observation {
   };
 }
 
+/** A JSON column's value; undefined when empty or not JSON (a damaged row must not stop a read). */
+export function parseStoredJson(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -22,7 +22,7 @@ import { examine } from './health.ts';
 import { runMaintenance, type MaintainOptions, type MaintenanceRun } from './maintenance.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
-import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
+import { OBS_COLUMNS, parseStoredJson, toObservation, type ObservationRow } from './rows.ts';
 import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 import { Ingester } from './ingest.ts';
@@ -110,14 +110,6 @@ function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }
 
-function parseJson(text: string | null): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 export class SqliteStore implements Store {
   /** Semantic search, when an embedder was enabled (see enableSemantic). */
@@ -133,7 +125,6 @@ export class SqliteStore implements Store {
     return this.#db.readonly;
   }
   readonly #ingester: Ingester;
-  #stmts: ReturnType<SqliteStore['prepare']>;
 
   readonly #busyTimeoutMs: number;
 
@@ -142,7 +133,6 @@ export class SqliteStore implements Store {
     this.#path = path;
     this.#busyTimeoutMs = busyTimeoutMs;
     this.#ingester = new Ingester(db, maxEvents);
-    this.#stmts = this.prepare();
   }
 
   /** Open (creating and migrating as needed). Throws StoreError. */
@@ -155,16 +145,6 @@ export class SqliteStore implements Store {
       db.close();
       throw toStoreError(err, opts.path);
     }
-  }
-
-  private prepare() {
-    const db = this.#db;
-    return {
-      insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
-      deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
-      deleteObs: db.prepare('DELETE FROM observations WHERE id = ?'),
-      getState: db.prepare('SELECT state FROM sessions WHERE id = ?'),
-    };
   }
 
   async ingest(events: readonly CapturedEvent[], opts: { readonly waitMs?: number } = {}): Promise<IngestResult> {
@@ -350,8 +330,8 @@ export class SqliteStore implements Store {
   }
 
   async sessionState(sessionId: number): Promise<unknown> {
-    const row = this.#stmts.getState.get(sessionId) as { state: string | null } | undefined;
-    return parseJson(row?.state ?? null);
+    const row = this.#db.prepare('SELECT state FROM sessions WHERE id = ?').get(sessionId) as { state: string | null } | undefined;
+    return parseStoredJson(row?.state ?? null);
   }
 
   async saveSummary(sessionId: number, sm: SessionSummary): Promise<void> {
@@ -442,6 +422,7 @@ export class SqliteStore implements Store {
   /** Rebuild the full-text index from the table (doctor --repair), in id-ordered batches to bound memory. */
   rebuildIndex(): number {
     const page = this.#db.prepare('SELECT id, title, body, tags FROM observations WHERE private = 0 AND id > ? ORDER BY id LIMIT 1000');
+    const insertFts = this.#db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
     return this.#db.transaction(() => {
       this.#db.prepare("INSERT INTO observations_fts(observations_fts) VALUES ('delete-all')").run();
       let n = 0;
@@ -449,7 +430,7 @@ export class SqliteStore implements Store {
       for (;;) {
         const rows = page.all(after) as { id: number; title: string; body: string; tags: string }[];
         if (rows.length === 0) return n;
-        for (const r of rows) this.#stmts.insertFts.run(r.id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags));
+        for (const r of rows) insertFts.run(r.id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags));
         n += rows.length;
         after = rows[rows.length - 1]!.id;
       }
