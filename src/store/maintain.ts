@@ -11,7 +11,8 @@ import type { SqliteStore } from './sqlite/sqlite-store.ts';
 /** Run chunks for about `budgetMs` (at least one chunk). True while steps remain. */
 export function maintainSlice(store: SqliteStore, cfg: Pick<ResolvedConfig, 'logFile'>, budgetMs: number): boolean {
   try {
-    const run = store.maintain({ budgetMs });
+    // A store held by another writer is not waited for: the step stays pending for the next slice.
+    const run = store.maintain({ budgetMs, waitMs: 100 });
     for (const step of run.completed) logTo(cfg.logFile, 'info', `maintenance: ${step} done`);
     return run.pending.length > 0;
   } catch (err) {

@@ -150,14 +150,21 @@ export class SqliteStore implements Store {
   async ingest(events: readonly CapturedEvent[], opts: { readonly waitMs?: number } = {}): Promise<IngestResult> {
     // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
     const enrich = events.some((e) => e.observation) ? (await import('../../core/enrich.ts')).enrichEvent : undefined;
-    const wait = opts.waitMs === undefined ? undefined : Math.max(0, Math.trunc(opts.waitMs));
-    if (wait !== undefined) this.#db.pragma(`busy_timeout = ${wait}`);
     try {
-      return this.#ingester.ingest(events, enrich);
+      return this.#waitingAtMost(opts.waitMs, () => this.#ingester.ingest(events, enrich));
     } catch (err) {
       throw toStoreError(err, this.#path);
+    }
+  }
+
+  /** Run `fn` with the busy timeout lowered to `waitMs` (background work gives way to other writers). */
+  #waitingAtMost<T>(waitMs: number | undefined, fn: () => T): T {
+    if (waitMs === undefined) return fn();
+    this.#db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(waitMs))}`);
+    try {
+      return fn();
     } finally {
-      if (wait !== undefined) this.#db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
+      this.#db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
     }
   }
 
@@ -441,9 +448,9 @@ export class SqliteStore implements Store {
    * Run deferred upgrade steps (store/sqlite/maintenance) in short transactions, within `opts`' bounds.
    * Never from a hook: a step may be an index build over every observation. Throws StoreError (BUSY…).
    */
-  maintain(opts: MaintainOptions = {}): MaintenanceRun {
+  maintain(opts: MaintainOptions & { readonly waitMs?: number } = {}): MaintenanceRun {
     try {
-      return runMaintenance(this.#db, opts);
+      return this.#waitingAtMost(opts.waitMs, () => runMaintenance(this.#db, opts));
     } catch (err) {
       throw toStoreError(err);
     }
