@@ -4,6 +4,7 @@ import { createMemoryServer } from '../../mcp/server.ts';
 import { openStore } from '../../store/open-store.ts';
 import { StoreOnDemand } from '../../store/store-on-demand.ts';
 import { maintainInBackground } from '../../store/maintain.ts';
+import { retainInBackground } from '../../store/retain.ts';
 import { drainSpool } from '../../store/drain.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
@@ -44,6 +45,8 @@ export const mcpCommand: Command = async (_args, io) => {
   }, DRAIN_INTERVAL_MS);
   timer.unref();
   const stopMaintenance = maintainInBackground(() => store.current, config);
+  // Retention for hosts without a SessionEnd hook to start `mnemo prune` (a check every 10 minutes).
+  const stopRetention = retainInBackground(() => store.current, config);
   const transport = new StdioServerTransport();
   // Once only: closing the server closes the transport, whose onclose calls this again (without the
   // guard that recursion overflowed the stack on every client disconnect).
@@ -53,6 +56,7 @@ export const mcpCommand: Command = async (_args, io) => {
     closing = true;
     clearInterval(timer);
     stopMaintenance();
+    stopRetention();
     embedLoop?.stop();
     await server.close().catch(() => undefined);
     await store.close();

@@ -6,16 +6,14 @@
  * MNEMO_MAX_DB_MB). SessionEnd starts `mnemo prune --background` when a run is due; one run at a
  * time per data directory.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { logTo } from '../../log.ts';
 import { openStore } from '../../store/open-store.ts';
+import { pruneLockPath, STALE_PRUNE_LOCK_MS } from '../../store/retain.ts';
 import { withRunLock } from '../../store/run-lock.ts';
 import { isActive, retentionPolicy } from '../../store/sqlite/retention.ts';
 import { intOption, UsageError, type Command } from '../io.ts';
 
-/** A run that has not removed its lock after this long is taken to have died. */
-const STALE_LOCK_MS = 30 * 60_000;
 const MB = 1024 * 1024;
 
 export const pruneCommand: Command = async (args, io) => {
@@ -38,7 +36,7 @@ export const pruneCommand: Command = async (args, io) => {
     if (!values.background) io.out('retention is off: set MNEMO_RETENTION_DAYS or MNEMO_MAX_DB_MB (or pass --days / --max-mb)');
     return 0;
   }
-  const report = await withRunLock(join(cfg.dataDir, 'prune.lock'), STALE_LOCK_MS, async () => {
+  const report = await withRunLock(pruneLockPath(cfg.dataDir), STALE_PRUNE_LOCK_MS, async () => {
     const store = await openStore(cfg);
     try {
       return store.prune(policy, { ...(values.vacuum ? { vacuum: true } : {}) });

@@ -13,6 +13,7 @@ import { StoreError } from '../../store/store.ts';
 import { toStoreError } from '../../store/sqlite/driver.ts';
 import { HalfAppliedMigration } from '../../store/sqlite/migrations.ts';
 import { repairStore } from '../../store/sqlite/repair.ts';
+import { isActive, retentionPolicy } from '../../store/sqlite/retention.ts';
 import { SqliteStore } from '../../store/sqlite/sqlite-store.ts';
 import { check, guarded, reason, type Check } from './check.ts';
 
@@ -78,6 +79,25 @@ function maintenance(store: SqliteStore): Check {
   }
 }
 
+/** Retention (store/sqlite/retention) is a setting, not a fault: its line is info, never a failure. */
+function retention(store: SqliteStore, cfg: ResolvedConfig): Check {
+  const policy = retentionPolicy(cfg);
+  if (!isActive(policy)) return check('retention', true, 'off (MNEMO_RETENTION_DAYS / MNEMO_MAX_DB_MB unset): observations are kept forever');
+  const rules = [
+    ...(cfg.retentionDays > 0 ? [`observations older than ${cfg.retentionDays} day(s) are deleted`] : []),
+    ...(cfg.maxDbMb > 0 ? [`the oldest go while the database uses more than ${cfg.maxDbMb} MB`] : []),
+  ].join('; ');
+  try {
+    const due = store.retentionDue(policy);
+    const status = due
+      ? 'a run is due (the next SessionEnd or the running MCP server starts it; `mnemo prune` runs it now)'
+      : 'nothing due';
+    return check('retention', true, `on: ${rules}; ${status}`);
+  } catch (err) {
+    return { ...check('retention', true, `on: ${rules}; could not check whether a run is due: ${reason(err)}`), warning: true };
+  }
+}
+
 function waiting(spoolDir: string, why: string): Check {
   const { pending } = spoolCounts(spoolDir);
   return check('spool', pending === 0, `${pending} pending event(s) stay in the spool until ${why}`);
@@ -115,6 +135,7 @@ export async function storeChecks(cfg: ResolvedConfig, repair: boolean): Promise
     const intact = out.every((c) => c.name !== 'integrity' || c.ok);
     out.push(intact ? await foldSpool(store, cfg.spoolDir) : waiting(cfg.spoolDir, 'the store is repaired (mnemo doctor --repair)'));
     if (intact) out.push(maintenance(store));
+    out.push(retention(store, cfg));
     out.push(
       ...(await guarded('store', async () => {
         const st = await store.stats();

@@ -10,7 +10,11 @@
  * - the WAL, which holds the old pages: folded back and truncated after a forget (`scrubWal`);
  * - rows derived from the observation: events and the int8 vector cascade with it; the sign-bit
  *   KNN copy (a sqlite-vec table without foreign keys) is deleted here; a session summary or
- *   compaction snapshot that quotes it is dropped (`dropDerivedText`).
+ *   compaction snapshot that quotes it is dropped (`dropDerivedText`);
+ * - the session's extraction state (`sessions.state`: recent call signatures, pending error lines),
+ *   written from the same tool calls: reset for every session that lost an observation to a forget,
+ *   since its entries carry no observation id and quote commands and errors in their own shape (no
+ *   reliable match); the cost is a missed error → resolution pairing in a session still running.
  */
 import type { SqliteDb } from './driver.ts';
 import { loadSqliteVec } from './vectors.ts';
@@ -110,6 +114,10 @@ export function deleteObservations(db: SqliteDb, ids: readonly number[], opts: {
   }
   dropKnnRows(db, deleted);
   for (const [sessionId, texts] of pieces) dropDerivedText(db, sessionId, texts);
+  if (opts.dropDerived) {
+    const reset = db.prepare('UPDATE sessions SET state = NULL WHERE id = ? AND state IS NOT NULL');
+    for (const sessionId of sessions) reset.run(sessionId);
+  }
   return { deleted, sessions };
 }
 

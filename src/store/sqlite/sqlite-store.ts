@@ -280,10 +280,10 @@ export class SqliteStore implements Store {
     return due(this.#db, policy);
   }
 
-  /** Apply retention; `vacuum` also gives the freed pages back to the file system. */
-  prune(policy: RetentionPolicy, opts: PruneOptions & { vacuum?: boolean } = {}): PruneReport {
+  /** Apply retention; `vacuum` also gives the freed pages back to the file system; `waitMs` bounds the wait for another writer. */
+  prune(policy: RetentionPolicy, opts: PruneOptions & { vacuum?: boolean; waitMs?: number } = {}): PruneReport {
     try {
-      const report = prune(this.#db, policy, opts);
+      const report = this.#waitingAtMost(opts.waitMs, () => prune(this.#db, policy, opts));
       if (opts.vacuum) compact(this.#db);
       return report;
     } catch (err) {

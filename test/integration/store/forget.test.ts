@@ -104,3 +104,35 @@ test('forgets in a row are each as thorough (the index is one merged segment aft
     await store.close();
   }
 });
+
+test("a session's extraction state that may quote a forgotten observation is reset; other sessions keep theirs", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-forget-'));
+  const path = join(dir, 'm.db');
+  const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  const marker = 'qzstatemarker7731qz';
+  const { ids } = await store.ingest([
+    ev({ title: `Ran deploy ${marker}`, body: `deploy failed: ${marker} unreachable` }, 'ext-state-1'),
+    ev({ title: 'Edited other', body: 'other body' }, 'ext-state-2'),
+  ]);
+  const [gone, other] = await store.getObservations([ids[0]!, ids[1]!]);
+  // The state as the extractor writes it: recent call signatures and pending error lines quote the call.
+  const state = (quoted: string) =>
+    JSON.stringify({ v: 1, n: 3, recent: [{ t: 'Bash', s: `deploy ${quoted}`, ok: false, n: 3 }], errors: [{ t: 'Bash', k: `cmd:deploy ${quoted}`, n: 3, d: `Bash deploy: ${quoted} unreachable` }] });
+  const raw = new Database(path);
+  raw.prepare('UPDATE sessions SET state = ? WHERE id = ?').run(state(marker), gone!.sessionId);
+  raw.prepare('UPDATE sessions SET state = ? WHERE id = ?').run(state('keptcall'), other!.sessionId);
+  raw.close();
+  assert.ok(filesHolding(dir, marker).length > 0, 'the marker was written');
+
+  assert.equal(await store.forget({ ids: [gone!.id] }), 1);
+  try {
+    assert.deepEqual(filesHolding(dir, marker), [], 'the forgotten text is still in these files');
+    assert.equal(await store.sessionState(gone!.sessionId), undefined, 'the state is reset');
+    assert.match(JSON.stringify(await store.sessionState(other!.sessionId)), /keptcall/, 'another session keeps its state');
+    // The session goes on: the next call starts from a fresh state.
+    await store.ingest([ev({ title: 'Edited after forget', body: 'later' }, 'ext-state-1')]);
+    assert.deepEqual(await store.check(), []);
+  } finally {
+    await store.close();
+  }
+});

@@ -4,13 +4,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { resolveConfig } from '../../../src/config/config.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { retentionPolicy, usedBytes } from '../../../src/store/sqlite/retention.ts';
+import { pruneLockPath, RETAIN_TIMINGS, retainSlice } from '../../../src/store/retain.ts';
+import { runCli, tempDir } from '../hooks/helpers.ts';
 import type { CapturedEvent } from '../../../src/core/types.ts';
 
 const DAY = 86_400_000;
@@ -173,4 +175,60 @@ test('settings: MNEMO_RETENTION_DAYS and MNEMO_MAX_DB_MB, config.json, defaults 
   assert.equal(resolveConfig({ MNEMO_DATA_DIR: dir, MNEMO_RETENTION_DAYS: '7' }).retentionDays, 7, 'the environment wins');
   assert.equal(resolveConfig({ MNEMO_DATA_DIR: dir, MNEMO_RETENTION_DAYS: 'soon' }).retentionDays, 30, 'a value that is not a number is skipped');
   assert.equal(resolveConfig({ MNEMO_DATA_DIR: dir, MNEMO_MAX_DB_MB: '-5' }).maxDbMb, 0, 'negative is clamped to off');
+});
+
+test('doctor reports retention as info: off, then the policy and whether a run is due', async () => {
+  const dataDir = tempDir('mnemo-retention-doctor-');
+  const store = SqliteStore.open({ path: join(dataDir, 'mnemo.db'), busyTimeoutMs: 1000 });
+  const now = Date.now();
+  await store.ingest([...Array.from({ length: 20 }, (_, i) => ev(now - 100 * DAY + i, 'old', `old ${i}`, 'old body')), ev(now - 1000, 'new', 'new', 'new body')]);
+  await store.close();
+  const doctor = async () => {
+    const r = await runCli(['doctor', '--json'], dataDir);
+    const out = JSON.parse(r.stdout) as { healthy: boolean; checks: { name: string; ok: boolean; detail: string }[] };
+    const line = out.checks.find((c) => c.name === 'retention');
+    assert.ok(line, `no retention line: ${r.stdout}`);
+    assert.equal(line.ok, true, 'retention is never a failure');
+    return { line, healthy: out.healthy, code: r.code };
+  };
+  assert.match((await doctor()).line.detail, /^off\b/);
+  writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ retentionDays: 30, maxDbMb: 200 }));
+  const due = await doctor();
+  assert.match(due.line.detail, /older than 30 day\(s\)/);
+  assert.match(due.line.detail, /more than 200 MB/);
+  assert.match(due.line.detail, /a run is due/);
+  assert.deepEqual([due.healthy, due.code], [true, 0], 'a due run does not make the store unhealthy');
+  assert.equal((await runCli(['prune'], dataDir)).code, 0);
+  assert.match((await doctor()).line.detail, /nothing due$/);
+});
+
+test('the MCP server\'s slice: bounded, continues while work is left, gives way to a running prune, logs a failure instead of throwing', async () => {
+  const dataDir = tmp();
+  const cfg = { ...resolveConfig({ MNEMO_DATA_DIR: dataDir }), retentionDays: 30 };
+  const store = SqliteStore.open({ path: join(dataDir, 'm.db'), busyTimeoutMs: 1000 });
+  const now = Date.now();
+  await store.ingest([...Array.from({ length: 25 }, (_, i) => ev(now - 100 * DAY + i, 'old', `old ${i}`, 'old body')), ev(now - 1000, 'new', 'new', 'new body')]);
+  const t = { ...RETAIN_TIMINGS, maxRows: 10, batch: 4 };
+  const rows = () => count(join(dataDir, 'm.db'), 'SELECT count(*) FROM observations');
+
+  // Another prune of this data directory holds the lock: nothing is done, the lock stays theirs.
+  writeFileSync(pruneLockPath(dataDir), '12345');
+  assert.equal(await retainSlice(store, cfg, t), false);
+  assert.equal(rows(), 26);
+  assert.ok(existsSync(pruneLockPath(dataDir)));
+  rmSync(pruneLockPath(dataDir));
+
+  assert.equal(await retainSlice(store, cfg, t), true, 'work left after the first slice');
+  assert.equal(rows(), 16);
+  assert.equal(await retainSlice(store, cfg, t), true);
+  assert.equal(await retainSlice(store, cfg, t), false, 'the last slice finishes the run');
+  assert.equal(rows(), 1);
+  assert.equal(await retainSlice(store, cfg, t), false, 'nothing due');
+  assert.ok(!existsSync(pruneLockPath(dataDir)), 'the lock is released');
+  assert.match(readFileSync(cfg.logFile, 'utf8'), /retention: pruned 10 observation/);
+  assert.equal(await retainSlice(store, { ...cfg, retentionDays: 0 }, t), false, 'off: no check at all');
+
+  await store.close();
+  assert.equal(await retainSlice(store, cfg, t), false, 'a closed store is logged, not thrown');
+  assert.match(readFileSync(cfg.logFile, 'utf8'), /could not prune now/);
 });
