@@ -290,24 +290,26 @@ export function migrate(db: SqliteDb): number {
         'Upgrade mnemo; the store was left untouched.',
     );
   }
-  for (const m of MIGRATIONS) {
-    if (m.version <= current) continue;
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      // Re-read inside the lock: another process may have migrated meanwhile.
-      const now = db.pragma('user_version', { simple: true }) as number;
-      if (now < m.version) {
-        const present = presentOf(db, m);
-        if (present.length) throw new HalfAppliedMigration(m.version, now, present);
-        db.exec(m.sql);
-        for (const step of m.deferred ?? []) deferStep(db, step);
-        db.pragma(`user_version = ${m.version}`);
-      }
-      db.exec('COMMIT');
-    } catch (err) {
-      db.exec('ROLLBACK');
-      throw err;
+  if (current === LATEST_VERSION) return LATEST_VERSION;
+  // Every pending step in one transaction: a process killed part-way leaves the old schema or the
+  // new one, never an intermediate version another mnemo would have to reason about.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    // Re-read inside the lock: another process may have migrated meanwhile.
+    let now = db.pragma('user_version', { simple: true }) as number;
+    for (const m of MIGRATIONS) {
+      if (m.version <= now) continue;
+      const present = presentOf(db, m);
+      if (present.length) throw new HalfAppliedMigration(m.version, now, present);
+      db.exec(m.sql);
+      for (const step of m.deferred ?? []) deferStep(db, step);
+      db.pragma(`user_version = ${m.version}`);
+      now = m.version;
     }
+    db.exec('COMMIT');
+  } catch (err) {
+    db.exec('ROLLBACK');
+    throw err;
   }
   return LATEST_VERSION;
 }
