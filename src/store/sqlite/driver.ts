@@ -5,7 +5,7 @@
  * module that imports better-sqlite3; the rest of store/sqlite uses the `SqliteDb` type alias.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StoreError } from '../store.ts';
@@ -108,6 +108,9 @@ function withSettings(db: SqliteDb, opts: OpenOptions, write: boolean): SqliteDb
 
 function openForWriting(opts: OpenOptions): SqliteDb {
   mkdirSync(dirname(opts.path), { recursive: true });
+  // SQLite quietly opens a file it cannot write read-only (its writes then fail) while better-sqlite3
+  // still reports the connection as writable; asking first makes such a store say it is read-only.
+  if (existsSync(opts.path)) accessSync(opts.path, constants.W_OK);
   return withSettings(new Database(opts.path), opts, true);
 }
 
