@@ -34,6 +34,8 @@ test('SQLite and file-system failures map onto codes whose messages say what to 
   const io = toStoreError(sqliteError('SQLITE_IOERR_WRITE', 'disk I/O error'), join(dir, 'mnemo.db'));
   assert.equal(io.code, 'INTERNAL');
   assert.equal(toStoreError(sqliteError('SQLITE_BUSY', 'database is locked')).code, 'BUSY');
+  // A refused write is a full disk only when the file system says so (see the full-disk stress test).
+  assert.equal(toStoreError(sqliteError('SQLITE_READONLY', 'attempt to write a readonly database'), join(dir, 'mnemo.db')).code, 'READ_ONLY');
 });
 
 test('commits are durable (synchronous = FULL) unless a caller asks for NORMAL', () => {
