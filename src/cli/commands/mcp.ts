@@ -43,7 +43,8 @@ export const mcpCommand: Command = async (_args, io) => {
   const timer = setInterval(() => {
     store
       .get()
-      .then((s) => drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 }))
+      // A read-only store cannot fold (get() above retries it for writing): no failure to log every tick.
+      .then((s) => (s.readOnly ? undefined : drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 })))
       .catch((err) => {
         if (store.current) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
       });
