@@ -21,12 +21,18 @@ export const mcpCommand: Command = async (_args, io) => {
   // Optional semantic search (MNEMO_EMBEDDER): embed new observations in the background, never in a hook.
   let embedLoop: Awaited<ReturnType<typeof startSemanticSearch>>;
   // The server comes up even when the store cannot be opened (its tools then say why) and opens it
-  // at the next call or drain once it is back.
+  // at the next call or drain once it is back; one opened read-only is replaced once it can be written.
   const store = new StoreOnDemand({
     open: () => openStore(config),
-    onOpen: async (s) => void (embedLoop = await startSemanticSearch(s, io.env, config)),
+    onOpen: async (s) => {
+      if (s.readOnly) logTo(config.logFile, 'warn', 'mcp: the store could only be opened read-only; reads answer, writes fail until it can be written again (retried every few seconds)');
+      embedLoop?.stop();
+      embedLoop = await startSemanticSearch(s, io.env, config);
+    },
     onChange: (now) =>
       now.available ? logTo(config.logFile, 'info', 'mcp: the store is available again') : logTo(config.logFile, 'warn', 'mcp: store unavailable', now.error),
+    isReadOnly: (s) => s.readOnly,
+    onWritable: () => logTo(config.logFile, 'info', 'mcp: the store can be written again; reopened it for writing'),
   });
   await store.get().catch(() => undefined);
   const cwd = io.env.CLAUDE_PROJECT_DIR || io.cwd;
@@ -38,7 +44,8 @@ export const mcpCommand: Command = async (_args, io) => {
   const timer = setInterval(() => {
     store
       .get()
-      .then((s) => drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 }))
+      // A read-only store cannot fold (get() above retries it for writing): no failure to log every tick.
+      .then((s) => (s.readOnly ? undefined : drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 })))
       .catch((err) => {
         if (store.current) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
       });

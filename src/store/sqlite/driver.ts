@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StoreError } from '../store.ts';
-import { describeOpenFailure, diskIsFull } from './failures.ts';
+import { describeOpenFailure, diskIsFull, fileNotWritable, readOnlyForLackOfSpace } from './failures.ts';
 
 // better-sqlite3 is built with URI filenames off; SQLite reads this once, when the addon loads (at
 // the first `new Database`). Only names that start with `file:` change meaning, and mnemo's paths are
@@ -49,6 +49,10 @@ export function toStoreError(err: unknown, path?: string): StoreError {
   // memory file fails as SQLITE_IOERR_WRITE, _SHMSIZE, _FSYNC… Ask the file system.
   if (code === 'SQLITE_FULL' || (code.startsWith('SQLITE_IOERR') && path !== undefined && diskIsFull(path))) {
     return new StoreError('DISK_FULL', `disk full: no space left on the device of the store${where} (SQLite: ${message}); free some space and retry`, { cause: err });
+  }
+  // A store opened read-only because the disk was full (see openDatabase): say so, not "read-only".
+  if (code.startsWith('SQLITE_READONLY') && path !== undefined && readOnlyForLackOfSpace(path)) {
+    return new StoreError('DISK_FULL', `disk full: no space left on the device of the store${where}, which was opened for reading only (SQLite: ${message}); free some space and retry`, { cause: err });
   }
   if (code === 'SQLITE_CANTOPEN' && path !== undefined) {
     const why = describeOpenFailure(path);
@@ -108,20 +112,25 @@ function withSettings(db: SqliteDb, opts: OpenOptions, write: boolean): SqliteDb
 
 function openForWriting(opts: OpenOptions): SqliteDb {
   mkdirSync(dirname(opts.path), { recursive: true });
+  // SQLite quietly opens a file it cannot write read-only (its writes then fail) while better-sqlite3
+  // still reports the connection as writable; asking first makes such a store say it is read-only.
+  const denied = existsSync(opts.path) ? fileNotWritable(opts.path) : undefined;
+  if (denied) throw new StoreError(denied.code, denied.message);
   return withSettings(new Database(opts.path), opts, true);
 }
 
 /**
  * A read-only connection. A WAL store needs its `-shm` file even to read; where that cannot be
- * created (read-only file system, no write permission on the folder), SQLite is told the file is
- * immutable, which it may assume only while no one can write it: so only when no `-wal` holds
- * commits the main file lacks (with one, such a read could see a half-checkpointed file).
+ * created (read-only file system, no write permission on the folder) or sized (full disk), SQLite is
+ * told the file is immutable, which it may assume only while no one can write it: so only when no
+ * `-wal` holds commits the main file lacks (with one, such a read could see a half-checkpointed file).
  */
 function openForReading(opts: OpenOptions): SqliteDb {
   try {
     return withSettings(new Database(opts.path, { readonly: true, fileMustExist: true }), opts, false);
   } catch (err) {
-    if ((err as { code?: string })?.code !== 'SQLITE_CANTOPEN' || !walIsEmpty(opts.path)) throw err;
+    const code = (err as { code?: string })?.code ?? '';
+    if ((code !== 'SQLITE_CANTOPEN' && !code.startsWith('SQLITE_IOERR_SHM')) || !walIsEmpty(opts.path)) throw err;
     const immutable = `${pathToFileURL(opts.path).href}?immutable=1`;
     return withSettings(new Database(immutable, { readonly: true, fileMustExist: true }), opts, false);
   }
@@ -137,8 +146,8 @@ function walIsEmpty(path: string): boolean {
 
 /**
  * Open the store's database. One that exists but cannot be written (read-only file system or file,
- * no permission) is opened read-only instead, so memory can still be read; its writes then fail
- * with READ_ONLY and the hooks' events wait in the spool.
+ * no permission, no space left to open it for writing) is opened read-only instead, so memory can
+ * still be read; its writes then fail and the hooks' events wait in the spool.
  */
 export function openDatabase(opts: OpenOptions): SqliteDb {
   if (opts.readonly) {
@@ -152,7 +161,7 @@ export function openDatabase(opts: OpenOptions): SqliteDb {
     return openForWriting(opts);
   } catch (err) {
     const failure = toStoreError(err, opts.path);
-    if (failure.code !== 'READ_ONLY' || !existsSync(opts.path)) throw failure;
+    if ((failure.code !== 'READ_ONLY' && failure.code !== 'DISK_FULL') || !existsSync(opts.path)) throw failure;
     try {
       return openForReading(opts);
     } catch {

@@ -34,6 +34,20 @@ const REASON: Record<string, string> = {
   EPERM: 'not permitted, e.g. an immutable file (EPERM)',
 };
 
+/** Why the existing store file at `dbPath` cannot be written, or undefined when it can. */
+export function fileNotWritable(dbPath: string): { code: 'READ_ONLY'; message: string } | undefined {
+  const err = errnoOf(() => accessSync(dbPath, constants.W_OK));
+  return err ? { code: 'READ_ONLY', message: `the store ${dbPath} is read-only: ${REASON[err] ?? err}` } : undefined;
+}
+
+/**
+ * Whether a store that refuses writes does so for lack of space: it was opened read-only because
+ * its `-shm` file could not be sized, while the file and its folder could be written.
+ */
+export function readOnlyForLackOfSpace(dbPath: string): boolean {
+  return diskIsFull(dbPath) && !fileNotWritable(dbPath) && !errnoOf(() => accessSync(dirname(dbPath), constants.W_OK));
+}
+
 /** The reason a store at `dbPath` could not be opened, or undefined when the file system sees none. */
 export function describeOpenFailure(dbPath: string): { code: StoreErrorCode; message: string } | undefined {
   const dir = dirname(dbPath);

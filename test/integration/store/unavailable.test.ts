@@ -34,6 +34,8 @@ test('SQLite and file-system failures map onto codes whose messages say what to 
   const io = toStoreError(sqliteError('SQLITE_IOERR_WRITE', 'disk I/O error'), join(dir, 'mnemo.db'));
   assert.equal(io.code, 'INTERNAL');
   assert.equal(toStoreError(sqliteError('SQLITE_BUSY', 'database is locked')).code, 'BUSY');
+  // A refused write is a full disk only when the file system says so (see the full-disk stress test).
+  assert.equal(toStoreError(sqliteError('SQLITE_READONLY', 'attempt to write a readonly database'), join(dir, 'mnemo.db')).code, 'READ_ONLY');
 });
 
 test('commits are durable (synchronous = FULL) unless a caller asks for NORMAL', () => {
@@ -78,4 +80,53 @@ test('the on-demand store: one clear error per outage, shared attempts, recovery
   assert.equal((await a.stats()).observations, 0);
   await source.close();
   await assert.rejects(source.get(), /closed/);
+});
+
+test('the on-demand store replaces a read-only store by a writable one, at most every few seconds, and closes the old one later', async () => {
+  const path = join(tmp(), 'mnemo.db');
+  let clock = 1_000;
+  let writable = false;
+  const readOnly = new Set<SqliteStore>();
+  const opened: SqliteStore[] = [];
+  let upgrades = 0;
+  const source = new StoreOnDemand({
+    // The file is really writable here; the predicate stands in for "opened read-only".
+    open: async () => {
+      const s = SqliteStore.open({ path, busyTimeoutMs: 100 });
+      if (!writable) readOnly.add(s);
+      opened.push(s);
+      return s;
+    },
+    onOpen: () => undefined,
+    isReadOnly: (s) => readOnly.has(s),
+    onWritable: () => void upgrades++,
+    reopenEveryMs: 3000,
+    retireAfterMs: 10 * 60_000,
+    now: () => clock,
+  });
+  const first = await source.get();
+  assert.ok(readOnly.has(first));
+  clock += 2999;
+  assert.equal(await source.get(), first, 'not retried before the interval');
+  assert.equal(opened.length, 1);
+  clock += 1;
+  assert.equal(await source.get(), first, 'still read-only: the old store is kept');
+  assert.equal(opened.length, 2, 'one attempt');
+  await assert.rejects(opened[1]!.stats(), 'the failed attempt was closed');
+  writable = true;
+  assert.equal(await source.get(), first, 'the next attempt waits for the interval again');
+  clock += 3000;
+  const [a, b] = await Promise.all([source.get(), source.get()]);
+  assert.equal(a, b, 'concurrent calls share the attempt');
+  assert.notEqual(a, first);
+  assert.equal(opened.length, 3);
+  assert.equal(upgrades, 1);
+  assert.equal(source.current, a);
+  assert.equal((await first.stats()).observations, 0, 'the replaced store stays open for calls that got it before');
+  clock += 60_000;
+  assert.equal(await source.get(), a, 'a writable store is never reopened');
+  assert.equal(opened.length, 3);
+  await source.close();
+  await assert.rejects(first.stats(), 'closing the source closes the replaced store too');
+  await assert.rejects(a.stats());
 });
