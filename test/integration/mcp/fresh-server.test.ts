@@ -5,14 +5,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   assertBuilt,
-  childEnv,
-  CLI,
-  cleanupTemps,
+    cleanupTemps,
+  connectMcp,
   gitRepo,
   parseJsonl,
   runCliProc,
@@ -20,6 +16,8 @@ import {
   sessionPayloads,
   tempDir,
   TOOL_IDS,
+  textOf,
+  type McpConnection,
   type ExportedObservation,
 } from './harness.ts';
 
@@ -27,33 +25,22 @@ const BUDGET = 500;
 let dataDir: string;
 let repo: string;
 let elsewhere: string;
-let client: Client;
+let mcp: McpConnection | undefined;
 
 before(async () => {
   assertBuilt();
   dataDir = join(tempDir('fresh'), 'not-yet-created');
   repo = gitRepo('fresh-repo');
   elsewhere = tempDir('fresh-elsewhere');
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, 'mcp'],
-    cwd: elsewhere,
-    env: childEnv({ MNEMO_DATA_DIR: dataDir, CLAUDE_PROJECT_DIR: repo, MNEMO_CONTEXT_BUDGET: String(BUDGET) }),
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'mnemo-fresh-test', version: '0.0.0' });
-  await client.connect(transport, { timeout: 15_000 });
+  mcp = await connectMcp({ cwd: elsewhere, env: { MNEMO_DATA_DIR: dataDir, CLAUDE_PROJECT_DIR: repo, MNEMO_CONTEXT_BUDGET: String(BUDGET) }, name: 'mnemo-fresh-test' });
 });
 
 after(async () => {
-  await client?.close().catch(() => undefined);
+  await mcp?.close();
   cleanupTemps();
 });
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args }, undefined, { timeout: 15_000 })) as CallToolResult;
-}
-const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const call = (name: string, args: Record<string, unknown>) => mcp!.call(name, args);
 
 test('an empty store answers every read tool without error', async () => {
   assert.ok(existsSync(dataDir), 'the server creates its data directory');

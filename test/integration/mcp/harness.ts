@@ -6,6 +6,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const CLI = join(ROOT, 'plugin', 'dist', 'cli.js');
@@ -259,3 +262,27 @@ export function spoolFiles(dataDir: string): string[] {
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/** `mnemo mcp` (the built bundle) with the SDK's own client over stdio. */
+export interface McpConnection {
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** What the server wrote on stderr so far. */
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export async function connectMcp(opts: { readonly cwd: string; readonly env: Record<string, string>; readonly name: string }): Promise<McpConnection> {
+  let stderr = '';
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: opts.cwd, env: childEnv(opts.env), stderr: 'pipe' });
+  transport.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
+  const client = new Client({ name: opts.name, version: '0.0.0' });
+  await client.connect(transport, { timeout: 15_000 });
+  return {
+    call: async (name, args) => (await client.callTool({ name, arguments: args }, undefined, { timeout: 15_000 })) as CallToolResult,
+    stderr: () => stderr,
+    close: () => client.close().catch(() => undefined),
+  };
+}
+
+/** A tool result's text blocks, joined. */
+export const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');

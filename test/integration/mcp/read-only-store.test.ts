@@ -8,15 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { assertBuilt, childEnv, CLI, cleanupTemps, gitRepo, runCliProc, runHook, tempDir } from './harness.ts';
+import { assertBuilt, cleanupTemps, connectMcp, gitRepo, runCliProc, runHook, tempDir, textOf, type McpConnection } from './harness.ts';
 
 let dataDir: string;
 let repo: string;
 let db: string;
-let client: Client;
+let mcp: McpConnection | undefined;
 let immutable = false;
 
 function chattr(flag: '+i' | '-i'): void {
@@ -42,21 +39,16 @@ before(async () => {
   assert.equal(folded.status, 0, folded.stderr);
   assert.deepEqual(spooled(), []);
   chattr('+i');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: repo, env: childEnv({ MNEMO_DATA_DIR: dataDir }), stderr: 'pipe' });
-  client = new Client({ name: 'mnemo-read-only-test', version: '0.0.0' });
-  await client.connect(transport, { timeout: 15_000 });
+  mcp = await connectMcp({ cwd: repo, env: { MNEMO_DATA_DIR: dataDir }, name: 'mnemo-read-only-test' });
 });
 
 after(async () => {
   if (immutable) chattr('-i');
-  await client?.close().catch(() => undefined);
+  await mcp?.close();
   cleanupTemps();
 });
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args }, undefined, { timeout: 15_000 })) as CallToolResult;
-}
-const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const call = (name: string, args: Record<string, unknown>) => mcp!.call(name, args);
 
 test('while the file is immutable, reads answer from the store and save_memory says it cannot write', async () => {
   const found = await call('search', { query: 'zqbeforezq' });

@@ -6,42 +6,26 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { assertBuilt, childEnv, CLI, cleanupTemps, gitRepo, runHook, tempDir } from './harness.ts';
+import { assertBuilt, cleanupTemps, connectMcp, gitRepo, runHook, tempDir, textOf, type McpConnection } from './harness.ts';
 
 let dataDir: string;
 let repo: string;
-let client: Client;
-let stderr = '';
+let mcp: McpConnection | undefined;
 
 before(async () => {
   assertBuilt();
   dataDir = tempDir('unavailable');
   repo = gitRepo('unavailable-repo');
   mkdirSync(join(dataDir, 'mnemo.db', 'something'), { recursive: true });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, 'mcp'],
-    cwd: repo,
-    env: childEnv({ MNEMO_DATA_DIR: dataDir }),
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
-  client = new Client({ name: 'mnemo-unavailable-test', version: '0.0.0' });
-  await client.connect(transport, { timeout: 15_000 });
+  mcp = await connectMcp({ cwd: repo, env: { MNEMO_DATA_DIR: dataDir }, name: 'mnemo-unavailable-test' });
 });
 
 after(async () => {
-  await client?.close().catch(() => undefined);
+  await mcp?.close();
   cleanupTemps();
 });
 
-async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args }, undefined, { timeout: 15_000 })) as CallToolResult;
-}
-const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const call = (name: string, args: Record<string, unknown>) => mcp!.call(name, args);
 
 test('while a directory stands in place of mnemo.db, every tool answers with an error naming it', async () => {
   for (const [name, args] of [
@@ -55,7 +39,7 @@ test('while a directory stands in place of mnemo.db, every tool answers with an 
     assert.match(textOf(r), /is a directory/, name);
     assert.doesNotMatch(textOf(r), /internal error/i, name);
   }
-  assert.equal(stderr.trim(), '', 'nothing on stderr');
+  assert.equal(mcp!.stderr().trim(), '', 'nothing on stderr');
   const log = readFileSync(join(dataDir, 'mnemo.log'), 'utf8');
   assert.equal(log.split('\n').filter((l) => /store unavailable/.test(l)).length, 1, `one log line for one outage:\n${log}`);
 });
