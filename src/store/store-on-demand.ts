@@ -45,7 +45,7 @@ export const RETIRE_AFTER_MS = 60_000;
 function unavailable(err: unknown): StoreError {
   const cause = err instanceof StoreError ? err : new StoreError('INTERNAL', err instanceof Error ? err.message : String(err), { cause: err });
   const why = cause.code === 'BUSY' ? 'it is busy (another mnemo process holds it); try again in a moment' : cause.message;
-  return new StoreError(cause.code, `memory store unavailable: ${why}. New events wait in the spool; mnemo tries the store again at every call.`, { cause });
+  return new StoreError(cause.code, `memory store unavailable: ${why.replace(/\.$/, '')}. New events wait in the spool; mnemo tries the store again at every call.`, { cause });
 }
 
 export class StoreOnDemand<S extends Store> implements StoreSource<S> {
