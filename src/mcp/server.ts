@@ -72,7 +72,11 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
   const ownSessionId = `mcp-${Date.now()}-${process.pid}`;
   const server = new McpServer({ name: 'mnemo', version: opts.version }, { capabilities: { tools: {} } });
 
-  const fold = (store: Store) => drainSpool(store, config.spoolDir, { maxMs: 2000, waitMs: FOLD_WAIT_MS }).catch((err) => logTo(config.logFile, 'warn', 'mcp: spool drain failed', err));
+  // A busy store is routine here (another process is folding the same spool): nothing to log.
+  const fold = (store: Store) =>
+    drainSpool(store, config.spoolDir, { maxMs: 2000, waitMs: FOLD_WAIT_MS }).catch((err) => {
+      if (!(err instanceof StoreError && err.code === 'BUSY')) logTo(config.logFile, 'warn', 'mcp: spool drain failed', err);
+    });
 
   /** Every tool runs with the spool folded first, and reports failures as tool errors, never crashes. */
   const guarded = <A>(fn: (args: A, store: Store) => Promise<CallToolResult>) => async (args: A): Promise<CallToolResult> => {

@@ -6,6 +6,7 @@ import { StoreOnDemand } from '../../store/store-on-demand.ts';
 import { maintainInBackground } from '../../store/maintain.ts';
 import { retainInBackground } from '../../store/retain.ts';
 import { drainSpool } from '../../store/drain.ts';
+import { StoreError } from '../../store/store.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
 import { startSemanticSearch } from '../../search/semantic.ts';
@@ -47,7 +48,8 @@ export const mcpCommand: Command = async (_args, io) => {
       // A read-only store cannot fold (get() above retries it for writing): no failure to log every tick.
       .then((s) => (s.readOnly ? undefined : drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 })))
       .catch((err) => {
-        if (store.current) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
+        // Busy: another process is folding the same spool, which is routine, not a failure.
+        if (store.current && !(err instanceof StoreError && err.code === 'BUSY')) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
       });
   }, DRAIN_INTERVAL_MS);
   timer.unref();
