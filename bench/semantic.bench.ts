@@ -101,8 +101,7 @@ try {
   const keywordMs: number[] = [];
   queries.forEach((text, i) => {
     keywordMs.push(cpu(() => searchObservations(db, { query: text, limit: 20 })));
-    let ids: number[] = [];
-    knnMs.push(cpu(() => (ids = index.knn(vectors[i]!, N))));
+    knnMs.push(cpu(() => index.knn(vectors[i]!, N)));
     hybridMs.push(cpu(() => searchObservations(db, { query: text, limit: 20 }, { extra: [{ name: 'vector', ids: index.knn(vectors[i]!, N) }] })));
   });
   /** Fewer queries per filter: five filters, three ways each. */

@@ -11,7 +11,7 @@
 export function evict<T extends { readonly priority: number }>(events: readonly T[], cap: number): T[] {
   const limit = Math.max(0, Math.floor(Number.isFinite(cap) ? cap : 0));
   if (events.length <= limit) return events.slice();
-  const order = events.map((e, i) => i);
+  const order = events.map((_, i) => i);
   order.sort((a, b) => events[b]!.priority - events[a]!.priority || a - b);
   const drop = new Set(order.slice(0, events.length - limit));
   return events.filter((_, i) => !drop.has(i));

@@ -6,7 +6,7 @@
  * an exception.
  */
 import { fnv1a } from '../privacy/redact.ts';
-import { asRecord, str } from './fields.ts';
+import { asRecord } from './fields.ts';
 import type { CallRecord, PendingError, SessionState } from './types.ts';
 
 /** Calls remembered for retry detection. */

@@ -153,7 +153,6 @@ function pack(sections: Sections, p: Phrases, limit: number): string {
   used += sections.filter((s) => s.length === 0).length * (empty.length + 1);
   const queues = sections.map((s) => [...s].sort((a, b) => a.rank - b.rank));
   for (let round = 0; ; round++) {
-    let added = false;
     for (let i = 0; i < 4; i++) {
       const line = queues[i]![round];
       if (!line) continue;
@@ -161,7 +160,6 @@ function pack(sections: Sections, p: Phrases, limit: number): string {
       if (used + cost > limit) continue;
       used += cost;
       chosen[i]!.push(line);
-      added = true;
     }
     if (queues.every((q) => q.length <= round + 1)) break;
   }

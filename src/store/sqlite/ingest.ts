@@ -229,8 +229,8 @@ class Batch {
 
   /**
    * Keep a session's events under the cap by dropping the least important (highest priority number),
-   * then the oldest, first: core/extract/evict's rule, applied along the (session_id, priority, id)
-   * index, so an insert past the cap deletes its excess instead of re-reading the session.
+   * then the oldest, first (core/extract/evict's rule), along the (session_id, priority, id) index,
+   * so an insert past the cap deletes its excess instead of re-reading the session.
    */
   #evictEvents(session: SessionInBatch, added: number): void {
     const s = this.#s;

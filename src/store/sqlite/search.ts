@@ -25,7 +25,7 @@
  */
 import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
 import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
-import type { SearchFilters, SearchHit, SearchOptions } from '../store.ts';
+import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 import { filterSql, planFilters, type FilterPlan } from './filters.ts';

@@ -5,7 +5,6 @@
 import { statSync } from 'node:fs';
 import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
-import type { enrichEvent } from '../../core/enrich.ts';
 import type {
   ContextQuery,
   IngestResult,

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { assertClaudeInstalled, cleanupTempDirs, describeRun, makeHome, makeTempDir, PLUGIN_DIR, runClaude } from '../../e2e/claude-harness.ts';
 import { childEnv } from '../hooks/helpers.ts';
-import { cleanup, exportRecords, tempDir, type Rec, type Run } from './helpers.ts';
+import { cleanup, tempDir, type Rec, type Run } from './helpers.ts';
 
 /**
  * A private copy of the plugin (inside the checkout, so better-sqlite3 still resolves): the hooks and

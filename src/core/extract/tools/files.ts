@@ -76,7 +76,7 @@ function range(input: Json): string {
   return '';
 }
 
-function ruleEvents(path: string, shown: string, content: string, verb: string): ExtractedEvent[] {
+function ruleEvents(shown: string, content: string, verb: string): ExtractedEvent[] {
   const out = [makeEvent('rule', verb ? `${verb} ${shown}` : shown)];
   const g = ruleGist(content);
   if (g) out.push(makeEvent('rule_content', `${shown}: ${g}`));
@@ -94,7 +94,7 @@ export const readExtractor: Extractor = {
     const out: ExtractedEvent[] = [];
     for (const path of paths) {
       const shown = shortPath(path, ctx.cwd);
-      if (isRuleFile(path)) out.push(...ruleEvents(path, shown, paths.length === 1 ? readContent(ctx.response) : '', ''));
+      if (isRuleFile(path)) out.push(...ruleEvents(shown, paths.length === 1 ? readContent(ctx.response) : '', ''));
       out.push(makeEvent('file_read', shown + range(ctx.input)));
     }
     return out;
@@ -149,7 +149,7 @@ export const editExtractor: Extractor = {
       added = newS ?? '';
     }
     const out: ExtractedEvent[] = [];
-    if (isRuleFile(path)) out.push(...ruleEvents(path, shown, added, 'updated'));
+    if (isRuleFile(path)) out.push(...ruleEvents(shown, added, 'updated'));
     out.push(makeEvent('file_edit', shown + detail));
     if (PLAN_DIR_RE.test(path)) out.push(makeEvent('plan_file_write', shown));
     return out;
@@ -167,7 +167,7 @@ export const writeExtractor: Extractor = {
     const content = str(ctx.input, 'content', 'file_text', 'text') ?? '';
     const lines = content ? countLines(content) : 0;
     const out: ExtractedEvent[] = [];
-    if (isRuleFile(path)) out.push(...ruleEvents(path, shown, content, 'wrote'));
+    if (isRuleFile(path)) out.push(...ruleEvents(shown, content, 'wrote'));
     out.push(makeEvent('file_write', lines ? `${shown} (${lines} line${lines === 1 ? '' : 's'})` : shown));
     if (PLAN_DIR_RE.test(path)) {
       const title = content.split('\n').find((l) => l.trim())?.replace(MD_MARK_RE, '') ?? '';
