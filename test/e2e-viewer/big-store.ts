@@ -7,18 +7,8 @@
  */
 import type { CapturedEvent, ObsType, Kind } from '../../src/core/types.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The benchmarks' seeded PRNG (mulberry32): the same seed gives the same store.
+import { rng } from '../../bench/lib/stats.ts';
 
 const WORDS = ('connection pool timeout retry cache query index migration schema session token auth handler middleware queue worker ' +
   'latency leak memory lock transaction checkout payment order invoice webhook stream buffer socket parser render router build deploy ' +

@@ -13,6 +13,8 @@ import { captureEvent } from '../../src/core/capture.ts';
 import type { CapturedEvent } from '../../src/core/types.ts';
 import { parseClaudeCode } from '../../src/platforms/claude-code.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
+// The benchmarks' seeded PRNG (mulberry32): the same seed gives the same store.
+import { rng } from '../../bench/lib/stats.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
@@ -31,17 +33,6 @@ type Payload = Record<string, unknown>;
 
 function json<T>(path: string): T {
   return JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as T;
-}
-
-/** Deterministic PRNG, so the screenshots come out the same every time. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PROJECTS: Readonly<Record<string, { path: string; branch: string; platform: string }>> = {
