@@ -12,7 +12,7 @@ import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
 import { drainSpool } from '../store/drain.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
-import { StoreError } from '../store/store.ts';
+import { isBusy } from '../store/store.ts';
 
 async function withStore<T>(cfg: ResolvedConfig, fn: (store: SqliteStore) => Promise<T>): Promise<T> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: cfg.busyTimeoutMs });
@@ -35,7 +35,7 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
       await closeAbandonedSessions(store, cfg, 2);
     } catch (err) {
       // Busy means another mnemo process is writing, and it folds the spool too: routine, not a problem.
-      const busy = err instanceof StoreError && err.code === 'BUSY';
+      const busy = isBusy(err);
       if (busy) logTo(cfg.logFile, 'info', 'SessionStart: store busy (another mnemo process is writing); events stay in the spool for it');
       else logTo(cfg.logFile, 'warn', 'SessionStart: could not write to the store now (events stay in the spool)', err);
     }

@@ -22,7 +22,7 @@ import { parseClaudeCode } from '../platforms/claude-code.ts';
 import { adapterFor, platformNamed, PayloadError } from '../platforms/index.ts';
 import { drainSpool } from '../store/drain.ts';
 import { llmConfigured, summarizeSessionHeuristically, upgradeWithLlm } from '../compress/session.ts';
-import { StoreError, type Store } from '../store/store.ts';
+import { isBusy, StoreError, type Store } from '../store/store.ts';
 import type { StoreSource } from '../store/store-on-demand.ts';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
@@ -75,7 +75,7 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
   // A busy store is routine here (another process is folding the same spool): nothing to log.
   const fold = (store: Store) =>
     drainSpool(store, config.spoolDir, { maxMs: 2000, waitMs: FOLD_WAIT_MS }).catch((err) => {
-      if (!(err instanceof StoreError && err.code === 'BUSY')) logTo(config.logFile, 'warn', 'mcp: spool drain failed', err);
+      if (!isBusy(err)) logTo(config.logFile, 'warn', 'mcp: spool drain failed', err);
     });
 
   /** Every tool runs with the spool folded first, and reports failures as tool errors, never crashes. */

@@ -142,6 +142,11 @@ export class StoreError extends Error {
   }
 }
 
+/** Another writer held the store past the wait: routine for background work, which tries again later. */
+export function isBusy(err: unknown): boolean {
+  return err instanceof StoreError && err.code === 'BUSY';
+}
+
 // ── Viewer query types (see the viewer block of `Store`). ──
 
 /** Where a feed page starts: strictly after this (createdAt, id) in the page's order. */

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ResolvedConfig } from '../config/config.ts';
 import { logTo } from '../log.ts';
-import { StoreError, type Store } from '../store/store.ts';
+import { isBusy, type Store } from '../store/store.ts';
 import { apiRoutes, matchRoute, type RawAnswer } from './api.ts';
 import type { ErrorBody } from './api-types.ts';
 import { Assets, findAssetsDir } from './assets.ts';
@@ -169,7 +169,7 @@ export async function startViewer(opts: ViewerOptions): Promise<ViewerHandle> {
       }
       if (err instanceof ApiError) return sendJson(res, err.status, errorBody(err.code, err.message), SECURITY_HEADERS);
       if (err instanceof URIError) return sendJson(res, 400, errorBody('BAD_URL', 'malformed percent-encoding'), SECURITY_HEADERS);
-      if (err instanceof StoreError && err.code === 'BUSY') return sendJson(res, 503, errorBody('BUSY', 'the database is busy; try again'), SECURITY_HEADERS);
+      if (isBusy(err)) return sendJson(res, 503, errorBody('BUSY', 'the database is busy; try again'), SECURITY_HEADERS);
       logTo(opts.config.logFile, 'error', `viewer: ${req.method} ${req.url?.slice(0, 200)} failed`, err);
       sendJson(res, 500, errorBody('INTERNAL', err instanceof Error ? err.message : 'internal error'), SECURITY_HEADERS);
     });

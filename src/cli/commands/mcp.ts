@@ -6,7 +6,7 @@ import { StoreOnDemand } from '../../store/store-on-demand.ts';
 import { maintainInBackground } from '../../store/maintain.ts';
 import { retainInBackground } from '../../store/retain.ts';
 import { drainSpool } from '../../store/drain.ts';
-import { StoreError } from '../../store/store.ts';
+import { isBusy } from '../../store/store.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
 import { startSemanticSearch } from '../../search/semantic.ts';
@@ -49,7 +49,7 @@ export const mcpCommand: Command = async (_args, io) => {
       .then((s) => (s.readOnly ? undefined : drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 })))
       .catch((err) => {
         // Busy: another process is folding the same spool, which is routine, not a failure.
-        if (store.current && !(err instanceof StoreError && err.code === 'BUSY')) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
+        if (store.current && !isBusy(err)) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
       });
   }, DRAIN_INTERVAL_MS);
   timer.unref();
