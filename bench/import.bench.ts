@@ -8,7 +8,9 @@
  * 4. + extraction — 3 + `enrichEvent` per event (what `store.ingest` runs inside its transaction),
  *    without SQLite, to split ingest into extraction and writes;
  * 5. full import — `importClaudeCode` into a fresh store: 3 + `store.ingest` (extraction, FTS, one
- *    transaction per 500 events) + heuristic summaries of every session;
+ *    transaction per 500 events) + heuristic summaries of every session, all in this thread;
+ * 5b. the same with capture threads (`workers`: 1, and one per core): reading, capture and extraction
+ *    there, writes and summaries here. Wall time is the figure (CPU time adds every thread up);
  * 6. ingest alone — `store.ingest` of the events stage 3 captured (captured before the clock starts),
  *    in batches of 500, into a fresh store: the store's ingest rate in observations per second.
  *
@@ -21,7 +23,7 @@
  *   --no-write                                     leave bench/RESULTS.md alone
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { captureEvent } from '../src/core/capture.ts';
@@ -179,11 +181,11 @@ function convertCaptureEnrich(): Sample {
 
 let lastReport: ImportReport | undefined;
 let dbBytes = 0;
-async function fullImport(): Promise<Sample> {
+async function fullImport(workers: number): Promise<Sample> {
   const dir = mkdtempSync(join(work, 'store-'));
   const store = SqliteStore.open({ path: join(dir, 'mnemo.db'), busyTimeoutMs: 5000 });
   const t0 = stopwatch();
-  const r = await importClaudeCode(store, { root: input, limits: LIMITS, openWithinMs: 2 * 3600_000, resolvePlace: (cwd) => ({ project: cwd }) });
+  const r = await importClaudeCode(store, { root: input, limits: LIMITS, openWithinMs: 2 * 3600_000, workers });
   const elapsed = t0();
   dbBytes = (await store.stats()).dbBytes;
   await store.close();
@@ -221,14 +223,17 @@ async function ingestOnly(): Promise<Sample> {
 // ---------------------------------------------------------------------------------------------
 // Rounds: every stage once per round, in the same process, medians over rounds.
 
-const samples: Record<string, Sample[]> = { baseline: [], convert: [], capture: [], enrich: [], full: [], ingest: [] };
+/** Capture threads for the parallel rows: 1, and one per core (when that is more). */
+const THREADS = [...new Set([1, availableParallelism()])];
+const samples: Record<string, Sample[]> = { baseline: [], convert: [], capture: [], enrich: [], full: [], ingest: [], ...Object.fromEntries(THREADS.map((n) => [`workers${n}`, []])) };
 convertAndCapture(); // warm-up: JIT and the OS page cache, for every stage alike
 for (let round = 0; round < ROUNDS; round++) {
   samples.baseline!.push(baseline());
   samples.convert!.push(convertOnly());
   samples.capture!.push(convertAndCapture());
   samples.enrich!.push(convertCaptureEnrich());
-  samples.full!.push(await fullImport());
+  samples.full!.push(await fullImport(0));
+  for (const n of THREADS) samples[`workers${n}`]!.push(await fullImport(n));
   samples.ingest!.push(await ingestOnly());
   process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
 }
@@ -265,6 +270,7 @@ const md = [
     row('… + `parseClaudeCode` + `captureEvent` (privacy, titles)', 'capture'),
     row('… + `enrichEvent` (extraction, as ingest runs it; no SQLite)', 'enrich'),
     row('full `importClaudeCode`: … + `store.ingest` (extraction, FTS) + summaries', 'full'),
+    ...THREADS.map((n) => row(`full import, ${n} capture thread${n > 1 ? 's' : ''} (capture + extraction there, writes here)`, `workers${n}`)),
   ]),
   '',
   `Observations per second (wall / CPU): full import ${perSecond(r.observations, med('full'))} / ${perSecond(r.observations, cpu('full'))}; ` +

@@ -96,7 +96,14 @@ writeFileSync(
   "// The hook entry of earlier installs: the hook is hook.cjs now (CommonJS starts faster). Re-run `mnemo install` to call it directly.\n" +
     "import{createRequire}from'node:module';createRequire(import.meta.url)('./hook.cjs');\n",
 );
-await build({ ...common, entryPoints: { cli: 'src/cli/bin.ts' }, outdir, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+// import-worker.js: the capture threads of `mnemo import claude-code` (src/import/claude-code/capture-pool.ts finds it next to cli.js).
+await build({
+  ...common,
+  entryPoints: { cli: 'src/cli/bin.ts', 'import-worker': 'src/import/claude-code/capture-worker.ts' },
+  outdir,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+});
 
 // The viewer's page (src/viewer/client, Preact + TypeScript) is bundled by Vite into plugin/dist/viewer,
 // which `mnemo viewer` serves as is. Vite is a dev dependency: without it (an install that skips dev

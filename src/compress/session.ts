@@ -31,6 +31,13 @@ async function inputsFor(store: Store, session: Session) {
 
 /** Write (or refresh) the heuristic summary. Returns undefined for a session with nothing to say. */
 export async function summarizeSessionHeuristically(store: Store, session: Session): Promise<SessionSummary | undefined> {
+  const summary = await heuristicSummary(store, session);
+  if (summary) await store.saveSummary(session.id, summary);
+  return summary;
+}
+
+/** The heuristic summary of a session as stored now, not saved (undefined: nothing to say). */
+export async function heuristicSummary(store: Store, session: Session): Promise<SessionSummary | undefined> {
   const input = await inputsFor(store, session);
   if (input.observations.length === 0) return undefined;
   const h = summarizeHeuristically(input);
@@ -44,7 +51,6 @@ export async function summarizeSessionHeuristically(store: Store, session: Sessi
     observationCount: input.observations.length,
     createdAt: Date.now(),
   };
-  await store.saveSummary(session.id, summary);
   return summary;
 }
 

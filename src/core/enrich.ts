@@ -18,6 +18,9 @@ export interface Enrichment {
   readonly priority: number;
 }
 
+/** An extraction engine: `enrichEvent`, or one that returns exactly what it would. */
+export type EnrichFn = (ev: CapturedEvent, state: unknown) => Enrichment;
+
 const TAG_CHARS = 1200;
 const KEY_INFO_WINDOW = 1500;
 

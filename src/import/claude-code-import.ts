@@ -11,19 +11,19 @@
  * (`post:<tool_use_id>`, `prompt:<prompt_id>`), so re-importing, or importing a session the hooks
  * already recorded, adds nothing.
  */
-import { createHash } from 'node:crypto';
-import { basename, dirname } from 'node:path';
-import { captureEvent, type CaptureLimits } from '../core/capture.ts';
-import type { CapturedEvent, Place } from '../core/types.ts';
-import { summarizeSessionHeuristically } from '../compress/session.ts';
-import { resolvePlace } from '../hooks/place.ts';
-import { parseClaudeCode } from '../platforms/claude-code.ts';
+import { availableParallelism } from 'node:os';
+import type { CaptureLimits } from '../core/capture.ts';
+import { enrichEvent, type EnrichFn } from '../core/enrich.ts';
+import type { CapturedEvent, SessionSummary } from '../core/types.ts';
+import { heuristicSummary } from '../compress/session.ts';
 import type { Store } from '../store/store.ts';
-import { findTranscripts, type TranscriptFile, type TranscriptGroup } from './claude-code/transcript-files.ts';
-import { SubagentDirectory, transcriptEvents, type ConvertStats, type TranscriptEvent } from './claude-code/transcript-events.ts';
-import { transcriptLines, type LineCounts } from './claude-code/transcript-lines.ts';
+import { captureGroups } from './claude-code/capture-pool.ts';
+import { groupFiles, isToolHook, stateKey, type AheadEnrichment } from './claude-code/group-capture.ts';
+import { findTranscripts, type TranscriptGroup } from './claude-code/transcript-files.ts';
 
 const PLATFORM = 'claude-code';
+/** Summaries written per transaction. */
+const SUMMARY_BATCH = 200;
 
 /** Where an import stands, for a progress bar. */
 export interface ImportProgress {
@@ -51,8 +51,11 @@ export interface ClaudeCodeImportOptions {
   /** Write heuristic summaries of the sessions that gained observations (default true). */
   readonly summarize?: boolean;
   readonly onProgress?: (p: ImportProgress) => void;
-  /** Project identity of a folder (default: the git repository it belongs to, as live hooks resolve it). */
-  readonly resolvePlace?: (cwd: string) => Place;
+  /**
+   * Threads that read and capture transcripts while this one writes the store (default: one per
+   * core but one, at most 8, when there is more than a little to import; 0: all in this thread).
+   */
+  readonly workers?: number;
   readonly clock?: () => number;
 }
 
@@ -81,29 +84,7 @@ export interface ImportReport {
   readonly failures: readonly { readonly path: string; readonly error: string }[];
 }
 
-/** Events of several files, merged by time (stable: on ties, the earlier source first). */
-function* byTime(sources: Iterator<TranscriptEvent>[]): Generator<TranscriptEvent> {
-  const heads = sources.map((s) => s.next());
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < heads.length; i++) {
-      const h = heads[i]!;
-      if (!h.done && (best < 0 || h.value.at < (heads[best]!.value as TranscriptEvent).at)) best = i;
-    }
-    if (best < 0) return;
-    yield heads[best]!.value as TranscriptEvent;
-    heads[best] = sources[best]!.next();
-  }
-}
-
-/**
- * A uid no live hook can produce (those are random UUIDs) and every import reproduces. It depends on
- * the event's key only, not on the session, so an entry copied into a resumed session's new file
- * (Claude Code < 2.0) is the entry already stored, not a new one.
- */
-export function importUid(key: string): string {
-  return 'cc-' + createHash('sha1').update(key).digest('base64url');
-}
+export { importUid } from './claude-code/group-capture.ts';
 
 interface SessionBefore {
   readonly exists: boolean;
@@ -117,29 +98,35 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
   const started = performance.now();
   const groups = findTranscripts(opts.root);
   const batchSize = Math.max(1, opts.batchSize ?? 500);
-  const place = placeCache(opts.resolvePlace ?? resolvePlace);
-  const stats: ConvertStats = { entries: 0, malformed: 0, orphanResults: 0 };
-  const lineCounts: LineCounts = { lines: 0, skipped: 0, bytes: 0 };
   const before = new Map<string, SessionBefore>();
-  const lastCwd = new Map<string, string>();
   const failures: { path: string; error: string }[] = [];
-  const allFiles = groups.flatMap((g) => [...(g.main ? [g.main] : []), ...g.others]);
+  const allFiles = groups.flatMap(groupFiles);
   const totalBytes = allFiles.reduce((n, f) => n + f.bytes, 0);
   const openSince = clock() - opts.openWithinMs;
   let filesDone = 0;
+  let bytesRead = 0;
   let events = 0;
   let toolCalls = 0;
   let observations = 0;
   let duplicates = 0;
+  let malformed = 0;
+  let orphanResults = 0;
   let batch: CapturedEvent[] = [];
+  /** Extractions the capture threads worked out, by uid, for the batch being gathered. */
+  const ahead = new Map<string, AheadEnrichment>();
+  const enrich: EnrichFn = (ev, state) => {
+    const a = ahead.get(ev.uid);
+    return a && a.stateIn === stateKey(state) ? a.enrichment : enrichEvent(ev, state);
+  };
 
   const progress = () =>
-    opts.onProgress?.({ files: filesDone, totalFiles: allFiles.length, bytes: lineCounts.bytes, totalBytes, events, observations, elapsedMs: performance.now() - started });
+    opts.onProgress?.({ files: filesDone, totalFiles: allFiles.length, bytes: bytesRead, totalBytes, events, observations, elapsedMs: performance.now() - started });
 
   const flush = async () => {
     if (batch.length === 0) return;
-    const r = await store.ingest(batch);
+    const r = await store.ingest(batch, ahead.size ? { enrich } : {});
     batch = [];
+    ahead.clear();
     observations += r.ids.length;
     duplicates += r.duplicates;
     progress();
@@ -155,46 +142,47 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
     return b;
   };
 
-  for (const group of groups) {
-    const files = [...(group.main ? [group.main] : []), ...group.others];
-    try {
-      const agents = new SubagentDirectory();
-      const sources = files.map((f) => readFile(f, agents, stats, lineCounts));
-      for (const te of byTime(sources)) {
-        const ev = parseClaudeCode(undefined, te.payload);
-        const b = await sessionBefore(ev.sessionId);
-        // A session already stored keeps its own lifecycle; one that may still run stays open.
-        if (ev.event === 'SessionStart' && b.exists) continue;
-        if (ev.event === 'SessionEnd' && (b.ended || te.at > openSince)) continue;
-        events++;
-        if (ev.event === 'PostToolUse' || ev.event === 'PostToolUseFailure' || ev.event === 'PreToolUse') toolCalls++;
-        const cwd = ev.cwd ?? lastCwd.get(ev.sessionId) ?? dirname(te.payload.transcript_path as string);
-        lastCwd.set(ev.sessionId, cwd);
-        const captured = captureEvent(ev, {
-          place: place(cwd, te.branch),
-          now: te.at,
-          uid: importUid(te.key),
-          limits: opts.limits,
-        });
-        if (!captured) continue;
-        batch.push(captured);
-        if (batch.length >= batchSize) await flush();
-      }
-    } catch (err) {
-      failures.push({ path: (group.main ?? group.others[0])!.path, error: err instanceof Error ? err.message : String(err) });
+  for await (const item of captureGroups(groups, { limits: opts.limits, workers: opts.workers ?? defaultWorkers(totalBytes) })) {
+    if (item.kind === 'done') {
+      if (item.failure !== undefined) failures.push({ path: (item.group.main ?? item.group.others[0])!.path, error: item.failure });
+      malformed += item.stats.malformed;
+      orphanResults += item.stats.orphanResults;
+      filesDone += groupFiles(item.group).length;
+      progress();
+      continue;
     }
-    filesDone += files.length;
-    progress();
+    bytesRead += item.bytes;
+    for (const ge of item.events) {
+      const b = await sessionBefore(ge.sessionId);
+      // A session already stored keeps its own lifecycle; one that may still run stays open.
+      if (ge.hook === 'SessionStart' && b.exists) continue;
+      if (ge.hook === 'SessionEnd' && (b.ended || ge.at > openSince)) continue;
+      events++;
+      if (isToolHook(ge.hook)) toolCalls++;
+      if (!ge.captured) continue;
+      batch.push(ge.captured);
+      if (ge.ahead) ahead.set(ge.captured.uid, ge.ahead);
+      if (batch.length >= batchSize) await flush();
+    }
   }
   await flush();
 
   let summaries = 0;
   if (opts.summarize !== false) {
+    let pending: { sessionId: number; summary: SessionSummary }[] = [];
+    const save = async () => {
+      await store.saveSummaries(pending);
+      summaries += pending.length;
+      pending = [];
+    };
     for (const [sessionId, b] of before) {
       const s = await store.getSessionByExternalId(PLATFORM, sessionId);
       if (!s || s.observationCount === b.observations) continue;
-      if (await summarizeSessionHeuristically(store, s)) summaries++;
+      const summary = await heuristicSummary(store, s);
+      if (summary) pending.push({ sessionId: s.id, summary });
+      if (pending.length >= SUMMARY_BATCH) await save();
     }
+    if (pending.length) await save();
   }
   const seconds = (performance.now() - started) / 1000;
   return {
@@ -204,8 +192,8 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
     toolCalls,
     observations,
     duplicates,
-    malformedLines: stats.malformed,
-    orphanResults: stats.orphanResults,
+    malformedLines: malformed,
+    orphanResults,
     foldedFiles: groups.reduce((n, g: TranscriptGroup) => n + g.folded.length, 0),
     summaries,
     seconds,
@@ -215,30 +203,8 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
   };
 }
 
-function readFile(f: TranscriptFile, agents: SubagentDirectory, stats: ConvertStats, counts: LineCounts): Iterator<TranscriptEvent> {
-  const name = basename(f.path);
-  return transcriptEvents(transcriptLines(f.path, counts), {
-    path: f.path,
-    role: f.role,
-    stats,
-    agents,
-    fileLabel: name,
-    fallbackAt: Math.trunc(f.mtimeMs),
-    ...(f.role === 'main' ? { fallbackSessionId: name.replace(/\.jsonl$/, '') } : {}),
-  });
-}
-
-/** Project identity per folder is read from disk once; the transcript's branch wins over the folder's current one. */
-function placeCache(resolve: (cwd: string) => Place): (cwd: string, branch: string | undefined) => Place {
-  const cache = new Map<string, Place>();
-  return (cwd, branch) => {
-    const k = `${cwd}\0${branch ?? ''}`;
-    let p = cache.get(k);
-    if (!p) {
-      const base = resolve(cwd);
-      p = branch ? { project: base.project, branch } : base;
-      cache.set(k, p);
-    }
-    return p;
-  };
+/** Workers pay for themselves only past a few megabytes (each costs a thread start and a module load). */
+function defaultWorkers(totalBytes: number): number {
+  if (totalBytes < 8 * 1024 * 1024) return 0;
+  return Math.max(0, Math.min(8, availableParallelism() - 1));
 }

@@ -4,6 +4,7 @@
  * so a server database (a shared team store on PostgreSQL is planned) can implement it later.
  * Methods are coarse domain operations and asynchronous, as a network database would need.
  */
+import type { EnrichFn } from '../core/enrich.ts';
 import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../core/types.ts';
 
 /** What a backend can do; faces check flags instead of asking which backend they hold. */
@@ -66,13 +67,20 @@ export interface StoreStats {
   readonly schemaVersion: number;
 }
 
+export interface IngestOptions {
+  readonly waitMs?: number;
+  readonly enrich?: EnrichFn;
+}
+
 export interface Store {
   readonly capabilities: StoreCapabilities;
   /**
    * Apply captured events in order, idempotently, in one transaction. `waitMs` caps how long to wait
    * for another writer (default: the store's busy timeout); background folds wait briefly and retry later.
+   * `enrich` replaces the extraction engine (core/enrich) with one that must return what it would:
+   * the importer's reuses what its capture threads worked out ahead.
    */
-  ingest(events: readonly CapturedEvent[], opts?: { readonly waitMs?: number }): Promise<IngestResult>;
+  ingest(events: readonly CapturedEvent[], opts?: IngestOptions): Promise<IngestResult>;
   search(options: SearchOptions): Promise<SearchHit[]>;
   getObservations(ids: readonly number[]): Promise<Observation[]>;
   /** Observations around one id in its session: `before` earlier and `after` later ones. */
@@ -93,6 +101,8 @@ export interface Store {
   /** The session's extraction state (pending errors, recent calls), if any. */
   sessionState(sessionId: number): Promise<unknown>;
   saveSummary(sessionId: number, summary: SessionSummary): Promise<void>;
+  /** Several summaries in one transaction. */
+  saveSummaries(entries: readonly { readonly sessionId: number; readonly summary: SessionSummary }[]): Promise<void>;
   /** The newest summarized session of a project, other than `excludeSessionId`. */
   latestSummary(project: string, excludeSessionId?: number): Promise<{ session: Session; summary: SessionSummary } | undefined>;
   /** Sessions never closed whose last activity is older than `idleMs`: crashed or killed hosts. */

@@ -15,7 +15,7 @@ import { openStore } from '../../store/open-store.ts';
 import { SqlitePortable } from '../../store/sqlite/portable.ts';
 import { UsageError, type Command, type Io } from '../io.ts';
 
-const USAGE = 'usage: mnemo import claude-code [DIR] [--json] | mnemo import jsonl FILE|- [--json]';
+const USAGE = 'usage: mnemo import claude-code [DIR] [--workers N] [--json] | mnemo import jsonl FILE|- [--json]';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -52,7 +52,7 @@ function jsonlReportLine(r: JsonlImportReport): string {
   );
 }
 
-async function claudeCode(positionals: string[], json: boolean, io: Io): Promise<number> {
+async function claudeCode(positionals: string[], json: boolean, workers: number | undefined, io: Io): Promise<number> {
   if (positionals.length > 1) throw new UsageError(USAGE);
   const root = positionals[0] ? resolve(io.cwd, positionals[0]) : claudeDefaultDir(io);
   if (!existsSync(root)) {
@@ -68,6 +68,7 @@ async function claudeCode(positionals: string[], json: boolean, io: Io): Promise
       root,
       limits: { maxInputChars: io.config.maxInputChars, maxOutputChars: io.config.maxOutputChars },
       openWithinMs: io.config.abandonAfterMs,
+      ...(workers !== undefined ? { workers } : {}),
       ...(bar ? { onProgress: bar.update } : {}),
     });
   } finally {
@@ -106,13 +107,16 @@ async function jsonl(positionals: string[], json: boolean, io: Io): Promise<numb
 export const importCommand: Command = async (args, io) => {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options: { json: { type: 'boolean' }, workers: { type: 'string' } }, allowPositionals: true, strict: true });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
   const [source, ...rest] = parsed.positionals;
   const json = parsed.values.json === true;
-  if (source === 'claude-code') return claudeCode(rest, json, io);
+  const workers = parsed.values.workers;
+  if (workers !== undefined && !/^\d{1,2}$/.test(workers)) throw new UsageError(`--workers takes a number of threads from 0 to 99, not ${JSON.stringify(workers)}`);
+  if (source === 'claude-code') return claudeCode(rest, json, workers === undefined ? undefined : Number(workers), io);
+  if (workers !== undefined) throw new UsageError('--workers applies to mnemo import claude-code only');
   if (source === 'jsonl') return jsonl(rest, json, io);
   throw new UsageError(source ? `unknown source ${JSON.stringify(source)}; ${USAGE}` : USAGE);
 };

@@ -17,6 +17,8 @@ import { describeOpenFailure, diskIsFull, fileNotWritable, readOnlyForLackOfSpac
 process.env.SQLITE_USE_URI ??= '1';
 
 export type SqliteDb = Database.Database;
+/** A prepared statement taking any parameters (the SQL says which). */
+export type SqliteStatement = Database.Statement<unknown[], unknown>;
 
 export interface OpenOptions {
   readonly path: string;

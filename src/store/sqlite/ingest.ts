@@ -18,7 +18,7 @@
  */
 import type { CapturedEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
-import type { enrichEvent } from '../../core/enrich.ts';
+import type { EnrichFn } from '../../core/enrich.ts';
 import type { IngestResult } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { parseStoredJson } from './rows.ts';
@@ -92,7 +92,7 @@ export class Ingester {
    * Apply a batch in one IMMEDIATE transaction. Throws what SQLite throws (the caller maps it).
    * `enrich` is the extraction engine, loaded by the caller only when a batch holds observations.
    */
-  ingest(events: readonly CapturedEvent[], enrich: typeof enrichEvent | undefined): IngestResult {
+  ingest(events: readonly CapturedEvent[], enrich: EnrichFn | undefined): IngestResult {
     const s = (this.#stmts ??= prepareStatements(this.#db));
     return this.#db.transaction(() => new Batch(s, this.#maxEvents, enrich).apply(events)).immediate();
   }
@@ -105,9 +105,9 @@ class Batch {
   /** Full-text rows by observation id, in insertion order, written at the end of the batch. */
   readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
   readonly #queue: WriteQueue;
-  readonly #enrich: typeof enrichEvent | undefined;
+  readonly #enrich: EnrichFn | undefined;
 
-  constructor(s: Statements, maxEvents: number, enrich: typeof enrichEvent | undefined) {
+  constructor(s: Statements, maxEvents: number, enrich: EnrichFn | undefined) {
     this.#s = s;
     this.#maxEvents = maxEvents;
     this.#queue = new WriteQueue(s);

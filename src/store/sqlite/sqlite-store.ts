@@ -7,6 +7,7 @@ import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, Stor
 import { toIndexText } from '../../core/search/text-index.ts';
 import type {
   ContextQuery,
+  IngestOptions,
   IngestResult,
   SearchHit,
   SearchOptions,
@@ -25,6 +26,7 @@ import { OBS_COLUMNS, parseStoredJson, toObservation, type ObservationRow } from
 import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 import { Ingester } from './ingest.ts';
+import { stmt } from './statements.ts';
 
 interface SessionRow {
   id: number;
@@ -146,9 +148,9 @@ export class SqliteStore implements Store {
     }
   }
 
-  async ingest(events: readonly CapturedEvent[], opts: { readonly waitMs?: number } = {}): Promise<IngestResult> {
+  async ingest(events: readonly CapturedEvent[], opts: IngestOptions = {}): Promise<IngestResult> {
     // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
-    const enrich = events.some((e) => e.observation) ? (await import('../../core/enrich.ts')).enrichEvent : undefined;
+    const enrich = events.some((e) => e.observation) ? (opts.enrich ?? (await import('../../core/enrich.ts')).enrichEvent) : undefined;
     try {
       return this.#waitingAtMost(opts.waitMs, () => this.#ingester.ingest(events, enrich));
     } catch (err) {
@@ -214,28 +216,25 @@ export class SqliteStore implements Store {
   async getObservations(ids: readonly number[]): Promise<Observation[]> {
     const clean = [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 500);
     if (clean.length === 0) return [];
-    const rows = this.#db
-      .prepare(`SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id IN (${clean.map(() => '?').join(',')})`)
+    const rows = stmt(this.#db, `SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id IN (${clean.map(() => '?').join(',')})`)
       .all(...clean) as ObservationRow[];
     const byId = new Map(rows.map((r) => [r.id, toObservation(r)]));
     return clean.map((id) => byId.get(id)).filter((o): o is Observation => o !== undefined);
   }
 
   async timeline(id: number, before: number, after: number): Promise<Observation[]> {
-    const anchor = this.#db.prepare('SELECT session_id FROM observations WHERE id = ?').get(id) as { session_id: number } | undefined;
+    const anchor = stmt(this.#db, 'SELECT session_id FROM observations WHERE id = ?').get(id) as { session_id: number } | undefined;
     if (!anchor) return [];
-    const earlier = this.#db
-      .prepare(`SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.id < ? ORDER BY o.id DESC LIMIT ?`)
+    const earlier = stmt(this.#db, `SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.id < ? ORDER BY o.id DESC LIMIT ?`)
       .all(anchor.session_id, id, Math.max(0, before)) as ObservationRow[];
-    const later = this.#db
-      .prepare(`SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.id >= ? ORDER BY o.id ASC LIMIT ?`)
+    const later = stmt(this.#db, `SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.id >= ? ORDER BY o.id ASC LIMIT ?`)
       .all(anchor.session_id, id, Math.max(0, after) + 1) as ObservationRow[];
     return [...earlier.reverse(), ...later].map(toObservation);
   }
 
   async recentForContext(q: ContextQuery): Promise<Observation[]> {
-    const rows = this.#db
-      .prepare(
+    const rows = stmt(
+      this.#db,
         `SELECT ${OBS_COLUMNS} FROM observations o
          WHERE o.project = ? AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
          ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
@@ -246,14 +245,13 @@ export class SqliteStore implements Store {
 
   async listSessions(filter: { project?: string; limit?: number }): Promise<Session[]> {
     const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 10_000);
-    const rows = this.#db
-      .prepare(`${SESSION_SELECT} ${filter.project ? 'WHERE s.project = @project' : ''} ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`)
+    const rows = stmt(this.#db, `${SESSION_SELECT} ${filter.project ? 'WHERE s.project = @project' : ''} ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`)
       .all({ limit, ...(filter.project ? { project: filter.project } : {}) }) as SessionRow[];
     return rows.map((r) => this.#withSummary(r));
   }
 
   async getSessionByExternalId(platform: string, externalId: string): Promise<Session | undefined> {
-    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.platform = ? AND s.external_id = ?`).get(platform, externalId) as SessionRow | undefined;
+    const row = stmt(this.#db, `${SESSION_SELECT} WHERE s.platform = ? AND s.external_id = ?`).get(platform, externalId) as SessionRow | undefined;
     return row ? this.#withSummary(row) : undefined;
   }
 
@@ -262,8 +260,8 @@ export class SqliteStore implements Store {
     try {
       const removed = this.#db.transaction(() => {
         const { deleted } = deleteObservations(this.#db, targetIds(this.#db, target), { dropDerived: true });
-        if (target.sessionId !== undefined) this.#db.prepare('DELETE FROM sessions WHERE id = ?').run(target.sessionId);
-        if (target.project !== undefined) this.#db.prepare('DELETE FROM sessions WHERE project = ?').run(target.project);
+        if (target.sessionId !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE id = ?').run(target.sessionId);
+        if (target.project !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE project = ?').run(target.project);
         return deleted.length;
       }).immediate();
       if (removed) await purgeIndexAsync(this.#db);
@@ -291,14 +289,14 @@ export class SqliteStore implements Store {
   }
 
   async *exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }> {
-    const sessions = this.#db.prepare(`${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[];
+    const sessions = stmt(this.#db, `${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[];
     for (const r of sessions) yield { record: 'session', session: this.#withSummary(r) };
     const observations = this.#db.prepare(`SELECT ${OBS_COLUMNS} FROM observations o ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
     for (const r of observations) yield { record: 'observation', observation: toObservation(r) };
   }
 
   #withSummary(r: SessionRow): Session {
-    const summary = this.#db.prepare('SELECT * FROM summaries WHERE session_id = ?').get(r.id) as SummaryRow | undefined;
+    const summary = stmt(this.#db, 'SELECT * FROM summaries WHERE session_id = ?').get(r.id) as SummaryRow | undefined;
     const session = toSession(r);
     return summary ? { ...session, summary: toSummary(summary) } : session;
   }
@@ -307,10 +305,10 @@ export class SqliteStore implements Store {
     type Row = { id: number; obs_id: number; session_id: number; type: string; category: string; priority: number; data: string; bytes_avoided: number | null; created_at: number };
     let rows: Row[] = [];
     if (target.sessionId !== undefined) {
-      rows = this.#db.prepare('SELECT * FROM events WHERE session_id = ? ORDER BY id').all(target.sessionId) as Row[];
+      rows = stmt(this.#db, 'SELECT * FROM events WHERE session_id = ? ORDER BY id').all(target.sessionId) as Row[];
     } else if (target.obsIds?.length) {
       const ids = target.obsIds.filter((n) => Number.isSafeInteger(n)).slice(0, 1000);
-      rows = this.#db.prepare(`SELECT * FROM events WHERE obs_id IN (${ids.map(() => '?').join(',')}) ORDER BY id`).all(...ids) as Row[];
+      rows = stmt(this.#db, `SELECT * FROM events WHERE obs_id IN (${ids.map(() => '?').join(',')}) ORDER BY id`).all(...ids) as Row[];
     }
     return rows.map((r) => ({
       id: r.id, obsId: r.obs_id, sessionId: r.session_id, type: r.type, category: r.category, priority: r.priority, data: r.data,
@@ -319,15 +317,15 @@ export class SqliteStore implements Store {
   }
 
   async getSession(id: number): Promise<Session | undefined> {
-    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(id) as SessionRow | undefined;
+    const row = stmt(this.#db, `${SESSION_SELECT} WHERE s.id = ?`).get(id) as SessionRow | undefined;
     return row ? this.#withSummary(row) : undefined;
   }
 
   async sessionObservations(sessionId: number, limit = 5000): Promise<Observation[]> {
     // The newest `limit` rows, returned oldest first: a very long session is summarized from its end.
     // Ordered as the (session_id, created_at) index is, so the window is an index walk, not a sort of the whole session.
-    const rows = this.#db
-      .prepare(
+    const rows = stmt(
+      this.#db,
         `SELECT * FROM (SELECT ${OBS_COLUMNS} FROM observations o WHERE o.session_id = ? AND o.private = 0 ORDER BY o.created_at DESC, o.id DESC LIMIT ?)
          ORDER BY created_at, id`,
       )
@@ -336,31 +334,40 @@ export class SqliteStore implements Store {
   }
 
   async sessionState(sessionId: number): Promise<unknown> {
-    const row = this.#db.prepare('SELECT state FROM sessions WHERE id = ?').get(sessionId) as { state: string | null } | undefined;
+    const row = stmt(this.#db, 'SELECT state FROM sessions WHERE id = ?').get(sessionId) as { state: string | null } | undefined;
     return parseStoredJson(row?.state ?? null);
   }
 
   async saveSummary(sessionId: number, sm: SessionSummary): Promise<void> {
-    this.#db
-      .prepare(
-        `INSERT INTO summaries (session_id, brief, detailed, language, provider, model, input_tokens, output_tokens, fallback_reason, observation_count, created_at)
-         VALUES (@session_id, @brief, @detailed, @language, @provider, @model, @input_tokens, @output_tokens, @fallback_reason, @observation_count, @created_at)
-         ON CONFLICT (session_id) DO UPDATE SET brief = excluded.brief, detailed = excluded.detailed, language = excluded.language,
-           provider = excluded.provider, model = excluded.model,
-           input_tokens = summaries.input_tokens + excluded.input_tokens, output_tokens = summaries.output_tokens + excluded.output_tokens,
-           fallback_reason = excluded.fallback_reason, observation_count = excluded.observation_count, created_at = excluded.created_at`,
-      )
-      .run({
-        session_id: sessionId, brief: sm.brief, detailed: sm.detailed, language: sm.language, provider: sm.provider, model: sm.model ?? null,
-        input_tokens: sm.inputTokens, output_tokens: sm.outputTokens, fallback_reason: sm.fallbackReason ?? null,
-        observation_count: sm.observationCount, created_at: sm.createdAt,
-      });
+    return this.saveSummaries([{ sessionId, summary: sm }]);
+  }
+
+  async saveSummaries(entries: readonly { readonly sessionId: number; readonly summary: SessionSummary }[]): Promise<void> {
+    const upsert = stmt(
+      this.#db,
+      `INSERT INTO summaries (session_id, brief, detailed, language, provider, model, input_tokens, output_tokens, fallback_reason, observation_count, created_at)
+       VALUES (@session_id, @brief, @detailed, @language, @provider, @model, @input_tokens, @output_tokens, @fallback_reason, @observation_count, @created_at)
+       ON CONFLICT (session_id) DO UPDATE SET brief = excluded.brief, detailed = excluded.detailed, language = excluded.language,
+         provider = excluded.provider, model = excluded.model,
+         input_tokens = summaries.input_tokens + excluded.input_tokens, output_tokens = summaries.output_tokens + excluded.output_tokens,
+         fallback_reason = excluded.fallback_reason, observation_count = excluded.observation_count, created_at = excluded.created_at`,
+    );
+    // One transaction (one durable commit) for the lot: an import writes hundreds.
+    this.#db.transaction(() => {
+      for (const { sessionId, summary: sm } of entries) {
+        upsert.run({
+          session_id: sessionId, brief: sm.brief, detailed: sm.detailed, language: sm.language, provider: sm.provider, model: sm.model ?? null,
+          input_tokens: sm.inputTokens, output_tokens: sm.outputTokens, fallback_reason: sm.fallbackReason ?? null,
+          observation_count: sm.observationCount, created_at: sm.createdAt,
+        });
+      }
+    }).immediate();
   }
 
   async latestSummary(project: string, excludeSessionId?: number): Promise<{ session: Session; summary: SessionSummary } | undefined> {
     // Pick the session first (an index walk), then count only its rows.
-    const pick = this.#db
-      .prepare(
+    const pick = stmt(
+      this.#db,
         `SELECT s.id FROM sessions s JOIN summaries m ON m.session_id = s.id
          WHERE s.project = ? AND s.id != ? ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
       )
@@ -373,8 +380,8 @@ export class SqliteStore implements Store {
 
   async abandonedSessions(idleMs: number, limit: number): Promise<Session[]> {
     const before = Date.now() - idleMs;
-    const rows = this.#db
-      .prepare(
+    const rows = stmt(
+      this.#db,
         `${SESSION_SELECT} WHERE s.ended_at IS NULL
            AND coalesce((SELECT max(o.created_at) FROM observations o WHERE o.session_id = s.id), s.started_at) < ?
          ORDER BY s.started_at LIMIT ?`,
@@ -384,25 +391,25 @@ export class SqliteStore implements Store {
   }
 
   async endSession(sessionId: number, reason: string, at: number): Promise<void> {
-    this.#db.prepare('UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = coalesce(end_reason, ?) WHERE id = ?').run(at, reason, sessionId);
+    stmt(this.#db, 'UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = coalesce(end_reason, ?) WHERE id = ?').run(at, reason, sessionId);
   }
 
   async saveSnapshot(sessionId: number, snapshot: string): Promise<void> {
-    this.#db.prepare('UPDATE sessions SET snapshot = ? WHERE id = ?').run(snapshot, sessionId);
+    stmt(this.#db, 'UPDATE sessions SET snapshot = ? WHERE id = ?').run(snapshot, sessionId);
   }
 
   async takeSnapshot(platform: string, externalId: string): Promise<string | undefined> {
-    const row = this.#db.prepare('SELECT snapshot FROM sessions WHERE platform = ? AND external_id = ?').get(platform, externalId) as { snapshot: string | null } | undefined;
+    const row = stmt(this.#db, 'SELECT snapshot FROM sessions WHERE platform = ? AND external_id = ?').get(platform, externalId) as { snapshot: string | null } | undefined;
     return row?.snapshot ?? undefined;
   }
 
   async projectVolume(project: string): Promise<{ observations: number; chars: number }> {
-    const r = this.#db.prepare('SELECT observations, chars FROM project_volume WHERE project = ?').get(project) as { observations: number; chars: number } | undefined;
+    const r = stmt(this.#db, 'SELECT observations, chars FROM project_volume WHERE project = ?').get(project) as { observations: number; chars: number } | undefined;
     return r ?? { observations: 0, chars: 0 };
   }
 
   async stats(): Promise<StoreStats> {
-    const one = (sql: string) => (this.#db.prepare(sql).get() as { n: number }).n;
+    const one = (sql: string) => (stmt(this.#db, sql).get() as { n: number }).n;
     let dbBytes = 0;
     for (const suffix of ['', '-wal']) {
       try {
@@ -427,10 +434,10 @@ export class SqliteStore implements Store {
 
   /** Rebuild the full-text index from the table (doctor --repair), in id-ordered batches to bound memory. */
   rebuildIndex(): number {
-    const page = this.#db.prepare('SELECT id, title, body, tags FROM observations WHERE private = 0 AND id > ? ORDER BY id LIMIT 1000');
-    const insertFts = this.#db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
+    const page = stmt(this.#db, 'SELECT id, title, body, tags FROM observations WHERE private = 0 AND id > ? ORDER BY id LIMIT 1000');
+    const insertFts = stmt(this.#db, 'INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
     return this.#db.transaction(() => {
-      this.#db.prepare("INSERT INTO observations_fts(observations_fts) VALUES ('delete-all')").run();
+      stmt(this.#db, "INSERT INTO observations_fts(observations_fts) VALUES ('delete-all')").run();
       let n = 0;
       let after = 0;
       for (;;) {
@@ -484,17 +491,15 @@ export class SqliteStore implements Store {
       params.id = q.cursor.id;
     }
     const dir = desc ? 'DESC' : 'ASC';
-    const rows = this.#db
-      .prepare(`SELECT ${OBS_COLUMNS} FROM observations o ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.created_at ${dir}, o.id ${dir} LIMIT @limit`)
+    const rows = stmt(this.#db, `SELECT ${OBS_COLUMNS} FROM observations o ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.created_at ${dir}, o.id ${dir} LIMIT @limit`)
       .all(params) as ObservationRow[];
     return rows.map(toObservation);
   }
 
   async observationsAfter(afterId: number, limit: number): Promise<{ observations: Observation[]; maxId: number }> {
-    const maxId = (this.#db.prepare('SELECT coalesce(max(id), 0) AS n FROM observations').get() as { n: number }).n;
+    const maxId = (stmt(this.#db, 'SELECT coalesce(max(id), 0) AS n FROM observations').get() as { n: number }).n;
     if (maxId <= afterId) return { observations: [], maxId };
-    const rows = this.#db
-      .prepare(`SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id > ? ORDER BY o.id LIMIT ?`)
+    const rows = stmt(this.#db, `SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id > ? ORDER BY o.id LIMIT ?`)
       .all(Math.max(0, Math.trunc(afterId)), clampInt(limit, 1, 5000, 500)) as ObservationRow[];
     return { observations: rows.map(toObservation), maxId };
   }
@@ -505,8 +510,7 @@ export class SqliteStore implements Store {
     if (q.project) (where.push('s.project = @project'), (params.project = q.project));
     if (q.platform) (where.push('s.platform = @platform'), (params.platform = q.platform));
     if (q.cursor) (where.push('(s.started_at, s.id) < (@at, @id)'), (params.at = q.cursor.at), (params.id = q.cursor.id));
-    const rows = this.#db
-      .prepare(`${SESSION_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`)
+    const rows = stmt(this.#db, `${SESSION_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`)
       .all(params) as SessionRow[];
     return rows.map((r) => this.#withSummary(r));
   }
@@ -519,11 +523,9 @@ export class SqliteStore implements Store {
     const project = q.project ? ' AND project = @project' : '';
     if (q.project) params.project = q.project;
     // Index-only scans: observations (project?, created_at), sessions (project, started_at).
-    const obs = this.#db
-      .prepare(`SELECT ${day('created_at')} AS d, count(*) AS n FROM observations WHERE created_at >= @since${project} GROUP BY d`)
+    const obs = stmt(this.#db, `SELECT ${day('created_at')} AS d, count(*) AS n FROM observations WHERE created_at >= @since${project} GROUP BY d`)
       .all(params) as { d: number; n: number }[];
-    const ses = this.#db
-      .prepare(`SELECT ${day('started_at')} AS d, count(*) AS n FROM sessions WHERE started_at >= @since${project} GROUP BY d`)
+    const ses = stmt(this.#db, `SELECT ${day('started_at')} AS d, count(*) AS n FROM sessions WHERE started_at >= @since${project} GROUP BY d`)
       .all(params) as { d: number; n: number }[];
     const days = new Map<number, { observations: number; sessions: number }>();
     for (const r of obs) days.set(r.d, { observations: r.n, sessions: 0 });
@@ -534,16 +536,16 @@ export class SqliteStore implements Store {
   }
 
   async breakdown(): Promise<StoreBreakdown> {
-    const projects = this.#db
-      .prepare(
+    const projects = stmt(
+      this.#db,
         `SELECT p.project, p.n AS observations, p.last AS lastAt, coalesce(s.n, 0) AS sessions
          FROM (SELECT project, count(*) AS n, max(created_at) AS last FROM observations GROUP BY project) p
          LEFT JOIN (SELECT project, count(*) AS n FROM sessions GROUP BY project) s ON s.project = p.project
          ORDER BY p.n DESC`,
       )
       .all() as { project: string; observations: number; sessions: number; lastAt: number }[];
-    const platforms = this.#db
-      .prepare(
+    const platforms = stmt(
+      this.#db,
         `SELECT s.platform, count(*) AS sessions, coalesce(sum(c.n), 0) AS observations
          FROM sessions s LEFT JOIN (SELECT session_id, count(*) AS n FROM observations GROUP BY session_id) c ON c.session_id = s.id
          GROUP BY s.platform ORDER BY observations DESC`,
@@ -562,8 +564,8 @@ export class SqliteStore implements Store {
       source = `SELECT files, type, created_at FROM observations ${q.project ? 'WHERE project = @project' : ''} ORDER BY created_at DESC LIMIT @scan`;
       if (q.project) params.project = q.project;
     }
-    return this.#db
-      .prepare(
+    return stmt(
+      this.#db,
         `SELECT f.value AS file, count(*) AS touches, sum(o.type = 'change') AS changes, max(o.created_at) AS lastAt
          FROM (${source}) o, json_each(o.files) f
          WHERE o.files != '[]' AND json_valid(o.files) AND f.type = 'text'
@@ -575,8 +577,8 @@ export class SqliteStore implements Store {
   async typeMix(q: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]> {
     const params: Record<string, unknown> = { scan: clampInt(q.scan, 1, 1_000_000, 50_000) };
     if (q.project) params.project = q.project;
-    return this.#db
-      .prepare(
+    return stmt(
+      this.#db,
         `SELECT type, count(*) AS observations FROM (SELECT type FROM observations ${q.project ? 'WHERE project = @project' : ''} ORDER BY created_at DESC LIMIT @scan)
          GROUP BY type ORDER BY observations DESC`,
       )

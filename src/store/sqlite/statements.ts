@@ -1,11 +1,11 @@
 /**
  * @module store/sqlite/statements
- * Prepared statements cached per connection, for SQL that is built from a few shapes at run time
- * (search composes its SQL from the filters in use). Bounded: a store never holds more than ~200.
+ * Prepared statements cached per connection: preparing costs more than running a small query, and
+ * the store runs the same few shapes of SQL over and over (search composes its SQL from the filters
+ * in use). Bounded: a store never holds more than ~200. A statement that is iterated, or whose mode
+ * is changed for one caller (`pluck`), is prepared apart.
  */
-import type { SqliteDb } from './driver.ts';
-
-export type Statement = ReturnType<SqliteDb['prepare']>;
+import type { SqliteDb, SqliteStatement as Statement } from './driver.ts';
 
 const statements = new WeakMap<SqliteDb, Map<string, Statement>>();
 
@@ -14,7 +14,7 @@ export function stmt(db: SqliteDb, sql: string): Statement {
   if (!cache) statements.set(db, (cache = new Map()));
   let s = cache.get(sql);
   if (!s) {
-    s = db.prepare(sql);
+    s = db.prepare<unknown[]>(sql);
     if (cache.size > 200) cache.clear();
     cache.set(sql, s);
   }

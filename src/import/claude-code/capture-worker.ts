@@ -1,0 +1,82 @@
+/**
+ * @module import/claude-code/capture-worker
+ * A worker thread of `mnemo import claude-code`: reads, converts and captures the transcript groups
+ * the importing thread hands it, works out each observation's extraction ahead, and posts the
+ * events back in chunks. That is pure CPU work (JSON, redaction, titles, extraction), so it runs on
+ * other cores while the importing thread writes the store. At most a few chunks are in flight: a worker never runs far ahead of the writer, so memory
+ * stays bounded whatever the size of the history.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { enrichEvent } from '../../core/enrich.ts';
+import { captureGroup, placeCache, type GroupEvent } from './group-capture.ts';
+import type { ToWorker, FromWorker, WorkerSetup } from './worker-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('capture-worker: not started as a worker thread');
+const setup = workerData as WorkerSetup;
+const place = placeCache();
+
+let acked = 0;
+let posted = 0;
+let wake: (() => void) | undefined;
+const queue: ToWorker[] = [];
+
+function post(m: FromWorker): void {
+  port!.postMessage(m);
+}
+
+/** Resolves once fewer than `setup.inFlight` chunks await the writer. */
+function room(): Promise<void> | undefined {
+  if (posted - acked < setup.inFlight) return undefined;
+  return new Promise((resolve) => (wake = resolve));
+}
+
+async function run(group: Extract<ToWorker, { type: 'group' }>): Promise<void> {
+  const stats = { entries: 0, malformed: 0, orphanResults: 0 };
+  const counts = { lines: 0, skipped: 0, bytes: 0 };
+  let chunk: GroupEvent[] = [];
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    post({ type: 'events', index: group.index, events: chunk, bytes: counts.bytes });
+    posted++;
+    chunk = [];
+    await room();
+  };
+  let failure: string | undefined;
+  try {
+    for (const e of captureGroup(group.group, { limits: setup.limits, place, stats, counts, enrich: enrichEvent })) {
+      chunk.push(e);
+      if (chunk.length >= setup.chunk) await flush();
+    }
+  } catch (err) {
+    failure = err instanceof Error ? err.message : String(err);
+  }
+  await flush();
+  post({ type: 'done', index: group.index, stats, counts, ...(failure !== undefined ? { failure } : {}) });
+}
+
+let running = false;
+async function pump(): Promise<void> {
+  if (running) return;
+  running = true;
+  for (let m = queue.shift(); m; m = queue.shift()) {
+    if (m.type === 'stop') {
+      port!.close();
+      return;
+    }
+    if (m.type === 'group') await run(m);
+  }
+  running = false;
+}
+
+port.on('message', (m: ToWorker) => {
+  if (m.type === 'ack') {
+    acked++;
+    const w = wake;
+    wake = undefined;
+    w?.();
+    return;
+  }
+  queue.push(m);
+  void pump();
+});

@@ -1,0 +1,138 @@
+/**
+ * @module import/claude-code/group-capture
+ * One transcript group (a session's main file with its subagent and compaction files) turned into
+ * the captured events live hooks would have produced: files merged by time → hook payload →
+ * `parseClaudeCode` → `captureEvent` (privacy, redaction, titles, truncation). The same code runs
+ * in the importing process or in a capture worker (import/claude-code/capture-worker); neither
+ * touches the store.
+ */
+import { createHash } from 'node:crypto';
+import { basename, dirname } from 'node:path';
+import { captureEvent, type CaptureLimits } from '../../core/capture.ts';
+import type { EnrichFn, Enrichment } from '../../core/enrich.ts';
+import type { CapturedEvent, HookEventName, Place } from '../../core/types.ts';
+import { resolvePlace } from '../../hooks/place.ts';
+import { parseClaudeCode } from '../../platforms/claude-code.ts';
+import type { TranscriptFile, TranscriptGroup } from './transcript-files.ts';
+import { SubagentDirectory, transcriptEvents, type ConvertStats, type TranscriptEvent } from './transcript-events.ts';
+import { transcriptLines, type LineCounts } from './transcript-lines.ts';
+
+/** A hook event of the transcript: what the importer needs to decide on it, and its capture. */
+export interface GroupEvent {
+  readonly hook: HookEventName;
+  readonly sessionId: string;
+  /** When the host saw it (ms). */
+  readonly at: number;
+  /** Undefined when the event carries nothing worth keeping. */
+  readonly captured?: CapturedEvent;
+  /** Its extraction, worked out ahead of the store (see `AheadEnrichment`). */
+  readonly ahead?: AheadEnrichment;
+}
+
+/**
+ * What `enrichEvent` returned for an observation given the session state this thread expected the
+ * store to hold by then: the state every earlier observation of the session, in order, left
+ * behind. The writer uses it only when the store's state is that one (`stateKey` equal), which
+ * holds unless the session was stored before or some of its events turned out duplicates.
+ */
+export interface AheadEnrichment {
+  readonly stateIn: string;
+  readonly enrichment: Enrichment;
+}
+
+/** A session state as a comparable string (no state and an empty one differ, as they do to extraction). */
+export function stateKey(state: unknown): string {
+  return state === undefined || state === null ? '' : JSON.stringify(state);
+}
+
+export interface GroupCaptureContext {
+  readonly limits: CaptureLimits;
+  readonly place: (cwd: string, branch: string | undefined) => Place;
+  /** Conversion counters, added to as the group is read. */
+  readonly stats: ConvertStats;
+  readonly counts: LineCounts;
+  /** When given, each observation's extraction is worked out ahead (capture threads do; the writer then need not). */
+  readonly enrich?: EnrichFn;
+}
+
+export const isToolHook = (hook: HookEventName): boolean => hook === 'PostToolUse' || hook === 'PostToolUseFailure' || hook === 'PreToolUse';
+
+/**
+ * A uid no live hook can produce (those are random UUIDs) and every import reproduces. It depends on
+ * the event's key only, not on the session, so an entry copied into a resumed session's new file
+ * (Claude Code < 2.0) is the entry already stored, not a new one.
+ */
+export function importUid(key: string): string {
+  return 'cc-' + createHash('sha1').update(key).digest('base64url');
+}
+
+/** The group's files, main transcript first. */
+export function groupFiles(group: TranscriptGroup): TranscriptFile[] {
+  return [...(group.main ? [group.main] : []), ...group.others];
+}
+
+/** The group's hook events in time order, captured. Throws what reading a file throws. */
+export function* captureGroup(group: TranscriptGroup, ctx: GroupCaptureContext): Generator<GroupEvent> {
+  const agents = new SubagentDirectory();
+  const sources = groupFiles(group).map((f) => readFile(f, agents, ctx.stats, ctx.counts));
+  // A session's entries without a cwd inherit the last one seen (a session is one group).
+  const lastCwd = new Map<string, string>();
+  /** Each session's extraction state as the store will hold it if every observation is new. */
+  const states = new Map<string, unknown>();
+  for (const te of byTime(sources)) {
+    const ev = parseClaudeCode(undefined, te.payload);
+    const cwd = ev.cwd ?? lastCwd.get(ev.sessionId) ?? dirname(te.payload.transcript_path as string);
+    lastCwd.set(ev.sessionId, cwd);
+    const captured = captureEvent(ev, { place: ctx.place(cwd, te.branch), now: te.at, uid: importUid(te.key), limits: ctx.limits });
+    let ahead: AheadEnrichment | undefined;
+    if (ctx.enrich && captured?.observation) {
+      const state = states.get(ev.sessionId);
+      ahead = { stateIn: stateKey(state), enrichment: ctx.enrich(captured, state) };
+      if (ahead.enrichment.state) states.set(ev.sessionId, ahead.enrichment.state);
+    }
+    yield { hook: ev.event, sessionId: ev.sessionId, at: te.at, ...(captured ? { captured } : {}), ...(ahead ? { ahead } : {}) };
+  }
+}
+
+/** Events of several files, merged by time (stable: on ties, the earlier source first). */
+function* byTime(sources: Iterator<TranscriptEvent>[]): Generator<TranscriptEvent> {
+  const heads = sources.map((s) => s.next());
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const h = heads[i]!;
+      if (!h.done && (best < 0 || h.value.at < (heads[best]!.value as TranscriptEvent).at)) best = i;
+    }
+    if (best < 0) return;
+    yield heads[best]!.value as TranscriptEvent;
+    heads[best] = sources[best]!.next();
+  }
+}
+
+function readFile(f: TranscriptFile, agents: SubagentDirectory, stats: ConvertStats, counts: LineCounts): Iterator<TranscriptEvent> {
+  const name = basename(f.path);
+  return transcriptEvents(transcriptLines(f.path, counts), {
+    path: f.path,
+    role: f.role,
+    stats,
+    agents,
+    fileLabel: name,
+    fallbackAt: Math.trunc(f.mtimeMs),
+    ...(f.role === 'main' ? { fallbackSessionId: name.replace(/\.jsonl$/, '') } : {}),
+  });
+}
+
+/** Project identity per folder, read from disk once (as live hooks resolve it); the transcript's branch wins over the folder's current one. */
+export function placeCache(resolve: (cwd: string) => Place = resolvePlace): (cwd: string, branch: string | undefined) => Place {
+  const cache = new Map<string, Place>();
+  return (cwd, branch) => {
+    const k = `${cwd}\0${branch ?? ''}`;
+    let p = cache.get(k);
+    if (!p) {
+      const base = resolve(cwd);
+      p = branch ? { project: base.project, branch } : base;
+      cache.set(k, p);
+    }
+    return p;
+  };
+}
