@@ -46,7 +46,7 @@ export interface ClaudeCodeImportOptions {
    * left open (no SessionEnd), as a live session would be.
    */
   readonly openWithinMs: number;
-  /** Events per ingest transaction. */
+  /** Events per ingest transaction (default 2,000: fewer commits and full-text segments). */
   readonly batchSize?: number;
   /** Write heuristic summaries of the sessions that gained observations (default true). */
   readonly summarize?: boolean;
@@ -97,7 +97,7 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
   const clock = opts.clock ?? Date.now;
   const started = performance.now();
   const groups = findTranscripts(opts.root);
-  const batchSize = Math.max(1, opts.batchSize ?? 500);
+  const batchSize = Math.max(1, opts.batchSize ?? 2000);
   const before = new Map<string, SessionBefore>();
   const failures: { path: string; error: string }[] = [];
   const allFiles = groups.flatMap(groupFiles);
@@ -124,7 +124,8 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
 
   const flush = async () => {
     if (batch.length === 0) return;
-    const r = await store.ingest(batch, ahead.size ? { enrich } : {});
+    // Replayable: an interrupted import is run again from the transcripts, and adds only what is missing.
+    const r = await store.ingest(batch, { replayable: true, ...(ahead.size ? { enrich } : {}) });
     batch = [];
     ahead.clear();
     observations += r.ids.length;

@@ -70,6 +70,12 @@ export interface StoreStats {
 export interface IngestOptions {
   readonly waitMs?: number;
   readonly enrich?: EnrichFn;
+  /**
+   * The caller can replay these events from their source (an import: the transcripts stay on disk),
+   * so the commit need not reach the disk before the call returns. Spooled hook events are not
+   * replayable: their spool files are deleted once ingested.
+   */
+  readonly replayable?: boolean;
 }
 
 export interface Store {

@@ -128,11 +128,13 @@ export class SqliteStore implements Store {
   readonly #ingester: Ingester;
 
   readonly #busyTimeoutMs: number;
+  readonly #synchronous: 'FULL' | 'NORMAL';
 
-  private constructor(db: SqliteDb, path: string, maxEvents: number, busyTimeoutMs: number) {
+  private constructor(db: SqliteDb, path: string, maxEvents: number, busyTimeoutMs: number, synchronous: 'FULL' | 'NORMAL') {
     this.#db = db;
     this.#path = path;
     this.#busyTimeoutMs = busyTimeoutMs;
+    this.#synchronous = synchronous;
     this.#ingester = new Ingester(db, maxEvents);
   }
 
@@ -141,7 +143,7 @@ export class SqliteStore implements Store {
     const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION, ...(opts.synchronous ? { synchronous: opts.synchronous } : {}) });
     try {
       migrate(db);
-      return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS, opts.busyTimeoutMs);
+      return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS, opts.busyTimeoutMs, opts.synchronous ?? 'FULL');
     } catch (err) {
       db.close();
       throw toStoreError(err, opts.path);
@@ -152,9 +154,24 @@ export class SqliteStore implements Store {
     // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
     const enrich = events.some((e) => e.observation) ? (opts.enrich ?? (await import('../../core/enrich.ts')).enrichEvent) : undefined;
     try {
-      return this.#waitingAtMost(opts.waitMs, () => this.#ingester.ingest(events, enrich));
+      const apply = () => this.#waitingAtMost(opts.waitMs, () => this.#ingester.ingest(events, enrich));
+      return opts.replayable && this.#synchronous === 'FULL' ? this.#withSynchronous('NORMAL', apply) : apply();
     } catch (err) {
       throw toStoreError(err, this.#path);
+    }
+  }
+
+  /**
+   * Run `fn` with another `synchronous` level. In WAL mode NORMAL still commits atomically and keeps the
+   * file consistent; a power cut may only lose the last commits, which the next FULL commit or checkpoint
+   * makes durable along with its own.
+   */
+  #withSynchronous<T>(level: 'NORMAL', fn: () => T): T {
+    this.#db.pragma(`synchronous = ${level}`);
+    try {
+      return fn();
+    } finally {
+      this.#db.pragma(`synchronous = ${this.#synchronous}`);
     }
   }
 
