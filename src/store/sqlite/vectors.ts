@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import type { SearchFilters } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { filterSql } from './filters.ts';
+import { SignCodes } from './sign-codes.ts';
 
 /**
  * Coarse candidates taken by Hamming distance before the cosine re-ranking. sqlite-vec's brute-force
@@ -86,11 +87,31 @@ export interface KnnTuning {
   readonly maxCoarse?: number;
 }
 
+/**
+ * Cosine distance to the query over the int8 copies. NULL for a vector of zeros (a text without a
+ * feature: only numbers or function words), which must not rank first as SQLite sorts NULL.
+ */
+const COSINE = 'vec_distance_cosine(vec_int8(v.q), vec_int8(@q))';
+
+/** The `@n` nearest of the rows `from` selects (`id` and distance `d`), nearest first; ties newest first. */
+const nearestSql = (from: string) => `SELECT id FROM (${from}) WHERE d IS NOT NULL ORDER BY d, id DESC LIMIT @n`;
+
+/** Sign codes in memory and how far into the KNN table they reach. */
+interface HeldCodes {
+  readonly codes: SignCodes;
+  lastChunk: number;
+  lastValidity: Buffer;
+  /** Rows held before the last chunk read. */
+  rowsBefore: number;
+}
+
 /** Vector storage and KNN for one embedding model (see the module comment). */
 export class VectorIndex {
   readonly #db: SqliteDb;
   readonly #model: string;
   readonly #tuning: Required<KnnTuning>;
+  /** The sign codes in memory (see #codes); null once they proved unreadable here. */
+  #signCodes: HeldCodes | undefined | null;
 
   private constructor(db: SqliteDb, model: string, tuning: KnnTuning) {
     this.#db = db;
@@ -176,6 +197,7 @@ export class VectorIndex {
     const state = this.#state();
     if (!state || state.dims !== query.length) return [];
     const { q, bits } = quantize(query);
+    if (!q.some((x) => x !== 0)) return []; // a query without a feature has no neighbours
     const { where, params } = filterSql(filters);
     const scope = where.length
       ? `FROM observations o JOIN obs_vectors v ON v.obs_id = o.id WHERE v.model = @model AND ${where.join(' AND ')}`
@@ -187,27 +209,68 @@ export class VectorIndex {
     // index is cheap; counting rows by type or file would read the whole table).
     const indexed = where.length > 0 && indexedOnly(filters);
     if (within('FROM obs_vectors v WHERE v.model = @model') || (indexed && within(scope))) {
-      const rows = this.#db.prepare(`SELECT v.obs_id AS id ${scope} ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`).all(args) as { id: number }[];
-      return rows.map((r) => r.id);
+      return (this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${scope}`)).all(args) as { id: number }[]).map((r) => r.id);
     }
-    const rerank = this.#db.prepare(`SELECT v.obs_id AS id ${scope} AND v.obs_id IN (SELECT value FROM json_each(@ids)) ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`);
+    const rerank = this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${scope} AND v.obs_id IN (SELECT value FROM json_each(@ids))`));
     const best = (ids: number[]) => (ids.length ? (rerank.all({ ...args, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id) : []);
     const k0 = Math.max(first, n);
-    if (indexed) {
-      // Many rows an index finds: sqlite-vec's Hamming KNN restricted to them (it skips the rest).
-      const ids = this.#db
-        .prepare(`SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k AND rowid IN (SELECT o.id FROM observations o WHERE ${where.join(' AND ')})`)
-        .all({ ...params, bits, k: k0 }) as { id: number | bigint }[];
-      return best(ids.map((c) => Number(c.id)));
-    }
-    // Other filters: the coarse Hamming candidates, kept if the filters keep them, re-ranked by
-    // cosine. Too few survivors means the filters keep a small share: fetch four times as many.
-    const coarse = this.#db.prepare('SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(?) AND k = ?');
+    const codes = this.#codes(state.dims);
+    // The Hamming-nearest candidates, re-ranked by cosine among those the filters keep. Too few
+    // survivors means the filters keep a small share: take four times as many (one more selection
+    // over the same scan), up to the cap.
+    const candidates = codes ? (codes.scan(bits), (k: number) => codes.nearest(k)) : this.#vec0Candidates(bits, where, params, indexed);
     for (let k = k0; ; k *= 4) {
-      const ids = (coarse.all(bits, k) as { id: number | bigint }[]).map((c) => Number(c.id));
+      const ids = candidates(k);
       const rows = best(ids);
       if (rows.length >= n || ids.length < k || k * 4 > maxCoarse) return rows;
     }
+  }
+
+  /**
+   * The sign codes in memory, brought up to date with the KNN table; undefined where they cannot be
+   * read (a sqlite-vec whose table layout is not the one below): then sqlite-vec's KNN serves.
+   * New rows always land in the table's last chunk, so an update re-reads the chunks from the last
+   * one read onwards; a table that shrank is read anew.
+   */
+  #codes(dims: number): SignCodes | undefined {
+    if (this.#signCodes === null) return undefined;
+    try {
+      const last = this.#db.prepare('SELECT chunk_id AS id, validity FROM obs_vec_knn_chunks ORDER BY chunk_id DESC LIMIT 1').get() as { id: number; validity: Buffer } | undefined;
+      const held = this.#signCodes;
+      if (held && last && last.id === held.lastChunk && last.validity.equals(held.lastValidity)) return held.codes;
+      if (!held || !last || last.id < held.lastChunk) this.#signCodes = { codes: new SignCodes(dims), lastChunk: 0, lastValidity: Buffer.alloc(0), rowsBefore: 0 };
+      this.#readChunks(this.#signCodes!, dims);
+      return this.#signCodes!.codes;
+    } catch {
+      this.#signCodes = null;
+      return undefined;
+    }
+  }
+
+  /** Append the chunks from `held.lastChunk` on (that one re-read: it may have grown). */
+  #readChunks(held: HeldCodes, dims: number): void {
+    const bytes = dims / 8;
+    held.codes.truncate(held.rowsBefore);
+    const chunks = this.#db
+      .prepare('SELECT c.chunk_id AS id, c.size, c.validity, c.rowids, v.vectors FROM obs_vec_knn_chunks c JOIN obs_vec_knn_vector_chunks00 v ON v.rowid = c.chunk_id WHERE c.chunk_id >= ? ORDER BY c.chunk_id')
+      .iterate(held.lastChunk) as IterableIterator<{ id: number; size: number; validity: Buffer; rowids: Buffer; vectors: Buffer }>;
+    for (const c of chunks) {
+      if (c.validity.length * 8 < c.size || c.rowids.length !== c.size * 8 || c.vectors.length !== c.size * bytes) throw new Error(`unexpected sqlite-vec chunk layout (chunk ${c.id})`);
+      held.rowsBefore = held.codes.size;
+      held.lastChunk = c.id;
+      held.lastValidity = Buffer.from(c.validity);
+      const ids = Array.from({ length: c.size }, (_, i) => Number(c.rowids.readBigInt64LE(i * 8)));
+      held.codes.append(ids, c.vectors, (i) => (c.validity[i >> 3]! & (1 << (i & 7))) !== 0);
+    }
+  }
+
+  /** Candidates from sqlite-vec's own KNN: restricted to the rows of indexed filters, else global. */
+  #vec0Candidates(bits: Buffer, where: string[], params: Record<string, unknown>, indexed: boolean): (k: number) => number[] {
+    const sql = indexed
+      ? `SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k AND rowid IN (SELECT o.id FROM observations o WHERE ${where.join(' AND ')})`
+      : 'SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k';
+    const knn = this.#db.prepare(sql);
+    return (k) => (knn.all({ ...(indexed ? params : {}), bits, k }) as { id: number | bigint }[]).map((c) => Number(c.id));
   }
 
   /** Vectors stored for this model. */
