@@ -7,20 +7,22 @@
  *   one byte a dimension). It references `observations` with ON DELETE CASCADE, so every way a row is
  *   deleted — `forget`, eviction, a hook replacing a pending note — removes its vector too, in any
  *   process, with or without sqlite-vec loaded.
- * - `obs_vec_knn` (a sqlite-vec `vec0` table, created on first use): the sign bits, for a brute-force
- *   Hamming KNN that reads 1/32 of the float data. It is a derived index: its rows for deleted
- *   observations are dropped by `forget` where sqlite-vec is loaded and by `sweep` otherwise, and they
- *   never surface, because candidates are re-scored from `obs_vectors`.
+ * - `obs_vec_knn` (a sqlite-vec `vec0` table, created on first use): the sign bits. It is a derived
+ *   index: its rows for deleted observations are dropped by `forget` where sqlite-vec is loaded and by
+ *   `sweep` otherwise, and they never surface, because candidates are re-scored from `obs_vectors`.
  *
  * A query compares against every int8 vector while there are few (EXACT_UP_TO); past that it takes the
- * COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy, and returns the best.
+ * COARSE nearest by Hamming distance over the sign bits, re-ranks them by cosine over the int8 copy,
+ * and returns the best. The Hamming scan runs over a copy of the sign bits in memory (store/sqlite/
+ * sign-codes), read from the vec0 table's chunks and kept up to date from them: sqlite-vec's own top-k
+ * costs rows × k (bench/RESULTS.md: 150 ms at 1,000,000 rows for k = 100, against 18 ms here). Where
+ * those chunks cannot be read (a sqlite-vec whose layout differs), sqlite-vec's KNN serves instead.
  * Search filters (project, session, dates, event types, type, file…) apply before the cut, not after it.
  * Filters answered through an index (project, session, dates, event types) that leave few rows make the
- * query exact over those rows; when they leave many, sqlite-vec's KNN is restricted to them
- * (`rowid IN (…)`). Other filters (type, platform, file) would need a scan of the table to list their
- * rows, so the coarse candidates outside them are dropped before the re-ranking instead, and four
- * times as many are fetched while too few remain (up to MAX_COARSE). bench/semantic.bench.ts measures
- * each against the late filter they replaced.
+ * query exact over those rows. Otherwise the coarse candidates outside the filters are dropped before
+ * the re-ranking, and four times as many are taken while too few remain (up to MAX_COARSE): one more
+ * selection over the same distances. bench/semantic.bench.ts measures each against the late filter
+ * (the global nearest, then the filter) and recall against the exact KNN.
  * sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
  */
 import { createRequire } from 'node:module';
@@ -30,17 +32,21 @@ import { filterSql } from './filters.ts';
 import { SignCodes } from './sign-codes.ts';
 
 /**
- * Coarse candidates taken by Hamming distance before the cosine re-ranking. sqlite-vec's brute-force
- * top-k grows with k (100,000 rows of 512 bits: k = 20 6 ms, 100 13 ms, 400 60 ms of CPU here).
+ * Coarse candidates taken by Hamming distance before the cosine re-ranking: at 1,000,000 rows, 500
+ * keep 98.5 % of the exact top 10 and 96.5 % of the top 50 (bench/RESULTS.md), for ~3 ms of re-ranking.
  */
-const COARSE = 100;
+const COARSE = 500;
 /** Up to this many vectors in scope (after the filters), a query compares against all of them exactly (int8 cosine). */
 const EXACT_UP_TO = 5000;
 /**
- * The most coarse candidates a filtered query fetches (growing ×4 from COARSE): at most ~4× the cost
- * of an unfiltered query. A filter keeping 1 row in 20 still leaves ~20 neighbours inside it.
+ * The most coarse candidates a filtered query takes (growing ×4 from COARSE): a filter keeping 1 row
+ * in 600 still finds ~50 neighbours inside it. The scan is done once; each growth costs a selection
+ * and the filter check of the candidates.
  */
-const MAX_COARSE = 400;
+const MAX_COARSE = 32_000;
+/** The same bounds for sqlite-vec's KNN (the fallback), whose cost grows with k. */
+const VEC0_COARSE = 100;
+const VEC0_MAX_COARSE = 400;
 /** Characters of an observation sent to the embedder (title first). */
 export const EMBED_CHARS = 1500;
 /** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
@@ -85,6 +91,8 @@ export interface KnnTuning {
   readonly exactUpTo?: number;
   readonly coarse?: number;
   readonly maxCoarse?: number;
+  /** False: candidates from sqlite-vec's KNN instead of the sign codes in memory (the fallback; benchmarks compare them). */
+  readonly signCodes?: boolean;
 }
 
 /**
@@ -116,7 +124,8 @@ export class VectorIndex {
   private constructor(db: SqliteDb, model: string, tuning: KnnTuning) {
     this.#db = db;
     this.#model = model;
-    this.#tuning = { exactUpTo: EXACT_UP_TO, coarse: COARSE, maxCoarse: MAX_COARSE, ...tuning };
+    this.#tuning = { exactUpTo: EXACT_UP_TO, coarse: COARSE, maxCoarse: MAX_COARSE, signCodes: true, ...tuning };
+    if (!this.#tuning.signCodes) this.#signCodes = null;
   }
 
   /**
@@ -213,16 +222,16 @@ export class VectorIndex {
     }
     const rerank = this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${scope} AND v.obs_id IN (SELECT value FROM json_each(@ids))`));
     const best = (ids: number[]) => (ids.length ? (rerank.all({ ...args, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id) : []);
-    const k0 = Math.max(first, n);
-    const codes = this.#codes(state.dims);
     // The Hamming-nearest candidates, re-ranked by cosine among those the filters keep. Too few
-    // survivors means the filters keep a small share: take four times as many (one more selection
-    // over the same scan), up to the cap.
-    const candidates = codes ? (codes.scan(bits), (k: number) => codes.nearest(k)) : this.#vec0Candidates(bits, where, params, indexed);
-    for (let k = k0; ; k *= 4) {
+    // survivors means the filters keep a small share: take four times as many, up to the cap.
+    const codes = this.#codes(state.dims);
+    codes?.scan(bits);
+    const candidates = codes ? (k: number) => codes.nearest(k) : this.#vec0Candidates(bits, where, params, indexed);
+    const cap = codes ? maxCoarse : Math.min(maxCoarse, VEC0_MAX_COARSE);
+    for (let k = Math.max(codes ? first : Math.min(first, VEC0_COARSE), n); ; k *= 4) {
       const ids = candidates(k);
       const rows = best(ids);
-      if (rows.length >= n || ids.length < k || k * 4 > maxCoarse) return rows;
+      if (rows.length >= n || ids.length < k || k * 4 > cap) return rows;
     }
   }
 
