@@ -72,15 +72,17 @@ try {
   const vectors = await embedder.embed(queries, 'query');
   const N = 50;
 
-  // Filters: the big project (~20 % of rows: coarse path with over-fetch), a small project (exact path),
-  // the last 30 days, one observation type.
+  // Filters: the big project (~20 % of rows), a small project, the last 30 days, one session (few rows:
+  // exact), two observation types (one rare).
   const byProject = db.prepare('SELECT project, count(*) AS n FROM observations GROUP BY project ORDER BY n DESC').all() as { project: string; n: number }[];
   const newest = (db.prepare('SELECT max(created_at) AS t FROM observations').get() as { t: number }).t;
   const small = byProject.find((p) => p.n < 4000) ?? byProject[byProject.length - 1]!;
+  const longest = (db.prepare('SELECT session_id AS id FROM observations GROUP BY session_id ORDER BY count(*) DESC LIMIT 1').get() as { id: number }).id;
   const filters: [string, SearchFilters, number][] = [
     [`big project (${int(byProject[0]!.n)} rows)`, { project: byProject[0]!.project }, byProject[0]!.n],
     [`small project (${int(small.n)} rows)`, { project: small.project }, small.n],
     ['last 30 days', { since: newest - 30 * 86_400_000 }, 0],
+    ['the longest session', { sessionId: longest }, 0],
     ["type 'error' (no index)", { types: ['error'] }, 0],
     ["type 'decision' (no index)", { types: ['decision'] }, 0],
   ];

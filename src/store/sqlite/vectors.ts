@@ -282,6 +282,21 @@ export class VectorIndex {
     return (k) => (knn.all({ ...(indexed ? params : {}), bits, k }) as { id: number | bigint }[]).map((c) => Number(c.id));
   }
 
+  /**
+   * Read the sign codes into memory ahead of the first query that needs them (the MCP server's embedding
+   * loop calls it once): at 1,000,000 rows that read is the one slow query otherwise.
+   */
+  warm(): void {
+    try {
+      const state = this.#state();
+      const { exactUpTo } = this.#tuning;
+      const many = (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM obs_vectors WHERE model = ? LIMIT ${exactUpTo + 1})`).get(this.#model) as { n: number }).n > exactUpTo;
+      if (state && many) this.#codes(state.dims);
+    } catch {
+      /* the first query reads them instead */
+    }
+  }
+
   /** Vectors stored for this model. */
   count(): number {
     return (this.#db.prepare('SELECT count(*) AS n FROM obs_vectors WHERE model = ?').get(this.#model) as { n: number }).n;
