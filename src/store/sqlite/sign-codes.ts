@@ -102,6 +102,8 @@ export class SignCodes {
   #capacity = 0;
   /** Distances of the last scan, one per row; undefined until a scan. */
   #dist: Uint16Array | undefined;
+  /** The ids in ascending order and the slot of each (see #slotsOf); undefined after a change. */
+  #sorted: { ids: Float64Array; slot: (i: number) => number } | undefined;
 
   constructor(dims: number) {
     this.#bytes = Math.ceil(dims / 8);
@@ -136,6 +138,7 @@ export class SignCodes {
       const ids = new Float64Array(capacity);
       ids.set(this.#ids.subarray(0, this.#size));
       this.#ids = ids;
+      this.#sorted = undefined;
     }
     this.#dist = undefined; // its place moved
   }
@@ -155,12 +158,14 @@ export class SignCodes {
       this.#ids[this.#size++] = ids[i]!;
     }
     this.#dist = undefined;
+    this.#sorted = undefined;
   }
 
   /** Forget rows past `size` (a reload of the last, growing chunk replaces them). */
   truncate(size: number): void {
     this.#size = Math.min(this.#size, size);
     this.#dist = undefined;
+    this.#sorted = undefined;
   }
 
   /** Hamming distance of every row to `query` (dims / 8 bytes, the same packing as the codes). */
@@ -177,20 +182,89 @@ export class SignCodes {
    * row order; ties at the cut are taken in row order. A counting selection: two passes over the distances.
    */
   nearest(k: number): number[] {
-    const dist = this.#dist;
-    if (!dist) throw new Error('SignCodes.nearest before scan');
-    if (k >= dist.length) return Array.from(this.#ids.subarray(0, dist.length));
+    const dist = this.#scanned();
+    return this.#select(k, dist.length, (i) => i);
+  }
+
+  /**
+   * The same among the rows of these observations only (ids without a row are ignored): the
+   * selection reads only their distances, so a filter keeping few rows costs few.
+   */
+  nearestAmong(ids: readonly number[], k: number): number[] {
+    this.#scanned();
+    const slots = this.#slotsOf(ids);
+    return this.#select(k, slots.length, (i) => slots[i]!);
+  }
+
+  #scanned(): Uint16Array {
+    if (!this.#dist) throw new Error('SignCodes.nearest before scan');
+    return this.#dist;
+  }
+
+  /** The k nearest of `count` rows, row `i` of them being slot `slot(i)`. */
+  #select(k: number, count: number, slot: (i: number) => number): number[] {
+    const dist = this.#dist!;
+    const out: number[] = [];
+    if (k >= count) {
+      for (let i = 0; i < count; i++) out.push(this.#ids[slot(i)]!);
+      return out;
+    }
     const counts = new Uint32Array(this.#stride * 8 + 1);
-    for (let i = 0; i < dist.length; i++) counts[dist[i]!]!++;
+    for (let i = 0; i < count; i++) counts[dist[slot(i)]!]!++;
     let cut = 0;
     let below = 0; // rows strictly nearer than `cut`
     while (below + counts[cut]! < k) below += counts[cut++]!;
     let ties = k - below;
+    for (let i = 0; i < count; i++) {
+      const s = slot(i);
+      const x = dist[s]!;
+      if (x < cut || (x === cut && ties-- > 0)) out.push(this.#ids[s]!);
+    }
+    return out;
+  }
+
+  /**
+   * Slots of these ids, by binary search over the ids in ascending order: the rows themselves when
+   * they are in that order (rows are appended as they are embedded, oldest first), else a sorted copy
+   * made once per change (keys id·2²² + slot: one numeric sort, no comparator).
+   */
+  #slotsOf(ids: readonly number[]): number[] {
+    const n = this.#size;
+    let sorted = this.#sorted;
+    if (!sorted) {
+      let ascending = true;
+      for (let i = 1; i < n && ascending; i++) ascending = this.#ids[i - 1]! < this.#ids[i]!;
+      if (ascending) sorted = { ids: this.#ids.subarray(0, n), slot: (i) => i };
+      else if (n >= SLOT_KEYS) {
+        // Past 4M rows out of order: one pass over every row instead.
+        const wanted = new Set(ids);
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) if (wanted.has(this.#ids[i]!)) out.push(i);
+        return out;
+      } else {
+        const keys = new Float64Array(n);
+        for (let i = 0; i < n; i++) keys[i] = this.#ids[i]! * SLOT_KEYS + i;
+        keys.sort();
+        const byId = keys.map((key) => Math.floor(key / SLOT_KEYS));
+        sorted = { ids: byId, slot: (i) => keys[i]! - byId[i]! * SLOT_KEYS };
+      }
+      this.#sorted = sorted;
+    }
     const out: number[] = [];
-    for (let i = 0; i < dist.length; i++) {
-      const x = dist[i]!;
-      if (x < cut || (x === cut && ties-- > 0)) out.push(this.#ids[i]!);
+    for (const id of ids) {
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted.ids[mid]! < id) lo = mid + 1;
+        else hi = mid;
+      }
+      // Every row of this id (a row re-embedded after a deletion appears twice; the re-ranking dedups).
+      for (; lo < n && sorted.ids[lo] === id; lo++) out.push(sorted.slot(lo));
     }
     return out;
   }
 }
+
+/** Rows beyond which the sorted copy's keys would not be exact (ids up to 2³¹ then fit in 53 bits). */
+const SLOT_KEYS = 2 ** 22;

@@ -18,10 +18,11 @@
  * costs rows × k (bench/RESULTS.md: 150 ms at 1,000,000 rows for k = 100, against 18 ms here). Where
  * those chunks cannot be read (a sqlite-vec whose layout differs), sqlite-vec's KNN serves instead.
  * Search filters (project, session, dates, event types, type, file…) apply before the cut, not after it.
- * Filters answered through an index (project, session, dates, event types) that leave few rows make the
- * query exact over those rows. Otherwise the coarse candidates outside the filters are dropped before
- * the re-ranking, and four times as many are taken while too few remain (up to MAX_COARSE): one more
- * selection over the same distances. bench/semantic.bench.ts measures each against the late filter
+ * Filters answered through an index (project, session, dates, event types, type) that leave few rows make the
+ * query exact over those rows; when they leave many, their ids (read from the index) restrict the
+ * Hamming selection. Other filters (platform, file) drop the coarse candidates outside them
+ * before the re-ranking, and four times as many are taken while too few remain (up to MAX_COARSE):
+ * one more selection over the same distances. bench/semantic.bench.ts measures each against the late filter
  * (the global nearest, then the filter) and recall against the exact KNN.
  * sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
  */
@@ -29,6 +30,7 @@ import { createRequire } from 'node:module';
 import type { SearchFilters } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { filterSql } from './filters.ts';
+import { stepDone } from './maintenance.ts';
 import { SignCodes } from './sign-codes.ts';
 
 /**
@@ -52,10 +54,11 @@ export const EMBED_CHARS = 1500;
 /** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
 const RECHECK = 500;
 
-/** Filters SQLite answers through an index of `observations` or `events`; the others (type, platform, file) need a scan. */
+/** Filters SQLite answers through an index of `observations` or `events`; the others (platform, file; type before its index) need a scan. */
 const INDEXED: ReadonlySet<string> = new Set(['project', 'sessionId', 'since', 'until', 'eventTypes']);
-const indexedOnly = (f: SearchFilters): boolean =>
-  Object.entries(f).every(([k, v]) => v === undefined || INDEXED.has(k) || (Array.isArray(v) && v.length === 0));
+/** Whether every filter is answered through an index (types too once migration 5's deferred index on them is built). */
+const indexedOnly = (f: SearchFilters, typesIndexed: boolean): boolean =>
+  Object.entries(f).every(([k, v]) => v === undefined || INDEXED.has(k) || (k === 'types' && typesIndexed) || (Array.isArray(v) && v.length === 0));
 
 /** An observation waiting for its vector, with the text to embed. */
 export interface PendingText {
@@ -216,23 +219,38 @@ export class VectorIndex {
     const within = (from: string) => (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${exactUpTo + 1})`).get(args) as { n: number }).n <= exactUpTo;
     // Exact when the store is small, or when indexed filters leave few rows (counting through an
     // index is cheap; counting rows by type or file would read the whole table).
-    const indexed = where.length > 0 && indexedOnly(filters);
+    const indexed = where.length > 0 && indexedOnly(filters, stepDone(this.#db, 'observations_type'));
     if (within('FROM obs_vectors v WHERE v.model = @model') || (indexed && within(scope))) {
       return (this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${scope}`)).all(args) as { id: number }[]).map((r) => r.id);
     }
-    const rerank = this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${scope} AND v.obs_id IN (SELECT value FROM json_each(@ids))`));
+    // The candidates drive the join (CROSS JOIN fixes the order): left to itself, the planner walks a
+    // filter's index — every row of a big project — and tests each against the candidate list.
+    const candidatesScope = where.length
+      ? `FROM json_each(@ids) c CROSS JOIN observations o ON o.id = c.value CROSS JOIN obs_vectors v ON v.obs_id = o.id WHERE v.model = @model AND ${where.join(' AND ')}`
+      : 'FROM json_each(@ids) c CROSS JOIN obs_vectors v ON v.obs_id = c.value WHERE v.model = @model';
+    const rerank = this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${candidatesScope}`));
     const best = (ids: number[]) => (ids.length ? (rerank.all({ ...args, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id) : []);
     // The Hamming-nearest candidates, re-ranked by cosine among those the filters keep. Too few
     // survivors means the filters keep a small share: take four times as many, up to the cap.
+    const grow = (candidates: (k: number) => number[], k0: number, cap: number): number[] => {
+      for (let k = k0; ; k *= 4) {
+        const ids = candidates(k);
+        const rows = best(ids);
+        if (rows.length >= n || ids.length < k || k * 4 > cap) return rows;
+      }
+    };
     const codes = this.#codes(state.dims);
-    codes?.scan(bits);
-    const candidates = codes ? (k: number) => codes.nearest(k) : this.#vec0Candidates(bits, where, params, indexed);
-    const cap = codes ? maxCoarse : Math.min(maxCoarse, VEC0_MAX_COARSE);
-    for (let k = Math.max(codes ? first : Math.min(first, VEC0_COARSE), n); ; k *= 4) {
-      const ids = candidates(k);
-      const rows = best(ids);
-      if (rows.length >= n || ids.length < k || k * 4 > cap) return rows;
-    }
+    if (!codes) return grow(this.#vec0Candidates(bits, where, params, indexed), Math.max(Math.min(first, VEC0_COARSE), n), Math.min(maxCoarse, VEC0_MAX_COARSE));
+    codes.scan(bits);
+    const k0 = Math.max(first, n);
+    if (!indexed) return grow((k) => codes.nearest(k), k0, maxCoarse);
+    // Indexed filters: the global nearest are often enough (a big project); otherwise the filter's
+    // rows, listed through its index (ids only), restrict the selection.
+    const global = codes.nearest(k0);
+    const rows = best(global);
+    if (rows.length >= n || global.length < k0) return rows;
+    const scopeIds = this.#db.prepare(`SELECT o.id FROM observations o WHERE ${where.join(' AND ')}`).pluck().all(params) as number[];
+    return grow((k) => codes.nearestAmong(scopeIds, k), k0, maxCoarse);
   }
 
   /**

@@ -64,3 +64,31 @@ test('skipped slots, truncation and a scan required before nearest', () => {
   sc.scan(codes.subarray(32, 48));
   assert.deepEqual(sc.nearest(5), [1]);
 });
+
+test('nearestAmong: the k nearest among some ids only, with the rows in id order or not', () => {
+  const bytes = 32;
+  const rows = 2000;
+  const codes = randomCodes(rows, bytes, 9);
+  const query = randomCodes(1, bytes, 10);
+  for (const order of ['ascending', 'shuffled'] as const) {
+    const r = rng(11);
+    const ids = Array.from({ length: rows }, (_, i) => 3 * i + 1);
+    if (order === 'shuffled') ids.sort(() => r() - 0.5);
+    const sc = new SignCodes(bytes * 8);
+    sc.append(ids, codes);
+    sc.scan(query);
+    const subset = ids.filter((id) => id % 7 === 1);
+    const wanted = new Set(subset);
+    const ref = ids.map((id, i) => ({ id, i, d: hamming(codes.subarray(i * bytes, (i + 1) * bytes), query) })).filter((x) => wanted.has(x.id));
+    ref.sort((a, b) => a.d - b.d || a.i - b.i);
+    const cutDistance = ref[29]!.d;
+    const got = sc.nearestAmong([...subset, 999_999], 30); // an id without a row is ignored
+    assert.equal(got.length, 30, order);
+    assert.ok(got.every((id) => wanted.has(id)), order);
+    // The 30 nearest of the subset: all nearer than the cut, and the rest at it.
+    const dOf = new Map(ref.map((x) => [x.id, x.d]));
+    assert.deepEqual(got.filter((id) => dOf.get(id)! < cutDistance).sort(), ref.filter((x) => x.d < cutDistance).map((x) => x.id).sort(), order);
+    assert.ok(got.every((id) => dOf.get(id)! <= cutDistance), order);
+    assert.deepEqual(new Set(sc.nearestAmong(subset, 10_000)), wanted, order);
+  }
+});
