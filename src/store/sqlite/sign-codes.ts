@@ -127,9 +127,13 @@ export class SignCodes {
     return this.#stride + this.#capacity * this.#stride;
   }
 
-  #reserve(rows: number): void {
+  /** Room for `rows` rows in all (a load knows how many are coming: no slack). */
+  reserve(rows: number): void {
+    this.#grow(rows, rows);
+  }
+
+  #grow(rows: number, capacity: number): void {
     if (rows <= this.#capacity) return;
-    const capacity = Math.max(rows, Math.ceil(this.#capacity * 1.5), 1024);
     const need = this.#stride + capacity * (this.#stride + 2);
     const have = this.#memory.buffer.byteLength;
     if (need > have) this.#memory.grow(Math.ceil((need - have) / PAGE));
@@ -149,7 +153,8 @@ export class SignCodes {
    */
   append(ids: ArrayLike<number>, codes: Uint8Array, keep: (i: number) => boolean = () => true): void {
     const count = ids.length;
-    this.#reserve(this.#size + count);
+    const rows = this.#size + count;
+    this.#grow(rows, Math.max(rows, Math.ceil(this.#capacity * 1.5), 1024));
     const mem = new Uint8Array(this.#memory.buffer);
     for (let i = 0; i < count; i++) {
       if (!keep(i)) continue;

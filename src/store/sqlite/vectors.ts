@@ -280,6 +280,7 @@ export class VectorIndex {
   #readChunks(held: HeldCodes, dims: number): void {
     const bytes = dims / 8;
     held.codes.truncate(held.rowsBefore);
+    held.codes.reserve(held.rowsBefore + (this.#db.prepare('SELECT coalesce(sum(size), 0) FROM obs_vec_knn_chunks WHERE chunk_id >= ?').pluck().get(held.lastChunk) as number));
     const chunks = this.#db
       .prepare('SELECT c.chunk_id AS id, c.size, c.validity, c.rowids, v.vectors FROM obs_vec_knn_chunks c JOIN obs_vec_knn_vector_chunks00 v ON v.rowid = c.chunk_id WHERE c.chunk_id >= ? ORDER BY c.chunk_id')
       .iterate(held.lastChunk) as IterableIterator<{ id: number; size: number; validity: Buffer; rowids: Buffer; vectors: Buffer }>;
@@ -326,7 +327,11 @@ export class VectorIndex {
   sweep(): number {
     if (!this.#state()) return 0;
     try {
-      return this.#db.prepare('DELETE FROM obs_vec_knn WHERE rowid NOT IN (SELECT obs_id FROM obs_vectors)').run().changes;
+      const dropped = this.#db.prepare('DELETE FROM obs_vec_knn WHERE rowid NOT IN (SELECT obs_id FROM obs_vectors)').run().changes;
+      // The codes in memory keep deleted rows (they only ever append): past a tenth, read them anew.
+      const held = this.#signCodes?.codes.size ?? 0;
+      if (held && this.count() < held * 0.9) this.#signCodes = undefined;
+      return dropped;
     } catch {
       return 0; // no KNN table yet
     }
