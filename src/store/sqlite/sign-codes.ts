@@ -160,6 +160,8 @@ export class SignCodes {
       if (!keep(i)) continue;
       const at = this.#codesAt() + this.#size * this.#stride;
       mem.set(codes.subarray(i * this.#bytes, (i + 1) * this.#bytes), at);
+      // The padding to a whole word may hold old distances (their region moves as the codes grow).
+      if (this.#stride > this.#bytes) mem.fill(0, at + this.#bytes, at + this.#stride);
       this.#ids[this.#size++] = ids[i]!;
     }
     this.#dist = undefined;

@@ -26,14 +26,16 @@ for (const dims of [1024, 384, 72]) {
     const codes = randomCodes(rows, bytes, dims);
     const ids = Array.from({ length: rows }, (_, i) => 10 * i + 7);
     const sc = new SignCodes(dims);
-    // Appended in uneven batches, so the memory grows (and moves the distances) between them.
+    // Appended in uneven batches, scanned between them, so the memory grows and the codes take over
+    // where the distances of an earlier scan were.
+    const query = randomCodes(1, bytes, dims + 1);
     for (let at = 0; at < rows; ) {
       const n = Math.min(rows - at, 1 + ((at * 7) % 1300));
       sc.append(ids.slice(at, at + n), codes.subarray(at * bytes, (at + n) * bytes));
+      sc.scan(query.map((x) => 255 - x));
       at += n;
     }
     assert.equal(sc.size, rows);
-    const query = randomCodes(1, bytes, dims + 1);
     const want = ids.map((id, i) => ({ id, d: hamming(codes.subarray(i * bytes, (i + 1) * bytes), query), i }));
     want.sort((a, b) => a.d - b.d || a.i - b.i);
     sc.scan(query);
