@@ -15,15 +15,15 @@
  * COARSE nearest by Hamming distance over the sign bits, re-ranks them by cosine over the int8 copy,
  * and returns the best. The Hamming scan runs over a copy of the sign bits in memory (store/sqlite/
  * sign-codes), read from the vec0 table's chunks and kept up to date from them: sqlite-vec's own top-k
- * costs rows × k (bench/RESULTS.md: 150 ms at 1,000,000 rows for k = 100, against 18 ms here). Where
+ * costs rows × k (bench/RESULTS.md: 160 ms of CPU at 1,000,000 rows for k = 100, against 20 ms here). Where
  * those chunks cannot be read (a sqlite-vec whose layout differs), sqlite-vec's KNN serves instead.
  * Search filters (project, session, dates, event types, type, file…) apply before the cut, not after it.
  * Filters answered through an index (project, session, dates, event types, type) that leave few rows make the
  * query exact over those rows; when they leave many, their ids (read from the index) restrict the
  * Hamming selection. Other filters (platform, file) drop the coarse candidates outside them
  * before the re-ranking, and four times as many are taken while too few remain (up to MAX_COARSE):
- * one more selection over the same distances. bench/semantic.bench.ts measures each against the late filter
- * (the global nearest, then the filter) and recall against the exact KNN.
+ * one more selection over the same distances. bench/semantic.bench.ts measures each against the late
+ * filter (the global nearest, then the filter) and sqlite-vec's KNN, and the recall against the exact KNN.
  * sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
  */
 import { createRequire } from 'node:module';
@@ -34,8 +34,9 @@ import { stepDone } from './maintenance.ts';
 import { SignCodes } from './sign-codes.ts';
 
 /**
- * Coarse candidates taken by Hamming distance before the cosine re-ranking: at 1,000,000 rows, 500
- * keep 98.5 % of the exact top 10 and 96.5 % of the top 50 (bench/RESULTS.md), for ~3 ms of re-ranking.
+ * Coarse candidates taken by Hamming distance before the cosine re-ranking: 500 keep 99.5 % of the exact
+ * top 10 and 95.7 % of the top 50 at 100,000 rows, 100 % and 99.1 % at 1,000,000 (bench/RESULTS.md),
+ * for ~3 ms of re-ranking.
  */
 const COARSE = 500;
 /** Up to this many vectors in scope (after the filters), a query compares against all of them exactly (int8 cosine). */
