@@ -319,6 +319,11 @@ export class VectorIndex {
     }
   }
 
+  /** Rows whose sign codes are held in memory (0 before the first query past the exact threshold, or where they cannot be read). */
+  get signCodesHeld(): number {
+    return this.#signCodes?.codes.size ?? 0;
+  }
+
   /** Vectors stored for this model. */
   count(): number {
     return (this.#db.prepare('SELECT count(*) AS n FROM obs_vectors WHERE model = ?').get(this.#model) as { n: number }).n;

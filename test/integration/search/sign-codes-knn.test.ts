@@ -49,6 +49,8 @@ test('sign codes: each row is found from its own vector across chunks; later row
     const own = (t: string) => one.knn(hashEmbed(`${t}\n`), 1);
     const ids = idsOf(db, first);
     first.forEach((t, i) => assert.deepEqual(own(t), [ids[i]], t));
+    // Read from sqlite-vec's chunks (not its KNN, the fallback where their layout is not the expected one).
+    assert.equal(one.signCodesHeld, 1100);
 
     // Rows embedded later by another connection fill the last chunk and start a new one.
     const second = texts(1000, 2);
@@ -61,6 +63,7 @@ test('sign codes: each row is found from its own vector across chunks; later row
     await ingest(path, third);
     await embedPending(VectorIndex.open(db, embedder.id)!, embedder);
     assert.deepEqual(third.map(own), idsOf(db, third).map((id) => [id]));
+    assert.equal(one.signCodesHeld, 2105);
 
     // Deleted by another connection (no sqlite-vec there: the KNN rows stay): never returned.
     const gone = [ids[0]!, ids[1030]!, ids2[999]!];
