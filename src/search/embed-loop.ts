@@ -50,7 +50,8 @@ export interface EmbedLoop {
 /**
  * Start the background loop: a pass every `intervalMs` (at most `maxMs` each, never two at once),
  * backing off exponentially (up to 5 minutes) while the embedder fails, and sweeping the KNN index
- * of rows deleted elsewhere now and then.
+ * of rows deleted elsewhere now and then. The first pass also reads the KNN's sign codes into memory,
+ * so that no search pays for it.
  */
 export function startEmbedLoop(index: VectorIndex, embedder: Embedder, opts: { intervalMs?: number; maxMs?: number; warn?: (msg: string, err: unknown) => void } = {}): EmbedLoop {
   const interval = opts.intervalMs ?? 3000;
@@ -58,9 +59,11 @@ export function startEmbedLoop(index: VectorIndex, embedder: Embedder, opts: { i
   let failures = 0;
   let skipUntil = 0;
   let ticks = 0;
+  let warmed = false;
   const timer = setInterval(() => {
     if (running || Date.now() < skipUntil) return;
     running = true;
+    if (!warmed) (warmed = true), index.warm();
     embedPending(index, embedder, { maxMs: opts.maxMs ?? 1500 })
       .then(() => {
         failures = 0;

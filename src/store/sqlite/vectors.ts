@@ -7,48 +7,59 @@
  *   one byte a dimension). It references `observations` with ON DELETE CASCADE, so every way a row is
  *   deleted — `forget`, eviction, a hook replacing a pending note — removes its vector too, in any
  *   process, with or without sqlite-vec loaded.
- * - `obs_vec_knn` (a sqlite-vec `vec0` table, created on first use): the sign bits, for a brute-force
- *   Hamming KNN that reads 1/32 of the float data. It is a derived index: its rows for deleted
- *   observations are dropped by `forget` where sqlite-vec is loaded and by `sweep` otherwise, and they
- *   never surface, because candidates are re-scored from `obs_vectors`.
+ * - `obs_vec_knn` (a sqlite-vec `vec0` table, created on first use): the sign bits. It is a derived
+ *   index: its rows for deleted observations are dropped by `forget` where sqlite-vec is loaded and by
+ *   `sweep` otherwise, and they never surface, because candidates are re-scored from `obs_vectors`.
  *
  * A query compares against every int8 vector while there are few (EXACT_UP_TO); past that it takes the
- * COARSE nearest by Hamming distance, re-ranks them by cosine over the int8 copy, and returns the best.
+ * COARSE nearest by Hamming distance over the sign bits, re-ranks them by cosine over the int8 copy,
+ * and returns the best. The Hamming scan runs over a copy of the sign bits in memory (store/sqlite/
+ * sign-codes), read from the vec0 table's chunks and kept up to date from them: sqlite-vec's own top-k
+ * costs rows × k (bench/RESULTS.md: 160 ms of CPU at 1,000,000 rows for k = 100, against 20 ms here). Where
+ * those chunks cannot be read (a sqlite-vec whose layout differs), sqlite-vec's KNN serves instead.
  * Search filters (project, session, dates, event types, type, file…) apply before the cut, not after it.
- * Filters answered through an index (project, session, dates, event types) that leave few rows make the
- * query exact over those rows; when they leave many, sqlite-vec's KNN is restricted to them
- * (`rowid IN (…)`). Other filters (type, platform, file) would need a scan of the table to list their
- * rows, so the coarse candidates outside them are dropped before the re-ranking instead, and four
- * times as many are fetched while too few remain (up to MAX_COARSE). bench/semantic.bench.ts measures
- * each against the late filter they replaced.
+ * Filters answered through an index (project, session, dates, event types, type) that leave few rows make the
+ * query exact over those rows; when they leave many, their ids (read from the index) restrict the
+ * Hamming selection. Other filters (platform, file) drop the coarse candidates outside them
+ * before the re-ranking, and four times as many are taken while too few remain (up to MAX_COARSE):
+ * one more selection over the same distances. bench/semantic.bench.ts measures each against the late
+ * filter (the global nearest, then the filter) and sqlite-vec's KNN, and the recall against the exact KNN.
  * sqlite-vec rejects JavaScript numbers as vec0 rowids: they go in as BigInt.
  */
 import { createRequire } from 'node:module';
 import type { SearchFilters } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { filterSql } from './filters.ts';
+import { stepDone } from './maintenance.ts';
+import { SignCodes } from './sign-codes.ts';
 
 /**
- * Coarse candidates taken by Hamming distance before the cosine re-ranking. sqlite-vec's brute-force
- * top-k grows with k (100,000 rows of 512 bits: k = 20 6 ms, 100 13 ms, 400 60 ms of CPU here).
+ * Coarse candidates taken by Hamming distance before the cosine re-ranking: 500 keep 99.5 % of the exact
+ * top 10 and 95.7 % of the top 50 at 100,000 rows, 100 % and 99.1 % at 1,000,000 (bench/RESULTS.md),
+ * for ~3 ms of re-ranking.
  */
-const COARSE = 100;
+const COARSE = 500;
 /** Up to this many vectors in scope (after the filters), a query compares against all of them exactly (int8 cosine). */
 const EXACT_UP_TO = 5000;
 /**
- * The most coarse candidates a filtered query fetches (growing ×4 from COARSE): at most ~4× the cost
- * of an unfiltered query. A filter keeping 1 row in 20 still leaves ~20 neighbours inside it.
+ * The most coarse candidates a filtered query takes (growing ×4 from COARSE): a filter keeping 1 row
+ * in 600 still finds ~50 neighbours inside it. The scan is done once; each growth costs a selection
+ * and the filter check of the candidates.
  */
-const MAX_COARSE = 400;
+const MAX_COARSE = 32_000;
+/** The same bounds for sqlite-vec's KNN (the fallback), whose cost grows with k. */
+const VEC0_COARSE = 100;
+const VEC0_MAX_COARSE = 400;
 /** Characters of an observation sent to the embedder (title first). */
 export const EMBED_CHARS = 1500;
 /** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
 const RECHECK = 500;
 
-/** Filters SQLite answers through an index of `observations` or `events`; the others (type, platform, file) need a scan. */
+/** Filters SQLite answers through an index of `observations` or `events`; the others (platform, file; type before its index) need a scan. */
 const INDEXED: ReadonlySet<string> = new Set(['project', 'sessionId', 'since', 'until', 'eventTypes']);
-const indexedOnly = (f: SearchFilters): boolean =>
-  Object.entries(f).every(([k, v]) => v === undefined || INDEXED.has(k) || (Array.isArray(v) && v.length === 0));
+/** Whether every filter is answered through an index (types too once migration 5's deferred index on them is built). */
+const indexedOnly = (f: SearchFilters, typesIndexed: boolean): boolean =>
+  Object.entries(f).every(([k, v]) => v === undefined || INDEXED.has(k) || (k === 'types' && typesIndexed) || (Array.isArray(v) && v.length === 0));
 
 /** An observation waiting for its vector, with the text to embed. */
 export interface PendingText {
@@ -84,6 +95,26 @@ export interface KnnTuning {
   readonly exactUpTo?: number;
   readonly coarse?: number;
   readonly maxCoarse?: number;
+  /** False: candidates from sqlite-vec's KNN instead of the sign codes in memory (the fallback; benchmarks compare them). */
+  readonly signCodes?: boolean;
+}
+
+/**
+ * Cosine distance to the query over the int8 copies. NULL for a vector of zeros (a text without a
+ * feature: only numbers or function words), which must not rank first as SQLite sorts NULL.
+ */
+const COSINE = 'vec_distance_cosine(vec_int8(v.q), vec_int8(@q))';
+
+/** The `@n` nearest of the rows `from` selects (`id` and distance `d`), nearest first; ties newest first. */
+const nearestSql = (from: string) => `SELECT id FROM (${from}) WHERE d IS NOT NULL ORDER BY d, id DESC LIMIT @n`;
+
+/** Sign codes in memory and how far into the KNN table they reach. */
+interface HeldCodes {
+  readonly codes: SignCodes;
+  lastChunk: number;
+  lastValidity: Buffer;
+  /** Rows held before the last chunk read. */
+  rowsBefore: number;
 }
 
 /** Vector storage and KNN for one embedding model (see the module comment). */
@@ -91,17 +122,20 @@ export class VectorIndex {
   readonly #db: SqliteDb;
   readonly #model: string;
   readonly #tuning: Required<KnnTuning>;
+  /** The sign codes in memory (see #codes); null once they proved unreadable here. */
+  #signCodes: HeldCodes | undefined | null;
 
   private constructor(db: SqliteDb, model: string, tuning: KnnTuning) {
     this.#db = db;
     this.#model = model;
-    this.#tuning = { exactUpTo: EXACT_UP_TO, coarse: COARSE, maxCoarse: MAX_COARSE, ...tuning };
+    this.#tuning = { exactUpTo: EXACT_UP_TO, coarse: COARSE, maxCoarse: MAX_COARSE, signCodes: true, ...tuning };
+    if (!this.#tuning.signCodes) this.#signCodes = null;
   }
 
   /**
    * The index for `model` on a connection, or undefined when sqlite-vec cannot be loaded. A store
    * that held vectors of another model is cleared (one vector space at a time), unless `readOnly`
-   * (then there is no index for this model).
+   * (a one-shot search: then there is no index for this model, and its KNN is sqlite-vec's).
    */
   static open(db: SqliteDb, model: string, opts: { readOnly?: boolean; tuning?: KnnTuning } = {}): VectorIndex | undefined {
     if (!loadSqliteVec(db)) return undefined;
@@ -115,7 +149,9 @@ export class VectorIndex {
         db.exec('DROP TABLE IF EXISTS obs_vec_knn');
       }).immediate();
     }
-    return new VectorIndex(db, model, opts.tuning ?? {});
+    // A one-shot search (readOnly) asks one query: reading every sign code into memory first would cost
+    // it more (0.7 s at 1,000,000 rows) than sqlite-vec's KNN (0.15 s).
+    return new VectorIndex(db, model, { signCodes: !opts.readOnly, ...opts.tuning });
   }
 
   get model(): string {
@@ -176,6 +212,7 @@ export class VectorIndex {
     const state = this.#state();
     if (!state || state.dims !== query.length) return [];
     const { q, bits } = quantize(query);
+    if (!q.some((x) => x !== 0)) return []; // a query without a feature has no neighbours
     const { where, params } = filterSql(filters);
     const scope = where.length
       ? `FROM observations o JOIN obs_vectors v ON v.obs_id = o.id WHERE v.model = @model AND ${where.join(' AND ')}`
@@ -185,29 +222,106 @@ export class VectorIndex {
     const within = (from: string) => (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${exactUpTo + 1})`).get(args) as { n: number }).n <= exactUpTo;
     // Exact when the store is small, or when indexed filters leave few rows (counting through an
     // index is cheap; counting rows by type or file would read the whole table).
-    const indexed = where.length > 0 && indexedOnly(filters);
+    const indexed = where.length > 0 && indexedOnly(filters, stepDone(this.#db, 'observations_type'));
     if (within('FROM obs_vectors v WHERE v.model = @model') || (indexed && within(scope))) {
-      const rows = this.#db.prepare(`SELECT v.obs_id AS id ${scope} ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`).all(args) as { id: number }[];
-      return rows.map((r) => r.id);
+      return (this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${scope}`)).all(args) as { id: number }[]).map((r) => r.id);
     }
-    const rerank = this.#db.prepare(`SELECT v.obs_id AS id ${scope} AND v.obs_id IN (SELECT value FROM json_each(@ids)) ORDER BY vec_distance_cosine(vec_int8(v.q), vec_int8(@q)), v.obs_id DESC LIMIT @n`);
+    // The candidates drive the join (CROSS JOIN fixes the order): left to itself, the planner walks a
+    // filter's index — every row of a big project — and tests each against the candidate list.
+    const candidatesScope = where.length
+      ? `FROM json_each(@ids) c CROSS JOIN observations o ON o.id = c.value CROSS JOIN obs_vectors v ON v.obs_id = o.id WHERE v.model = @model AND ${where.join(' AND ')}`
+      : 'FROM json_each(@ids) c CROSS JOIN obs_vectors v ON v.obs_id = c.value WHERE v.model = @model';
+    const rerank = this.#db.prepare(nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d ${candidatesScope}`));
     const best = (ids: number[]) => (ids.length ? (rerank.all({ ...args, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id) : []);
+    // The Hamming-nearest candidates, re-ranked by cosine among those the filters keep. Too few
+    // survivors means the filters keep a small share: take four times as many, up to the cap.
+    const grow = (candidates: (k: number) => number[], k0: number, cap: number): number[] => {
+      for (let k = k0; ; k *= 4) {
+        const ids = candidates(k);
+        const rows = best(ids);
+        if (rows.length >= n || ids.length < k || k * 4 > cap) return rows;
+      }
+    };
+    const codes = this.#codes(state.dims);
+    if (!codes) return grow(this.#vec0Candidates(bits, where, params, indexed), Math.max(Math.min(first, VEC0_COARSE), n), Math.min(maxCoarse, VEC0_MAX_COARSE));
+    codes.scan(bits);
     const k0 = Math.max(first, n);
-    if (indexed) {
-      // Many rows an index finds: sqlite-vec's Hamming KNN restricted to them (it skips the rest).
-      const ids = this.#db
-        .prepare(`SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k AND rowid IN (SELECT o.id FROM observations o WHERE ${where.join(' AND ')})`)
-        .all({ ...params, bits, k: k0 }) as { id: number | bigint }[];
-      return best(ids.map((c) => Number(c.id)));
+    if (!indexed) return grow((k) => codes.nearest(k), k0, maxCoarse);
+    // Indexed filters: the global nearest are often enough (a big project); otherwise the filter's
+    // rows, listed through its index (ids only), restrict the selection.
+    const global = codes.nearest(k0);
+    const rows = best(global);
+    if (rows.length >= n || global.length < k0) return rows;
+    const scopeIds = this.#db.prepare(`SELECT o.id FROM observations o WHERE ${where.join(' AND ')}`).pluck().all(params) as number[];
+    return grow((k) => codes.nearestAmong(scopeIds, k), k0, maxCoarse);
+  }
+
+  /**
+   * The sign codes in memory, brought up to date with the KNN table; undefined where they cannot be
+   * read (a sqlite-vec whose table layout is not the one below): then sqlite-vec's KNN serves.
+   * New rows always land in the table's last chunk, so an update re-reads the chunks from the last
+   * one read onwards; a table that shrank is read anew.
+   */
+  #codes(dims: number): SignCodes | undefined {
+    if (this.#signCodes === null) return undefined;
+    try {
+      const last = this.#db.prepare('SELECT chunk_id AS id, validity FROM obs_vec_knn_chunks ORDER BY chunk_id DESC LIMIT 1').get() as { id: number; validity: Buffer } | undefined;
+      const held = this.#signCodes;
+      if (held && last && last.id === held.lastChunk && last.validity.equals(held.lastValidity)) return held.codes;
+      if (!held || !last || last.id < held.lastChunk) this.#signCodes = { codes: new SignCodes(dims), lastChunk: 0, lastValidity: Buffer.alloc(0), rowsBefore: 0 };
+      this.#readChunks(this.#signCodes!, dims);
+      return this.#signCodes!.codes;
+    } catch {
+      this.#signCodes = null;
+      return undefined;
     }
-    // Other filters: the coarse Hamming candidates, kept if the filters keep them, re-ranked by
-    // cosine. Too few survivors means the filters keep a small share: fetch four times as many.
-    const coarse = this.#db.prepare('SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(?) AND k = ?');
-    for (let k = k0; ; k *= 4) {
-      const ids = (coarse.all(bits, k) as { id: number | bigint }[]).map((c) => Number(c.id));
-      const rows = best(ids);
-      if (rows.length >= n || ids.length < k || k * 4 > maxCoarse) return rows;
+  }
+
+  /** Append the chunks from `held.lastChunk` on (that one re-read: it may have grown). */
+  #readChunks(held: HeldCodes, dims: number): void {
+    const bytes = dims / 8;
+    held.codes.truncate(held.rowsBefore);
+    held.codes.reserve(held.rowsBefore + (this.#db.prepare('SELECT coalesce(sum(size), 0) FROM obs_vec_knn_chunks WHERE chunk_id >= ?').pluck().get(held.lastChunk) as number));
+    const chunks = this.#db
+      .prepare('SELECT c.chunk_id AS id, c.size, c.validity, c.rowids, v.vectors FROM obs_vec_knn_chunks c JOIN obs_vec_knn_vector_chunks00 v ON v.rowid = c.chunk_id WHERE c.chunk_id >= ? ORDER BY c.chunk_id')
+      .iterate(held.lastChunk) as IterableIterator<{ id: number; size: number; validity: Buffer; rowids: Buffer; vectors: Buffer }>;
+    for (const c of chunks) {
+      if (c.validity.length * 8 < c.size || c.rowids.length !== c.size * 8 || c.vectors.length !== c.size * bytes) throw new Error(`unexpected sqlite-vec chunk layout (chunk ${c.id})`);
+      held.rowsBefore = held.codes.size;
+      held.lastChunk = c.id;
+      held.lastValidity = Buffer.from(c.validity);
+      const ids = Array.from({ length: c.size }, (_, i) => Number(c.rowids.readBigInt64LE(i * 8)));
+      held.codes.append(ids, c.vectors, (i) => (c.validity[i >> 3]! & (1 << (i & 7))) !== 0);
     }
+  }
+
+  /** Candidates from sqlite-vec's own KNN: restricted to the rows of indexed filters, else global. */
+  #vec0Candidates(bits: Buffer, where: string[], params: Record<string, unknown>, indexed: boolean): (k: number) => number[] {
+    const sql = indexed
+      ? `SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k AND rowid IN (SELECT o.id FROM observations o WHERE ${where.join(' AND ')})`
+      : 'SELECT rowid AS id FROM obs_vec_knn WHERE bits MATCH vec_bit(@bits) AND k = @k';
+    const knn = this.#db.prepare(sql);
+    return (k) => (knn.all({ ...(indexed ? params : {}), bits, k }) as { id: number | bigint }[]).map((c) => Number(c.id));
+  }
+
+  /**
+   * Read the sign codes into memory ahead of the first query that needs them (the MCP server's embedding
+   * loop calls it once): at 1,000,000 rows that read is the one slow query otherwise.
+   */
+  warm(): void {
+    try {
+      const state = this.#state();
+      const { exactUpTo } = this.#tuning;
+      const many = (this.#db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM obs_vectors WHERE model = ? LIMIT ${exactUpTo + 1})`).get(this.#model) as { n: number }).n > exactUpTo;
+      if (state && many) this.#codes(state.dims);
+    } catch {
+      /* the first query reads them instead */
+    }
+  }
+
+  /** Rows whose sign codes are held in memory (0 before the first query past the exact threshold, or where they cannot be read). */
+  get signCodesHeld(): number {
+    return this.#signCodes?.codes.size ?? 0;
   }
 
   /** Vectors stored for this model. */
@@ -219,7 +333,11 @@ export class VectorIndex {
   sweep(): number {
     if (!this.#state()) return 0;
     try {
-      return this.#db.prepare('DELETE FROM obs_vec_knn WHERE rowid NOT IN (SELECT obs_id FROM obs_vectors)').run().changes;
+      const dropped = this.#db.prepare('DELETE FROM obs_vec_knn WHERE rowid NOT IN (SELECT obs_id FROM obs_vectors)').run().changes;
+      // The codes in memory keep deleted rows (they only ever append): past a tenth, read them anew.
+      const held = this.#signCodes?.codes.size ?? 0;
+      if (held && this.count() < held * 0.9) this.#signCodes = undefined;
+      return dropped;
     } catch {
       return 0; // no KNN table yet
     }

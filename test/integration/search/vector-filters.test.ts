@@ -1,8 +1,8 @@
 /**
  * Vector neighbours respect the search filters before the cut: a filtered search gets its neighbours
- * from inside the filter on each path — exact (few rows in scope), sqlite-vec's KNN restricted to an
- * indexed filter's rows, and the growing over-fetch for filters without an index — with the
- * thresholds lowered so a small store reaches them all.
+ * from inside the filter on each path — exact (few rows in scope), the Hamming selection restricted to
+ * an indexed filter's rows, and the growing over-fetch for filters without an index; sqlite-vec's own
+ * KNN (the fallback) too — with the thresholds lowered so a small store reaches them all.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -56,25 +56,37 @@ test('knn with filters: every path agrees with the exact one; the over-fetch gro
     const want = exact.knn(q!, 5, { project: '/proj/b' });
     assert.equal(want.length, 5);
     assert.ok(want.every((id) => b.has(id)));
-    // Over 10 rows in scope is "many": an indexed filter (project) restricts sqlite-vec's KNN to its
-    // rows; taking 12 coarse candidates covers all of B's, so the re-ranking must give the exact answer.
+    // Over 10 rows in scope is "many": an indexed filter (project) whose rows the Hamming-nearest
+    // miss restricts the selection to its rows; taking 12 candidates covers all of B's, so the
+    // re-ranking must give the exact answer.
     const restricted = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 12 } })!;
     assert.deepEqual(restricted.knn(q!, 5, { project: '/proj/b' }), want);
     const few = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 6 } })!.knn(q!, 5, { project: '/proj/b', since: 0 });
     assert.ok(few.length === 5 && few.every((id) => b.has(id)), 'restricted: candidates only from inside the filter');
-    // A filter without an index (type: B's rows are the only errors) takes the over-fetch path: the first
-    // 8 Hamming candidates hold too few of them, so it grows, and ends with the exact answer.
+    // The type is indexed too (migration 5's deferred index, built at once in a new store): even with
+    // the growth capped at the first take, its rows are found.
+    const capAtFirst = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 8 } })!;
+    assert.deepEqual(capAtFirst.knn(q!, 5, { types: ['error'] }), want);
+    // A filter without an index (platform; every row has this one, so the scope is B's errors) takes
+    // the over-fetch path: the first 8 Hamming candidates hold too few of them, so it grows, and ends
+    // with the exact answer.
+    const unindexed = { types: ['error'], platform: 'claude-code' } as const;
     const growing = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 10_000 } })!;
-    assert.deepEqual(growing.knn(q!, 5, { types: ['error'] }), want);
-    assert.deepEqual(exact.knn(q!, 5, { types: ['error'] }), want);
-    // With the growth capped at the first fetch, it returns what survived of it: fewer, never outsiders.
-    const capped = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, coarse: 8, maxCoarse: 8 } })!.knn(q!, 5, { types: ['error'] });
+    assert.deepEqual(growing.knn(q!, 5, unindexed), want);
+    assert.deepEqual(exact.knn(q!, 5, unindexed), want);
+    // With the growth capped at the first take, it returns what survived of it: fewer, never outsiders.
+    const capped = capAtFirst.knn(q!, 5, unindexed);
     assert.ok(capped.length < 5 && capped.every((id) => b.has(id)), `capped: ${capped.length}`);
+    // sqlite-vec's own KNN (the fallback where its chunks cannot be read) agrees on each path.
+    const vec0 = (t: object) => VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10, signCodes: false, ...t } })!;
+    assert.deepEqual(vec0({ coarse: 12 }).knn(q!, 5, { project: '/proj/b' }), want);
+    assert.deepEqual(vec0({ coarse: 8, maxCoarse: 10_000 }).knn(q!, 5, unindexed), want);
     // Empty scopes are empty; a scope smaller than n comes back whole; unfiltered still works.
     assert.deepEqual(exact.knn(q!, 5, { project: '/proj/b', since: Number.MAX_SAFE_INTEGER }), []);
     assert.deepEqual(restricted.knn(q!, 5, { project: '/proj/b', since: Number.MAX_SAFE_INTEGER }), []);
     assert.deepEqual(growing.knn(q!, 3, { types: ['error'], platform: 'nowhere' }), []);
     assert.deepEqual(new Set(exact.knn(q!, 20, { project: '/proj/b' })), b);
+    assert.deepEqual(new Set(growing.knn(q!, 20, unindexed)), b);
     assert.deepEqual(new Set(growing.knn(q!, 20, { types: ['error'] })), b);
     assert.equal(growing.knn(q!, 5).length, 5);
   } finally {
