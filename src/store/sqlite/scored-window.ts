@@ -14,8 +14,10 @@
  * either way).
  */
 import { bm25, estimateDf, hexVarintSum, idf, readVarints, type TermInDoc } from '../../core/search/bm25.ts';
-import { renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
+import { columnOf } from '../../core/search/fts5-format.ts';
+import { isPrefix, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { SqliteDb } from './driver.ts';
+import { Fts5FormatError, unitOccurrences } from './fts-postings.ts';
 import { stmt } from './statements.ts';
 
 /** The index's columns and their BM25 weights (title 8 : body 1 : tags 4, see search.ts). */
@@ -84,23 +86,12 @@ export function scoreWindow(db: SqliteDb, ids: readonly number[], units: readonl
   const inWindow = new Set(ids);
   // Documents in the rowid range, assuming ids are used evenly (private rows are not indexed).
   const rangeDocs = totals.maxId > 0 ? ((hi - lo + 1) * totals.docs) / totals.maxId : 0;
-  // Ids as one JSON text, not a row each (a third cheaper through better-sqlite3).
-  const walk = stmt(db, 'SELECT json_group_array(rowid) FROM observations_fts WHERE observations_fts MATCH @match AND rowid BETWEEN @lo AND @hi').pluck();
 
   const perUnit = units.map((c) => {
-    const expr = renderMatch([c.unit])!;
-    const freq = new Map<number, number>();
-    const seen = new Set<number>();
-    for (const col of COLUMNS) {
-      for (const id of JSON.parse(walk.get({ match: `{${col.name}} : (${expr})`, lo: int(lo), hi: int(hi) }) as string) as number[]) {
-        seen.add(id);
-        if (inWindow.has(id)) freq.set(id, (freq.get(id) ?? 0) + col.weight);
-      }
-    }
-    const df = c.df ?? estimateDf(seen.size, rangeDocs, totals.docs, floor);
+    const { freq, holders } = unitFrequencies(db, c.unit, inWindow, lo, hi);
+    const df = c.df ?? estimateDf(holders, rangeDocs, totals.docs, floor);
     return { idf: idf(totals.docs, df), freq };
   });
-
   const length = lengths(db, ids, lo, hi);
   const scored = ids.map((id) => {
     const terms: TermInDoc[] = perUnit.map((u) => ({ idf: u.idf, freq: u.freq.get(id) ?? 0 }));
@@ -108,4 +99,51 @@ export function scoreWindow(db: SqliteDb, ids: readonly number[], units: readonl
   });
   scored.sort((a, b) => b.score - a.score || b.id - a.id);
   return scored.map((s) => s.id);
+}
+
+/** A unit's column-weighted frequency in each window document that holds it, and how many documents of lo…hi hold it. */
+interface UnitFrequencies {
+  readonly freq: Map<number, number>;
+  readonly holders: number;
+}
+
+/**
+ * Σ weight(column) × occurrences of `unit`, per window document, from the index's position lists
+ * (fts-postings). Those are unreadable while this connection has index writes it has not committed
+ * (they sit in FTS5's memory until then) or in a format this code does not know; then each column
+ * that holds the unit counts once, from one MATCH walk per column.
+ */
+function unitFrequencies(db: SqliteDb, unit: QueryUnit, inWindow: ReadonlySet<number>, lo: number, hi: number): UnitFrequencies {
+  if (!db.inTransaction) {
+    try {
+      const freq = new Map<number, number>();
+      const occ = unitOccurrences(db, unit, isPrefix(unit), lo, hi);
+      for (const [id, list] of occ) {
+        if (!inWindow.has(id)) continue;
+        let f = 0;
+        for (const o of list) f += COLUMNS[columnOf(o)]?.weight ?? 0;
+        freq.set(id, f);
+      }
+      return { freq, holders: occ.size };
+    } catch (err) {
+      if (!(err instanceof Fts5FormatError)) throw err;
+    }
+  }
+  return columnWalks(db, unit, inWindow, lo, hi);
+}
+
+/** One MATCH walk per column within lo…hi: which window documents hold the unit in which columns. */
+function columnWalks(db: SqliteDb, unit: QueryUnit, inWindow: ReadonlySet<number>, lo: number, hi: number): UnitFrequencies {
+  // Ids as one JSON text, not a row each (a third cheaper through better-sqlite3).
+  const walk = stmt(db, 'SELECT json_group_array(rowid) FROM observations_fts WHERE observations_fts MATCH @match AND rowid BETWEEN @lo AND @hi').pluck();
+  const expr = renderMatch([unit])!;
+  const freq = new Map<number, number>();
+  const seen = new Set<number>();
+  for (const col of COLUMNS) {
+    for (const id of JSON.parse(walk.get({ match: `{${col.name}} : (${expr})`, lo: int(lo), hi: int(hi) }) as string) as number[]) {
+      seen.add(id);
+      if (inWindow.has(id)) freq.set(id, (freq.get(id) ?? 0) + col.weight);
+    }
+  }
+  return { freq, holders: seen.size };
 }
