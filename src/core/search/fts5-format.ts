@@ -44,6 +44,11 @@ export interface Segment {
   readonly lastPage: number;
   /** Pages of its contentless-delete tombstone hash (0: nothing deleted from it). */
   readonly tombstonePages: number;
+  /**
+   * The flushes its rows came from (V2 only): a row's flush is its `origin` in `%_docsize`, so a
+   * segment outside a range's origins holds none of its rows.
+   */
+  readonly origins?: readonly [number, number];
 }
 
 const V2_MARKER = [0xff, 0x00, 0x00, 0x01];
@@ -70,7 +75,7 @@ export function parseStructure(block: Uint8Array): Segment[] {
         [v, off] = varintAt(block, off);
         f.push(v);
       }
-      level.push({ id: f[0]!, firstPage: f[1]!, lastPage: f[2]!, tombstonePages: v2 ? f[5]! : 0 });
+      level.push({ id: f[0]!, firstPage: f[1]!, lastPage: f[2]!, tombstonePages: v2 ? f[5]! : 0, ...(v2 && { origins: [f[3]!, f[4]!] as const }) });
     }
     out.push(...level.reverse());
   }
@@ -85,36 +90,56 @@ export function leafHeader(page: Uint8Array): { firstRowid: number; size: number
   return { firstRowid: (page[0]! << 8) | page[1]!, size };
 }
 
-/** A term that starts on a leaf page: its bytes, where it starts and where its doclist starts. */
-export interface TermOnPage {
-  readonly term: Uint8Array;
-  readonly at: number;
-  readonly doclist: number;
+/** Where the first term on a leaf page starts (its footer's first offset), or the page's size when none does. */
+export function firstTermAt(page: Uint8Array): number {
+  const { size } = leafHeader(page);
+  return size < page.length ? varintAt(page, size)[0] : size;
 }
 
-/** The terms that start on a leaf page, in order (from the footer's offsets). */
-export function termsOnPage(page: Uint8Array): TermOnPage[] {
+/** A doclist on a leaf page: where it starts, where the next term starts (or the page's size), whether it is the page's last. */
+export interface DoclistOnPage {
+  readonly start: number;
+  readonly end: number;
+  readonly last: boolean;
+}
+
+/**
+ * The doclists of the terms on a leaf page that equal `key` (or, for `prefix`, start with it). Terms are
+ * compared in place as the page's footer lists them, and the walk stops past the key's range.
+ */
+export function doclistsOnPage(page: Uint8Array, key: Uint8Array, prefix: boolean): DoclistOnPage[] {
   const { size } = leafHeader(page);
-  const out: TermOnPage[] = [];
-  let prev: Uint8Array = new Uint8Array(0);
+  const out: DoclistOnPage[] = [];
+  const term = new Uint8Array(1024);
+  let termLength = 0;
   let at = 0;
-  for (let f = size; f < page.length; ) {
+  let pending: number | undefined; // doclist start of a matching term whose end is the next term's start
+  for (let f = size, first = true; f < page.length; first = false) {
     let delta: number;
     [delta, f] = varintAt(page, f);
     at += delta;
+    if (pending !== undefined) out.push({ start: pending, end: at, last: false }), (pending = undefined);
     let off = at;
     let shared = 0;
-    if (out.length > 0) [shared, off] = varintAt(page, off);
+    if (!first) [shared, off] = varintAt(page, off);
     let suffix: number;
     [suffix, off] = varintAt(page, off);
-    if (shared > prev.length || off + suffix > size) throw new Fts5FormatError('term runs past its page');
-    const term = new Uint8Array(shared + suffix);
-    term.set(prev.subarray(0, shared), 0);
+    if (shared > termLength || shared + suffix > term.length || off + suffix > size) throw new Fts5FormatError('term runs past its page');
     term.set(page.subarray(off, off + suffix), shared);
-    out.push({ term, at, doclist: off + suffix });
-    prev = term;
+    termLength = shared + suffix;
+    const order = comparePrefix(term, termLength, key, prefix);
+    if (order > 0) return out;
+    if (order === 0) pending = off + suffix;
   }
+  if (pending !== undefined) out.push({ start: pending, end: size, last: true });
   return out;
+}
+
+/** Order of a term against `key` (for `prefix`, 0 for every term that starts with it). */
+function comparePrefix(term: Uint8Array, length: number, key: Uint8Array, prefix: boolean): number {
+  const n = Math.min(length, key.length);
+  for (let i = 0; i < n; i++) if (term[i] !== key[i]) return term[i]! - key[i]!;
+  return prefix && length >= key.length ? 0 : length - key.length;
 }
 
 /** Byte order of two terms (memcmp, then length), as FTS5 sorts them. */

@@ -17,10 +17,11 @@
 import {
   compareBytes,
   decodePoslist,
+  doclistsOnPage,
+  firstTermAt,
   Fts5FormatError,
   leafHeader,
   parseStructure,
-  termsOnPage,
   tombstoned,
   varintAt,
   type Occurrence,
@@ -62,73 +63,66 @@ class PageReader {
   }
 }
 
-/** Entries of one segment's doclist within [lo, hi]: rowid → its poslist bytes. */
-type Sink = (rowid: number, poslist: Uint8Array) => void;
+/** Receives each entry of a doclist within [lo, hi]: its rowid and poslist (undefined when `decode` declined it). */
+type Sink = (rowid: number, poslist: Uint8Array | undefined) => void;
 
-/**
- * Walk a doclist that starts at `start` on page `page` and may continue up to page `last` (the next page
- * where a term starts, or the segment's end), reporting entries with lo ≤ rowid ≤ hi.
- */
-function walkDoclist(pages: PageReader, seg: Segment, page: number, start: number, spans: boolean, last: number, lo: number, hi: number, sink: Sink): void {
-  // Seek: the last page within the doclist whose first rowid (stored whole) is ≤ lo.
-  let from = page;
-  let fromRowid = -1;
-  if (spans) {
-    let a = page;
-    let b = last + 1;
+/** Where a doclist is: its segment, page, the offsets it starts and stops at there, and the last page it may reach. */
+interface DoclistAt {
+  readonly seg: Segment;
+  readonly page: number;
+  readonly start: number;
+  readonly end: number;
+  /** The next page where a term starts (or the segment's last): only a page's last doclist runs onto later pages. */
+  readonly last: number;
+  readonly spans: boolean;
+}
+
+/** Report a doclist's entries with lo ≤ rowid ≤ hi, seeking to lo by the whole rowids that start pages. */
+function walkDoclist(pages: PageReader, at: DoclistAt, lo: number, hi: number, decode: (rowid: number) => boolean, sink: Sink): void {
+  const { seg } = at;
+  let from = at.page;
+  if (at.spans) {
+    // Binary search for the last page whose first rowid is ≤ lo. A page without one (a page of one
+    // long poslist, or one whose first term comes first) makes the search start earlier: slower, not wrong.
+    let a = at.page;
+    let b = at.last + 1;
     while (b - a > 1) {
       const m = (a + b) >> 1;
       const p = pages.leaf(seg.id, m);
       const { firstRowid } = leafHeader(p);
-      // No rowid before the page's first term: a page of one long poslist, or the doclist ended. Either
-      // way, starting earlier is correct, only slower.
-      if (firstRowid === 0) b = m;
-      else {
-        const [r] = varintAt(p, firstRowid);
-        if (r <= lo) (a = m), (fromRowid = r);
-        else b = m;
-      }
+      if (firstRowid !== 0 && varintAt(p, firstRowid)[0] <= lo) a = m;
+      else b = m;
     }
     from = a;
   }
 
   let pg = from;
   let buf = pages.leaf(seg.id, pg);
-  let { size } = leafHeader(buf);
-  let terms = termsOnPage(buf);
-  // Where the doclist stops on the current page: the next term's start, else the page's end.
-  const stopOn = (after: number) => terms.find((t) => t.at >= after)?.at ?? size;
-  let off = from === page ? start : leafHeader(buf).firstRowid;
-  let rowid = fromRowid;
-  let stop = stopOn(off);
+  let { size, firstRowid } = leafHeader(buf);
+  let off = from === at.page ? at.start : firstRowid;
+  // Where the doclist stops on this page: the next term's start, or the page's end when it runs on.
+  let stop = from === at.page ? at.end : Math.min(firstTermAt(buf), size);
+  let rowid = 0;
   let first = true;
   const nextPage = (): boolean => {
-    if (pg >= last || pg >= seg.lastPage) return false;
-    pg++;
-    buf = pages.leaf(seg.id, pg);
-    ({ size } = leafHeader(buf));
-    terms = termsOnPage(buf);
+    if (pg >= at.last || pg >= seg.lastPage) return false;
+    buf = pages.leaf(seg.id, ++pg);
+    ({ size, firstRowid } = leafHeader(buf));
+    stop = firstTermAt(buf);
     return true;
   };
 
   for (;;) {
-    // The rowid: the doclist's first and a page's first are whole, the others are deltas.
     if (off >= stop) {
       if (stop < size || !nextPage()) return;
-      const at = leafHeader(buf).firstRowid;
-      if (at === 0) return; // the next page starts with a term: the doclist ended with the last page
-      [rowid, off] = varintAt(buf, at);
-      stop = stopOn(off);
-    } else if (first && from !== page) {
-      [, off] = varintAt(buf, off); // the page's first rowid, already known from the seek
-    } else if (first || off === leafHeader(buf).firstRowid) {
-      // The first rowid that starts on a page is whole, also after a poslist that spilled onto it.
-      [rowid, off] = varintAt(buf, off);
-    } else {
-      let delta: number;
-      [delta, off] = varintAt(buf, off);
-      rowid += delta;
+      if (firstRowid === 0) return; // the next page starts with a term: the doclist ended with the last one
+      off = firstRowid;
     }
+    // The doclist's first rowid and a page's first are whole (also after a poslist spilled onto the page), the others deltas.
+    const startsAt = off;
+    let v: number;
+    [v, off] = varintAt(buf, off);
+    rowid = first || startsAt === firstRowid ? v : rowid + v;
     first = false;
     if (rowid > hi) return;
     // The poslist's size, which may be the first thing on the next page.
@@ -139,19 +133,19 @@ function walkDoclist(pages: PageReader, seg: Segment, page: number, start: numbe
     let header: number;
     [header, off] = varintAt(buf, off);
     let need = header >> 1;
-    const want = rowid >= lo && need > 0;
+    const inRange = rowid >= lo && need > 0;
+    const keep = inRange && decode(rowid);
     const parts: Uint8Array[] = [];
     for (;;) {
       const take = Math.min(need, size - off);
-      if (want) parts.push(buf.subarray(off, off + take));
+      if (keep) parts.push(buf.subarray(off, off + take));
       off += take;
       need -= take;
       if (need === 0) break;
       if (!nextPage()) throw new Fts5FormatError('poslist runs past the segment');
       off = 4;
     }
-    stop = stopOn(off);
-    if (want) sink(rowid, parts.length === 1 ? parts[0]! : concat(parts));
+    if (inRange) sink(rowid, keep ? (parts.length === 1 ? parts[0]! : concat(parts)) : undefined);
   }
 }
 
@@ -172,9 +166,10 @@ function matches(term: Uint8Array, key: Uint8Array, prefix: boolean): boolean {
 
 /**
  * Occurrences of an index term (or, for `prefix`, of every term starting with it) in the documents
- * lo…hi: rowid → occurrences, in no particular order when a prefix spans several terms.
+ * lo…hi: rowid → occurrences (in no particular order when a prefix spans several terms; none read for
+ * rowids `decode` declines, which are only known to hold it).
  */
-function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Segment[], key: Uint8Array, prefix: boolean, lo: number, hi: number): Map<number, Occurrence[]> {
+function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Segment[], key: Uint8Array, prefix: boolean, lo: number, hi: number, decode: (rowid: number) => boolean): Map<number, Occurrence[]> {
   const out = new Map<number, Occurrence[]>();
   // Rowids already taken from a newer segment (a rowid's newest entry is its only live one).
   const claimed = new Set<number>();
@@ -203,21 +198,18 @@ function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Seg
     const fresh = new Map<number, Occurrence[]>();
     const sink: Sink = (rowid, poslist) => {
       if (claimed.has(rowid)) return;
+      const occ = poslist ? decodePoslist(poslist) : [];
       const list = fresh.get(rowid);
-      const occ = decodePoslist(poslist);
       if (list) list.push(...occ);
       else fresh.set(rowid, occ);
     };
     for (let s = 0; s < starts.length; s++) {
       const page = Math.max(starts[s]!, seg.firstPage);
       if (page > seg.lastPage) continue;
-      const next = s + 1 < starts.length ? starts[s + 1]! : bound;
-      const onPage = termsOnPage(pages.leaf(seg.id, page));
-      onPage.forEach((t, i) => {
-        if (!matches(t.term, key, prefix)) return;
-        // Only a page's last term can run onto the pages after it.
-        walkDoclist(pages, seg, page, t.doclist, i === onPage.length - 1, next, lo, hi, sink);
-      });
+      const last = s + 1 < starts.length ? starts[s + 1]! : bound;
+      for (const d of doclistsOnPage(pages.leaf(seg.id, page), key, prefix)) {
+        walkDoclist(pages, { seg, page, start: d.start, end: d.end, last, spans: d.last }, lo, hi, decode, sink);
+      }
     }
     for (const [rowid, occ] of fresh) {
       if (seg.tombstonePages > 0) {
@@ -235,29 +227,57 @@ function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Seg
 
 const keyOf = (term: string): Buffer => Buffer.concat([Buffer.of(MAIN_INDEX), Buffer.from(term, 'utf8')]);
 
-/**
- * Occurrences of `unit` — a phrase, its last token a prefix when `unit.prefix` — in the documents lo…hi:
- * rowid → the occurrence of the phrase's first token for each place the whole phrase occurs.
- */
-export function unitOccurrences(db: SqliteDb, unit: QueryUnit, prefix: boolean, lo: number, hi: number): Map<number, Occurrence[]> {
-  const terms = indexTerms(db, unit.tokens.join(' '));
-  if (terms.length === 0) return new Map();
-  const block = stmt(db, 'SELECT block FROM observations_fts_data WHERE id = 10').pluck().get({}) as Uint8Array | undefined;
-  if (!block) return new Map();
-  const segments = parseStructure(block);
-  const pages = new PageReader(db);
-  const each = terms.map((t, i) => termOccurrences(db, pages, segments, keyOf(t), prefix && i === terms.length - 1, lo, hi));
-  if (each.length === 1) return each[0]!;
-  // A phrase occurs where its k-th term sits k tokens after its first.
-  const rest = each.slice(1).map((m) => new Map([...m].map(([rowid, occ]) => [rowid, new Set(occ)])));
-  const out = new Map<number, Occurrence[]>();
-  for (const [rowid, occ] of each[0]!) {
-    const sets = rest.map((m) => m.get(rowid));
-    if (sets.some((s) => !s)) continue;
-    const hits = occ.filter((o) => sets.every((s, k) => s!.has(o + k + 1)));
-    if (hits.length) out.set(rowid, hits);
+/** Reads where query units occur in the documents of one rowid range (one per window: pages are cached). */
+export class RangePostings {
+  readonly #db: SqliteDb;
+  readonly #lo: number;
+  readonly #hi: number;
+  readonly #pages: PageReader;
+  readonly #segments: readonly Segment[];
+
+  /**
+   * `origins`: the least and greatest `origin` (`%_docsize`) of the documents whose occurrences matter.
+   * Only segments written by those flushes can hold them; others are not read (rows of the range outside
+   * those origins may then go uncounted).
+   */
+  constructor(db: SqliteDb, lo: number, hi: number, origins?: readonly [number, number]) {
+    this.#db = db;
+    this.#lo = lo;
+    this.#hi = hi;
+    this.#pages = new PageReader(db);
+    const block = this.#pages.get(10n);
+    const all = block ? parseStructure(block) : [];
+    this.#segments = origins ? all.filter((s) => !s.origins || (s.origins[0] <= origins[1] && s.origins[1] >= origins[0])) : all;
   }
-  return out;
+
+  /**
+   * Occurrences of `unit` — a phrase, its last token a prefix when `prefix` — in the range's documents:
+   * rowid → the occurrence of the phrase's first token for each place the whole phrase occurs. Rows
+   * outside `wanted` (when given) may be listed with no occurrences: they hold the unit, uncounted.
+   */
+  unit(unit: QueryUnit, prefix: boolean, wanted?: ReadonlySet<number>): Map<number, Occurrence[]> {
+    const terms = indexTerms(this.#db, unit.tokens.join(' '));
+    if (terms.length === 0) return new Map();
+    // A phrase needs every term's positions to know where it occurs; a single term's count only matters in `wanted`.
+    const decode = terms.length > 1 || !wanted ? () => true : (rowid: number) => wanted.has(rowid);
+    const each = terms.map((t, i) => termOccurrences(this.#db, this.#pages, this.#segments, keyOf(t), prefix && i === terms.length - 1, this.#lo, this.#hi, decode));
+    if (each.length === 1) return each[0]!;
+    // A phrase occurs where its k-th term sits k tokens after its first.
+    const rest = each.slice(1).map((m) => new Map([...m].map(([rowid, occ]) => [rowid, new Set(occ)])));
+    const out = new Map<number, Occurrence[]>();
+    for (const [rowid, occ] of each[0]!) {
+      const sets = rest.map((m) => m.get(rowid));
+      if (sets.some((s) => !s)) continue;
+      const hits = occ.filter((o) => sets.every((s, k) => s!.has(o + k + 1)));
+      if (hits.length) out.set(rowid, hits);
+    }
+    return out;
+  }
+}
+
+/** Occurrences of `unit` in the documents lo…hi (see RangePostings.unit). */
+export function unitOccurrences(db: SqliteDb, unit: QueryUnit, prefix: boolean, lo: number, hi: number, wanted?: ReadonlySet<number>): Map<number, Occurrence[]> {
+  return new RangePostings(db, lo, hi).unit(unit, prefix, wanted);
 }
 
 /** The index's tokenizer options, from its CREATE statement. */

@@ -17,7 +17,7 @@ import { bm25, estimateDf, hexVarintSum, idf, readVarints, type TermInDoc } from
 import { columnOf } from '../../core/search/fts5-format.ts';
 import { isPrefix, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { SqliteDb } from './driver.ts';
-import { Fts5FormatError, unitOccurrences } from './fts-postings.ts';
+import { Fts5FormatError, RangePostings } from './fts-postings.ts';
 import { stmt } from './statements.ts';
 
 /** The index's columns and their BM25 weights (title 8 : body 1 : tags 4, see search.ts). */
@@ -56,22 +56,35 @@ export interface CountedUnit {
 /** FTS5 takes a rowid bound only as an SQL integer; JavaScript numbers bind as reals and are ignored. */
 const int = (n: number): bigint => BigInt(Math.trunc(n));
 
-/** Token counts of the documents in `ids` (all columns), read from FTS5's `_docsize`. */
-function lengths(db: SqliteDb, ids: readonly number[], lo: number, hi: number): Map<number, number> {
+/** What `_docsize` says about the window: each document's tokens (all columns), and the flushes that indexed them. */
+interface WindowSizes {
+  readonly length: Map<number, number>;
+  /** The least and greatest `origin` of the window's documents (contentless_delete tables record it). */
+  readonly origins: readonly [number, number] | undefined;
+}
+
+/** Token counts and origins of the documents in `ids`, read from FTS5's `_docsize`. */
+function windowSizes(db: SqliteDb, ids: readonly number[], lo: number, hi: number): WindowSizes {
   // One string for all rows: better-sqlite3 spends ~1 µs on each Buffer it returns, ~0.1 µs a row this way.
   // A dense window is one range scan; a sparse one (filtered searches) is looked up id by id.
-  const pairs = "group_concat(id || ' ' || hex(sz), ' ')";
+  const pairs = "group_concat(id || ' ' || hex(sz) || ' ' || coalesce(origin, ''), ' ')";
   const text = (
     hi - lo + 1 <= ids.length * 4
       ? stmt(db, `SELECT ${pairs} FROM observations_fts_docsize WHERE id BETWEEN @lo AND @hi`).pluck().get({ lo: int(lo), hi: int(hi) })
       : stmt(db, `SELECT ${pairs} FROM observations_fts_docsize WHERE id IN (SELECT value FROM json_each(@ids))`).pluck().get({ ids: JSON.stringify(ids) })
   ) as string | null;
-  const out = new Map<number, number>();
+  const length = new Map<number, number>();
+  let least = Infinity;
+  let most = -Infinity;
   const parts = text ? text.split(' ') : [];
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    out.set(Number(parts[i]), hexVarintSum(parts[i + 1]!, COLUMNS.length));
+  for (let i = 0; i + 2 < parts.length; i += 3) {
+    length.set(Number(parts[i]), hexVarintSum(parts[i + 1]!, COLUMNS.length));
+    // A row without an origin (not a contentless_delete index) leaves the segments unfiltered.
+    const origin = parts[i + 2] === '' ? NaN : Number(parts[i + 2]);
+    least = Math.min(least, origin);
+    most = Math.max(most, origin);
   }
-  return out;
+  return { length, origins: least <= most ? [least, most] : undefined };
 }
 
 /**
@@ -87,12 +100,14 @@ export function scoreWindow(db: SqliteDb, ids: readonly number[], units: readonl
   // Documents in the rowid range, assuming ids are used evenly (private rows are not indexed).
   const rangeDocs = totals.maxId > 0 ? ((hi - lo + 1) * totals.docs) / totals.maxId : 0;
 
+  const sizes = windowSizes(db, ids, lo, hi);
+  const postings = openPostings(db, lo, hi, sizes.origins);
   const perUnit = units.map((c) => {
-    const { freq, holders } = unitFrequencies(db, c.unit, inWindow, lo, hi);
+    const { freq, holders } = unitFrequencies(db, postings, c.unit, inWindow, lo, hi);
     const df = c.df ?? estimateDf(holders, rangeDocs, totals.docs, floor);
     return { idf: idf(totals.docs, df), freq };
   });
-  const length = lengths(db, ids, lo, hi);
+  const { length } = sizes;
   const scored = ids.map((id) => {
     const terms: TermInDoc[] = perUnit.map((u) => ({ idf: u.idf, freq: u.freq.get(id) ?? 0 }));
     return { id, score: bm25(terms, length.get(id) ?? totals.avgLength, totals.avgLength) };
@@ -113,11 +128,11 @@ interface UnitFrequencies {
  * (they sit in FTS5's memory until then) or in a format this code does not know; then each column
  * that holds the unit counts once, from one MATCH walk per column.
  */
-function unitFrequencies(db: SqliteDb, unit: QueryUnit, inWindow: ReadonlySet<number>, lo: number, hi: number): UnitFrequencies {
-  if (!db.inTransaction) {
+function unitFrequencies(db: SqliteDb, postings: RangePostings | undefined, unit: QueryUnit, inWindow: ReadonlySet<number>, lo: number, hi: number): UnitFrequencies {
+  if (postings) {
     try {
       const freq = new Map<number, number>();
-      const occ = unitOccurrences(db, unit, isPrefix(unit), lo, hi);
+      const occ = postings.unit(unit, isPrefix(unit), inWindow);
       for (const [id, list] of occ) {
         if (!inWindow.has(id)) continue;
         let f = 0;
@@ -130,6 +145,17 @@ function unitFrequencies(db: SqliteDb, unit: QueryUnit, inWindow: ReadonlySet<nu
     }
   }
   return columnWalks(db, unit, inWindow, lo, hi);
+}
+
+/** The index's position lists for lo…hi, unless this connection has index writes it has not committed (FTS5 holds them in memory until then). */
+function openPostings(db: SqliteDb, lo: number, hi: number, origins: readonly [number, number] | undefined): RangePostings | undefined {
+  if (db.inTransaction) return undefined;
+  try {
+    return new RangePostings(db, lo, hi, origins);
+  } catch (err) {
+    if (err instanceof Fts5FormatError) return undefined;
+    throw err;
+  }
 }
 
 /** One MATCH walk per column within lo…hi: which window documents hold the unit in which columns. */
