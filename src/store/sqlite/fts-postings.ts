@@ -77,8 +77,22 @@ interface DoclistAt {
   readonly spans: boolean;
 }
 
-/** Report a doclist's entries with lo ≤ rowid ≤ hi, seeking to lo by the whole rowids that start pages. */
-function walkDoclist(pages: PageReader, at: DoclistAt, lo: number, hi: number, decode: (rowid: number) => boolean, sink: Sink): void {
+/** Which rows a walk wants: all of lo…hi, or (`next`) only some, so that pages holding none are skipped. */
+interface Wanted {
+  readonly lo: number;
+  readonly hi: number;
+  /** Whether to read a row's poslist (else it is reported as holding the term, unread). */
+  readonly decode: (rowid: number) => boolean;
+  /** The first wanted rowid after `rowid`, when only some are wanted (undefined: none is left). */
+  readonly next?: (rowid: number) => number | undefined;
+}
+
+/**
+ * Report a doclist's entries with lo ≤ rowid ≤ hi, seeking to lo by the whole rowids that start pages,
+ * and with `next`, leaping over pages that cannot hold the next wanted row.
+ */
+function walkDoclist(pages: PageReader, at: DoclistAt, want: Wanted, sink: Sink): void {
+  const { lo, hi, decode } = want;
   const { seg } = at;
   let from = at.page;
   if (at.spans) {
@@ -104,18 +118,54 @@ function walkDoclist(pages: PageReader, at: DoclistAt, lo: number, hi: number, d
   let stop = from === at.page ? at.end : Math.min(firstTermAt(buf), size);
   let rowid = 0;
   let first = true;
-  const nextPage = (): boolean => {
-    if (pg >= at.last || pg >= seg.lastPage) return false;
-    buf = pages.leaf(seg.id, ++pg);
+  const load = (page: number) => {
+    buf = pages.leaf(seg.id, (pg = page));
     ({ size, firstRowid } = leafHeader(buf));
     stop = firstTermAt(buf);
+  };
+  const nextPage = (): boolean => {
+    if (pg >= at.last || pg >= seg.lastPage) return false;
+    load(pg + 1);
+    return true;
+  };
+  /** The first rowid stored whole on a page of the doclist, if any. */
+  const firstOn = (page: number): number | undefined => {
+    const p = pages.leaf(seg.id, page);
+    const { firstRowid: f } = leafHeader(p);
+    return f === 0 ? undefined : varintAt(p, f)[0];
+  };
+  /** Move to the last page after the next whose first rowid is ≤ w (galloping, then bisecting); false when that is the next page. */
+  const leap = (w: number): boolean => {
+    let good = 0;
+    let bad = at.last + 1;
+    for (let step = 1; pg + step <= at.last; step *= 2) {
+      const r = firstOn(pg + step);
+      if (r === undefined || r > w) {
+        bad = pg + step;
+        break;
+      }
+      good = pg + step;
+    }
+    if (good <= pg + 1) return false;
+    while (bad - good > 1) {
+      const m = (good + bad) >> 1;
+      const r = firstOn(m);
+      if (r !== undefined && r <= w) good = m;
+      else bad = m;
+    }
+    load(good);
     return true;
   };
 
   for (;;) {
     if (off >= stop) {
-      if (stop < size || !nextPage()) return;
-      if (firstRowid === 0) return; // the next page starts with a term: the doclist ended with the last one
+      if (stop < size) return;
+      const w = want.next?.(rowid);
+      if (want.next && w === undefined) return;
+      if (w === undefined || !leap(w)) {
+        if (!nextPage()) return;
+        if (firstRowid === 0) return; // the next page starts with a term: the doclist ended with the last one
+      }
       off = firstRowid;
     }
     // The doclist's first rowid and a page's first are whole (also after a poslist spilled onto the page), the others deltas.
@@ -145,7 +195,8 @@ function walkDoclist(pages: PageReader, at: DoclistAt, lo: number, hi: number, d
       if (!nextPage()) throw new Fts5FormatError('poslist runs past the segment');
       off = 4;
     }
-    if (inRange) sink(rowid, keep ? (parts.length === 1 ? parts[0]! : concat(parts)) : undefined);
+    if (keep) sink(rowid, parts.length === 1 ? parts[0]! : concat(parts));
+    else if (inRange && !want.next) sink(rowid, undefined);
   }
 }
 
@@ -169,7 +220,7 @@ function matches(term: Uint8Array, key: Uint8Array, prefix: boolean): boolean {
  * lo…hi: rowid → occurrences (in no particular order when a prefix spans several terms; none read for
  * rowids `decode` declines, which are only known to hold it).
  */
-function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Segment[], key: Uint8Array, prefix: boolean, lo: number, hi: number, decode: (rowid: number) => boolean): Map<number, Occurrence[]> {
+function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Segment[], key: Uint8Array, prefix: boolean, want: Wanted): Map<number, Occurrence[]> {
   const out = new Map<number, Occurrence[]>();
   // Rowids already taken from a newer segment (a rowid's newest entry is its only live one).
   const claimed = new Set<number>();
@@ -208,7 +259,7 @@ function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Seg
       if (page > seg.lastPage) continue;
       const last = s + 1 < starts.length ? starts[s + 1]! : bound;
       for (const d of doclistsOnPage(pages.leaf(seg.id, page), key, prefix)) {
-        walkDoclist(pages, { seg, page, start: d.start, end: d.end, last, spans: d.last }, lo, hi, decode, sink);
+        walkDoclist(pages, { seg, page, start: d.start, end: d.end, last, spans: d.last }, want, sink);
       }
     }
     for (const [rowid, occ] of fresh) {
@@ -227,40 +278,55 @@ function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Seg
 
 const keyOf = (term: string): Buffer => Buffer.concat([Buffer.of(MAIN_INDEX), Buffer.from(term, 'utf8')]);
 
-/** Reads where query units occur in the documents of one rowid range (one per window: pages are cached). */
+/** Which documents a RangePostings reads. */
+export type PostingsScope =
+  /** Every document with lo ≤ rowid ≤ hi; `origins`: the least and greatest `%_docsize` origin of those that matter. */
+  | { readonly lo: number; readonly hi: number; readonly origins?: readonly [number, number] }
+  /** Only these rowids (ascending): pages that hold none of them are leapt over. */
+  | { readonly only: readonly number[] };
+
+/** Reads where query units occur in a set of documents (one per search list: pages are cached). */
 export class RangePostings {
   readonly #db: SqliteDb;
   readonly #lo: number;
   readonly #hi: number;
+  readonly #only: readonly number[] | undefined;
+  readonly #onlySet: ReadonlySet<number> | undefined;
   readonly #pages: PageReader;
   readonly #segments: readonly Segment[];
 
   /**
-   * `origins`: the least and greatest `origin` (`%_docsize`) of the documents whose occurrences matter.
-   * Only segments written by those flushes can hold them; others are not read (rows of the range outside
-   * those origins may then go uncounted).
+   * With `origins`, only segments written by those flushes are read (a row's flush is its origin);
+   * rows of the range outside them may then go uncounted.
    */
-  constructor(db: SqliteDb, lo: number, hi: number, origins?: readonly [number, number]) {
+  constructor(db: SqliteDb, scope: PostingsScope) {
     this.#db = db;
-    this.#lo = lo;
-    this.#hi = hi;
     this.#pages = new PageReader(db);
     const block = this.#pages.get(10n);
     const all = block ? parseStructure(block) : [];
-    this.#segments = origins ? all.filter((s) => !s.origins || (s.origins[0] <= origins[1] && s.origins[1] >= origins[0])) : all;
+    if ('only' in scope) {
+      this.#only = scope.only;
+      this.#onlySet = new Set(scope.only);
+      this.#lo = scope.only[0] ?? 1;
+      this.#hi = scope.only[scope.only.length - 1] ?? 0;
+      this.#segments = all;
+    } else {
+      this.#lo = scope.lo;
+      this.#hi = scope.hi;
+      const o = scope.origins;
+      this.#segments = o ? all.filter((s) => !s.origins || (s.origins[0] <= o[1] && s.origins[1] >= o[0])) : all;
+    }
   }
 
   /**
-   * Occurrences of `unit` — a phrase, its last token a prefix when `prefix` — in the range's documents:
+   * Occurrences of `unit` — a phrase, its last token a prefix when `prefix` — in the documents:
    * rowid → the occurrence of the phrase's first token for each place the whole phrase occurs. Rows
    * outside `wanted` (when given) may be listed with no occurrences: they hold the unit, uncounted.
    */
   unit(unit: QueryUnit, prefix: boolean, wanted?: ReadonlySet<number>): Map<number, Occurrence[]> {
     const terms = indexTerms(this.#db, unit.tokens.join(' '));
-    if (terms.length === 0) return new Map();
-    // A phrase needs every term's positions to know where it occurs; a single term's count only matters in `wanted`.
-    const decode = terms.length > 1 || !wanted ? () => true : (rowid: number) => wanted.has(rowid);
-    const each = terms.map((t, i) => termOccurrences(this.#db, this.#pages, this.#segments, keyOf(t), prefix && i === terms.length - 1, this.#lo, this.#hi, decode));
+    if (terms.length === 0 || this.#lo > this.#hi) return new Map();
+    const each = terms.map((t, i) => termOccurrences(this.#db, this.#pages, this.#segments, keyOf(t), prefix && i === terms.length - 1, this.#want(terms.length > 1 ? undefined : wanted)));
     if (each.length === 1) return each[0]!;
     // A phrase occurs where its k-th term sits k tokens after its first.
     const rest = each.slice(1).map((m) => new Map([...m].map(([rowid, occ]) => [rowid, new Set(occ)])));
@@ -273,11 +339,33 @@ export class RangePostings {
     }
     return out;
   }
+
+  /** A single term's counts only matter in `wanted`; a phrase needs every term's positions. */
+  #want(wanted: ReadonlySet<number> | undefined): Wanted {
+    const only = this.#only;
+    const onlySet = this.#onlySet;
+    if (!only || !onlySet) return { lo: this.#lo, hi: this.#hi, decode: wanted ? (rowid) => wanted.has(rowid) : () => true };
+    return {
+      lo: this.#lo,
+      hi: this.#hi,
+      decode: (rowid) => onlySet.has(rowid),
+      next: (rowid) => {
+        let a = 0;
+        let b = only.length;
+        while (a < b) {
+          const m = (a + b) >> 1;
+          if (only[m]! <= rowid) a = m + 1;
+          else b = m;
+        }
+        return only[a];
+      },
+    };
+  }
 }
 
 /** Occurrences of `unit` in the documents lo…hi (see RangePostings.unit). */
 export function unitOccurrences(db: SqliteDb, unit: QueryUnit, prefix: boolean, lo: number, hi: number, wanted?: ReadonlySet<number>): Map<number, Occurrence[]> {
-  return new RangePostings(db, lo, hi).unit(unit, prefix, wanted);
+  return new RangePostings(db, { lo, hi }).unit(unit, prefix, wanted);
 }
 
 /** The index's tokenizer options, from its CREATE statement. */

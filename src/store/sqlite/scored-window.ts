@@ -51,6 +51,8 @@ export interface CountedUnit {
   readonly unit: QueryUnit;
   /** Exact document frequency, or undefined when it exceeded the count's bound. */
   readonly df: number | undefined;
+  /** For a common unit, its frequency estimated from how far into the history the bounded count reached. */
+  readonly estimate?: number;
 }
 
 /** FTS5 takes a rowid bound only as an SQL integer; JavaScript numbers bind as reals and are ignored. */
@@ -151,7 +153,7 @@ function unitFrequencies(db: SqliteDb, postings: RangePostings | undefined, unit
 function openPostings(db: SqliteDb, lo: number, hi: number, origins: readonly [number, number] | undefined): RangePostings | undefined {
   if (db.inTransaction) return undefined;
   try {
-    return new RangePostings(db, lo, hi, origins);
+    return new RangePostings(db, { lo, hi, ...(origins && { origins }) });
   } catch (err) {
     if (err instanceof Fts5FormatError) return undefined;
     throw err;
@@ -172,4 +174,34 @@ function columnWalks(db: SqliteDb, unit: QueryUnit, inWindow: ReadonlySet<number
     }
   }
   return { freq, holders: seen.size };
+}
+
+/**
+ * Every document of `ids` (ascending; a filter's few rows spread over the whole history) that holds a
+ * unit, best first by BM25, the units' occurrences read for those rows alone (pages holding none of them
+ * are leapt over). Frequencies of common units are their estimates. Throws Fts5FormatError when the
+ * index cannot be read that way (the caller then walks the matches).
+ */
+export function rankIds(db: SqliteDb, ids: readonly number[], units: readonly CountedUnit[], floor: number, totals = ftsTotals(db)): number[] {
+  if (ids.length === 0) return [];
+  const postings = new RangePostings(db, { only: ids });
+  const holds = new Set<number>();
+  const perUnit = units.map((c) => {
+    const freq = new Map<number, number>();
+    for (const [id, list] of postings.unit(c.unit, isPrefix(c.unit))) {
+      let f = 0;
+      for (const o of list) f += COLUMNS[columnOf(o)]?.weight ?? 0;
+      if (f > 0) (freq.set(id, f), holds.add(id));
+    }
+    return { idf: idf(totals.docs, c.df ?? Math.max(floor, c.estimate ?? floor)), freq };
+  });
+  const matched = [...holds].sort((a, b) => a - b);
+  if (matched.length === 0) return [];
+  const { length } = windowSizes(db, matched, matched[0]!, matched[matched.length - 1]!);
+  const scored = matched.map((id) => {
+    const terms: TermInDoc[] = perUnit.map((u) => ({ idf: u.idf, freq: u.freq.get(id) ?? 0 }));
+    return { id, score: bm25(terms, length.get(id) ?? totals.avgLength, totals.avgLength) };
+  });
+  scored.sort((a, b) => b.score - a.score || b.id - a.id);
+  return scored.map((s) => s.id);
 }

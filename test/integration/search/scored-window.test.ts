@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { planQuery, renderMatch } from '../../../src/core/search/query-plan.ts';
 import { toIndexText } from '../../../src/core/search/text-index.ts';
-import { unitOccurrences } from '../../../src/store/sqlite/fts-postings.ts';
+import { RangePostings, unitOccurrences } from '../../../src/store/sqlite/fts-postings.ts';
 import { scoreWindow } from '../../../src/store/sqlite/scored-window.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { obs, tmp } from './helpers.ts';
@@ -94,6 +94,17 @@ test('position lists read from the index agree with MATCH on which rows hold a u
         const decoded = [...occ].filter(([, list]) => list.some((o) => Math.floor(o / 2 ** 32) === c)).map(([id]) => id).sort((a, b) => a - b);
         assert.deepEqual(decoded, rows, `${query} in ${name}`);
       }
+    }
+    // Read for a few scattered rows only (pages holding none of them leapt over): the same occurrences.
+    for (const query of ['testing', 'error', '"sigma omega"', 'kap*']) {
+      const unit = planQuery(query).units[0]!;
+      const all = unitOccurrences(db as never, unit, unit.prefix, 1, 1e9);
+      const only = [...all.keys()].sort((a, b) => a - b).filter((_, i) => i % 23 === 0).flatMap((id) => [id, id + 1]);
+      const some = new RangePostings(db as never, { only }).unit(unit, unit.prefix);
+      const expected = only.filter((id) => all.has(id));
+      assert.ok(expected.length >= 2, `${query}: some of the rows hold it`);
+      assert.deepEqual([...some.keys()].sort((a, b) => a - b), expected, `${query}: rows`);
+      for (const id of expected) assert.deepEqual([...some.get(id)!].sort(), [...all.get(id)!].sort(), `${query}: row ${id}`);
     }
     // The page-spanning poslist: 2,500 occurrences in one body.
     const long = unitOccurrences(db as never, planQuery('testing').units[0]!, false, 1, 1e9);
