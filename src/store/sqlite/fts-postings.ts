@@ -39,19 +39,21 @@ const MAX_PREFIX_TERMS = 64;
 export { Fts5FormatError };
 
 /** The %_data id of a leaf page, or of a tombstone page (segment ids offset by 2^16). */
-const leafId = (segment: number, page: number): bigint => (BigInt(segment) << 37n) + BigInt(page);
+const leafId = (segment: number, page: number): number => segment * 2 ** 37 + page;
+/** Past 2^53: a BigInt. */
 const tombstoneId = (segment: number, page: number): bigint => (BigInt(segment + 65536) << 37n) + BigInt(page);
 
 class PageReader {
   readonly #db: SqliteDb;
-  readonly #pages = new Map<bigint, Uint8Array | null>();
+  readonly #pages = new Map<number | bigint, Uint8Array | null>();
   constructor(db: SqliteDb) {
     this.#db = db;
   }
-  get(id: bigint): Uint8Array | null {
+  /** A %_data record (leaf ids are below 2^53: segment ids stay far below 2^16). */
+  get(id: number | bigint): Uint8Array | null {
     let page = this.#pages.get(id);
     if (page === undefined) {
-      page = (stmt(this.#db, 'SELECT block FROM observations_fts_data WHERE id = ?').pluck().get(id) as Uint8Array | undefined) ?? null;
+      page = (stmt(this.#db, 'SELECT block FROM observations_fts_data WHERE id = ?').pluck().get(typeof id === 'bigint' ? id : BigInt(id)) as Uint8Array | undefined) ?? null;
       this.#pages.set(id, page);
     }
     return page;
@@ -118,6 +120,8 @@ function walkDoclist(pages: PageReader, at: DoclistAt, want: Wanted, sink: Sink)
   let stop = from === at.page ? at.end : Math.min(firstTermAt(buf), size);
   let rowid = 0;
   let first = true;
+  // With `next`: the least wanted rowid not yet passed.
+  let sought = want.next ? want.next(lo - 1) : undefined;
   const load = (page: number) => {
     buf = pages.leaf(seg.id, (pg = page));
     ({ size, firstRowid } = leafHeader(buf));
@@ -160,7 +164,8 @@ function walkDoclist(pages: PageReader, at: DoclistAt, want: Wanted, sink: Sink)
   for (;;) {
     if (off >= stop) {
       if (stop < size) return;
-      const w = want.next?.(rowid);
+      while (sought !== undefined && sought <= rowid) sought = want.next!(sought);
+      const w = want.next ? sought : undefined;
       if (want.next && w === undefined) return;
       if (w === undefined || !leap(w)) {
         if (!nextPage()) return;
@@ -170,8 +175,10 @@ function walkDoclist(pages: PageReader, at: DoclistAt, want: Wanted, sink: Sink)
     }
     // The doclist's first rowid and a page's first are whole (also after a poslist spilled onto the page), the others deltas.
     const startsAt = off;
-    let v: number;
-    [v, off] = varintAt(buf, off);
+    // One-byte varints inline: most deltas and sizes are; the loop meets every entry of the pages it reads.
+    let v = buf[off]!;
+    if (v < 0x80) off++;
+    else [v, off] = varintAt(buf, off);
     rowid = first || startsAt === firstRowid ? v : rowid + v;
     first = false;
     if (rowid > hi) return;
@@ -180,11 +187,27 @@ function walkDoclist(pages: PageReader, at: DoclistAt, want: Wanted, sink: Sink)
       if (!nextPage()) throw new Fts5FormatError('doclist ends inside an entry');
       off = 4;
     }
-    let header: number;
-    [header, off] = varintAt(buf, off);
-    let need = header >> 1;
-    const inRange = rowid >= lo && need > 0;
-    const keep = inRange && decode(rowid);
+    let header = buf[off]!;
+    if (header < 0x80) off++;
+    else [header, off] = varintAt(buf, off);
+    let need = Math.floor(header / 2);
+    let inRange: boolean;
+    let keep: boolean;
+    if (sought !== undefined) {
+      // Only some rows wanted: compare with the next one rather than probing a set at every entry.
+      while (sought !== undefined && sought < rowid) sought = want.next!(sought);
+      inRange = keep = rowid === sought && need > 0;
+    } else {
+      inRange = rowid >= lo && need > 0;
+      keep = inRange && decode(rowid);
+    }
+    if (off + need <= size) {
+      // The poslist is on this page (nearly always).
+      if (keep) sink(rowid, buf.subarray(off, off + need));
+      else if (inRange && !want.next) sink(rowid, undefined);
+      off += need;
+      continue;
+    }
     const parts: Uint8Array[] = [];
     for (;;) {
       const take = Math.min(need, size - off);
@@ -195,7 +218,7 @@ function walkDoclist(pages: PageReader, at: DoclistAt, want: Wanted, sink: Sink)
       if (!nextPage()) throw new Fts5FormatError('poslist runs past the segment');
       off = 4;
     }
-    if (keep) sink(rowid, parts.length === 1 ? parts[0]! : concat(parts));
+    if (keep) sink(rowid, concat(parts));
     else if (inRange && !want.next) sink(rowid, undefined);
   }
 }
@@ -302,7 +325,7 @@ export class RangePostings {
   constructor(db: SqliteDb, scope: PostingsScope) {
     this.#db = db;
     this.#pages = new PageReader(db);
-    const block = this.#pages.get(10n);
+    const block = this.#pages.get(10);
     const all = block ? parseStructure(block) : [];
     if ('only' in scope) {
       this.#only = scope.only;

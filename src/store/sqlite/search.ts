@@ -172,15 +172,19 @@ function scoredWindowList(ctx: Ctx, name: string, match: string, counted: readon
 /** Filter ids the id-driven plan takes at most (reading them and their entries costs ~µs each). */
 const IDS_MAX = 20_000;
 /**
- * Costs for choosing a filtered search's plan (µs, measured at 1,000,000 rows): walking the matches costs
- * WALK_ENTRY an index entry within the filter's id range; reading a filter's ids' entries costs a page
- * read (PAGE) per page they touch, at most one per id, a term's doclist holding ~PAGE_ENTRIES entries a
- * page, plus a seek per segment.
+ * Costs for choosing a filtered search's plan (µs, measured at 1,000,000 rows). Walking the matches costs
+ * WALK_ENTRY an index entry, newest first until a window's worth passed the filter (or the filter's id
+ * range is exhausted), and ranking a window spread that thin by bm25() costs COUNT_ENTRY an entry of
+ * each unit's whole doclist. Reading the filter's rows from the index costs PAGE per page of a term's
+ * doclist that holds one of them (~PAGE_ENTRIES entries a page, each parsed), a seek per segment, and
+ * PER_ID for each id (enumerating the set, looking up the lengths of those that match).
  */
 const WALK_ENTRY = 0.1;
-const PAGE = 8;
-const PAGE_ENTRIES = 300;
+const COUNT_ENTRY = 0.04;
+const PAGE = 20;
+const PAGE_ENTRIES = 400;
 const SEGMENT_SEEKS = 20;
+const PER_ID = 3;
 
 /**
  * With a filter whose few ids lie scattered over the history, walking the matches meets every match of
@@ -193,10 +197,16 @@ function idsList(ctx: Ctx, name: string, counted: readonly Counted[]): RankedLis
   const totals = ftsTotals(ctx.db);
   const units = forScoring(ctx, counted, totals.maxId);
   if (ctx.force.filterPlan !== 'ids') {
-    const share = Math.min(1, (set.hi - set.lo + 1) / Math.max(totals.maxId, 1));
+    const rows = Math.max(totals.maxId, 1);
+    const span = Math.min(set.hi - set.lo + 1, rows);
     const freq = units.map((u) => u.df ?? u.estimate ?? 0);
-    const walk = freq.reduce((sum, f) => sum + f * share * WALK_ENTRY, 0);
-    const read = freq.reduce((sum, f) => sum + (Math.min(set.size, f / PAGE_ENTRIES) + SEGMENT_SEEKS) * PAGE, 0);
+    const matches = freq.reduce((sum, f) => sum + f, 0);
+    // The rowids a walk covers before a window's worth of matches pass the filter, the entries it meets
+    // there, and whether its window is spread thin enough for bm25() (scoredWindowList).
+    const passing = set.size * Math.min(1, matches / rows);
+    const reach = passing > WINDOW ? (span * WINDOW) / passing : span;
+    const walk = ((matches * reach) / rows) * WALK_ENTRY + (reach * SPREAD > rows ? matches * COUNT_ENTRY : 0);
+    const read = freq.reduce((sum, f) => sum + (Math.min(set.size, f / PAGE_ENTRIES) + SEGMENT_SEEKS) * PAGE, 0) + set.size * PER_ID;
     if (read >= walk) return undefined;
   }
   const ids = stmt(ctx.db, set.sql).pluck().all(ctx.filters.params) as number[];
