@@ -2,16 +2,17 @@
  * @module store/sqlite/scored-window
  * BM25 over a bounded window of matches without FTS5's `bm25()`, whose first call walks the whole
  * doclist of every phrase of the query to count documents (≈35 ns an entry: 3 ms for three common
- * words at 100,000 rows, 30 ms at 1,000,000). Instead, for the window's rowid range only, one walk per
- * unit and column says which documents hold the unit where (FTS5 seeks to a rowid bound, so each walk
- * costs the matches inside the range); `_docsize` gives each document's length and the averages record
- * the collection's size. Document frequencies come from the caller's bounded counts, or, for common
- * units, from the share of the range's documents that hold them.
+ * words at 100,000 rows, 30 ms at 1,000,000). Instead, each unit's occurrences per column in the
+ * window's rowid range are read from the index's position lists (fts-postings: a few page reads per
+ * term and segment); `_docsize` gives each document's length and the averages record the collection's
+ * size. Document frequencies come from the caller's bounded counts, or, for common units, from the
+ * share of the range's documents that hold them. Given the same frequencies the scores are bm25()'s.
  *
- * What this gives up against FTS5's `bm25()`: occurrences are counted once per column (a body that
- * says `test` five times counts like one that says it once; titles and tags, which carry most of the
- * weight, rarely repeat a word), and common units' frequencies are estimates (their IDF is small
- * either way).
+ * What this gives up against FTS5's `bm25()`: common units' frequencies are estimates (their IDF is
+ * small either way). When the position lists cannot be read (index writes not yet committed on this
+ * connection, an unknown format), each column holding a unit counts once, from MATCH walks.
+ *
+ * rankIds does the same for a filter's few rows scattered over the history, read by rowid.
  */
 import { bm25, estimateDf, hexVarintSum, idf, readVarints, type TermInDoc } from '../../core/search/bm25.ts';
 import { columnOf } from '../../core/search/fts5-format.ts';

@@ -18,7 +18,9 @@
  *   common words with the query are the one thing this gives up: among those, the newest WINDOW are
  *   ranked.
  * - Filters that an index can enumerate and that select few rows are tested as id sets within their
- *   id range, not by looking up each match's row (filters.ts).
+ *   id range, not by looking up each match's row (filters.ts). When the set is small and scattered over
+ *   the history, a walk would meet nearly every match to find a few: the set's rows are then read from
+ *   the index by rowid and all of them ranked (idsList, scored-window's rankIds), chosen by cost.
  * - Words and Chinese bigrams are separate lists when a query mixes them, so neither language's
  *   frequent terms drown the other's; glossary translations (Chinese ↔ English) are a list of their
  *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
@@ -193,7 +195,8 @@ const PER_ID = 3;
  */
 function idsList(ctx: Ctx, name: string, counted: readonly Counted[]): RankedList | undefined {
   const set = ctx.filters.ids;
-  if (!set || set.size > IDS_MAX || ctx.force.filterPlan === 'walk') return undefined;
+  // Uncommitted index writes of this connection sit in FTS5's memory, not in the pages read here.
+  if (!set || set.size > IDS_MAX || ctx.force.filterPlan === 'walk' || ctx.db.inTransaction) return undefined;
   const totals = ftsTotals(ctx.db);
   const units = forScoring(ctx, counted, totals.maxId);
   if (ctx.force.filterPlan !== 'ids') {
