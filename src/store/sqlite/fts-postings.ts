@@ -8,8 +8,8 @@
  * Per segment and term: the `%_idx` b-tree names the page the term starts on, a binary search over the
  * pages its doclist spans (each page's first rowid is stored whole) finds the range, and only the
  * range's entries are decoded: a few page reads per term and segment, whatever the history's size.
- * Entries that a contentless delete tombstoned are skipped, and a rowid present in several segments is
- * taken from the newest, as FTS5's own iterators do.
+ * Entries that a contentless delete tombstoned are skipped (a rowid deleted and indexed again lives
+ * only in the newer segment).
  *
  * Query text becomes index terms through the index's own tokenizer (a one-row temporary FTS5 table with
  * the same `tokenize=` options), so stemming and diacritics match what MATCH does.
@@ -245,8 +245,6 @@ function matches(term: Uint8Array, key: Uint8Array, prefix: boolean): boolean {
  */
 function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Segment[], key: Uint8Array, prefix: boolean, want: Wanted): Map<number, Occurrence[]> {
   const out = new Map<number, Occurrence[]>();
-  // Rowids already taken from a newer segment (a rowid's newest entry is its only live one).
-  const claimed = new Set<number>();
   const idx = stmt(
     db,
     `SELECT term, pgno FROM observations_fts_idx WHERE segid = @seg
@@ -271,7 +269,6 @@ function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Seg
     if (prefix && rows.length === MAX_PREFIX_TERMS + 2 && bound === seg.lastPage) throw new Fts5FormatError('prefix expands to too many terms');
     const fresh = new Map<number, Occurrence[]>();
     const sink: Sink = (rowid, poslist) => {
-      if (claimed.has(rowid)) return;
       const occ = poslist ? decodePoslist(poslist) : [];
       const list = fresh.get(rowid);
       if (list) list.push(...occ);
@@ -290,7 +287,8 @@ function termOccurrences(db: SqliteDb, pages: PageReader, segments: readonly Seg
         const page = pages.get(tombstoneId(seg.id, rowid % seg.tombstonePages));
         if (page && tombstoned(page, seg.tombstonePages, rowid)) continue;
       }
-      claimed.add(rowid);
+      // A row may be in two segments while a merge moves its terms (those before some term in one, the
+      // rest in the other): a prefix's terms then add up.
       const list = out.get(rowid);
       if (list) list.push(...occ);
       else out.set(rowid, occ);
