@@ -96,6 +96,20 @@ function windowSizes(db: SqliteDb, ids: readonly number[], lo: number, hi: numbe
  */
 export function scoreWindow(db: SqliteDb, ids: readonly number[], units: readonly CountedUnit[], floor: number, totals = ftsTotals(db)): number[] {
   if (ids.length === 0) return [];
+  // Uncommitted index writes of this connection sit in FTS5's memory, not in its pages: then MATCH walks.
+  const pagesCurrent = !db.inTransaction;
+  return pagesCurrent ? snapshot(db, () => scoreWindowIn(db, ids, units, floor, totals, true)) : scoreWindowIn(db, ids, units, floor, totals, false);
+}
+
+/**
+ * `f` in one read transaction: the structure record and the pages it names from one state of the index,
+ * though another process may merge segments between two statements.
+ */
+function snapshot<T>(db: SqliteDb, f: () => T): T {
+  return db.transaction(f).deferred();
+}
+
+function scoreWindowIn(db: SqliteDb, ids: readonly number[], units: readonly CountedUnit[], floor: number, totals: FtsTotals, pagesCurrent: boolean): number[] {
   let lo = ids[0]!;
   let hi = ids[0]!;
   for (const id of ids) (id < lo && (lo = id), id > hi && (hi = id));
@@ -104,7 +118,7 @@ export function scoreWindow(db: SqliteDb, ids: readonly number[], units: readonl
   const rangeDocs = totals.maxId > 0 ? ((hi - lo + 1) * totals.docs) / totals.maxId : 0;
 
   const sizes = windowSizes(db, ids, lo, hi);
-  const postings = openPostings(db, lo, hi, sizes.origins);
+  const postings = pagesCurrent ? openPostings(db, lo, hi, sizes.origins) : undefined;
   const perUnit = units.map((c) => {
     const { freq, holders } = unitFrequencies(db, postings, c.unit, inWindow, lo, hi);
     const df = c.df ?? estimateDf(holders, rangeDocs, totals.docs, floor);
@@ -150,9 +164,8 @@ function unitFrequencies(db: SqliteDb, postings: RangePostings | undefined, unit
   return columnWalks(db, unit, inWindow, lo, hi);
 }
 
-/** The index's position lists for lo…hi, unless this connection has index writes it has not committed (FTS5 holds them in memory until then). */
+/** The index's position lists for lo…hi (undefined when their format is not the one known here). */
 function openPostings(db: SqliteDb, lo: number, hi: number, origins: readonly [number, number] | undefined): RangePostings | undefined {
-  if (db.inTransaction) return undefined;
   try {
     return new RangePostings(db, { lo, hi, ...(origins && { origins }) });
   } catch (err) {
@@ -185,6 +198,11 @@ function columnWalks(db: SqliteDb, unit: QueryUnit, inWindow: ReadonlySet<number
  */
 export function rankIds(db: SqliteDb, ids: readonly number[], units: readonly CountedUnit[], floor: number, totals = ftsTotals(db)): number[] {
   if (ids.length === 0) return [];
+  if (db.inTransaction) throw new Fts5FormatError('uncommitted index writes are not in the pages');
+  return snapshot(db, () => rankIdsIn(db, ids, units, floor, totals));
+}
+
+function rankIdsIn(db: SqliteDb, ids: readonly number[], units: readonly CountedUnit[], floor: number, totals: FtsTotals): number[] {
   const postings = new RangePostings(db, { only: ids });
   const holds = new Set<number>();
   const perUnit = units.map((c) => {

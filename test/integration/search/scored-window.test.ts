@@ -113,3 +113,22 @@ test('position lists read from the index agree with MATCH on which rows hold a u
     db.close();
   }
 });
+
+test('inside a write transaction the window still scores rows the index holds only in memory', async () => {
+  const db = new Database(await buildStore());
+  try {
+    const unit = planQuery('zebra').units[0]!;
+    const ids = db.transaction(() => {
+      const ins = db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
+      ins.run(9001, 'zebra', 'zebra crossing', '');
+      ins.run(9002, 'horse', 'zebra', '');
+      const order = scoreWindow(db as never, [9002, 9001], [{ unit, df: 2 }], 1);
+      db.prepare('DELETE FROM observations_fts WHERE rowid IN (9001, 9002)').run();
+      return order;
+    })();
+    // The title weighs 8, the body 1: the row titled `zebra` first.
+    assert.deepEqual(ids, [9001, 9002]);
+  } finally {
+    db.close();
+  }
+});
