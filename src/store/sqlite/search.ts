@@ -25,6 +25,7 @@
  *   frequent terms drown the other's; glossary translations (Chinese ↔ English) are a list of their
  *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
  */
+import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
 import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
@@ -171,47 +172,20 @@ function scoredWindowList(ctx: Ctx, name: string, match: string, counted: readon
   return { list: { name, ids: scoreWindow(ctx.db, ids, units, ctx.rareCap + 1, totals).slice(0, ctx.depth) }, full: ids.length >= window };
 }
 
-/** Filter ids the id-driven plan takes at most (reading them and their entries costs ~µs each). */
-const IDS_MAX = 20_000;
-/**
- * Costs for choosing a filtered search's plan (µs, measured at 1,000,000 rows). Walking the matches costs
- * WALK_ENTRY an index entry, newest first until a window's worth passed the filter (or the filter's id
- * range is exhausted), and ranking a window spread that thin by bm25() costs COUNT_ENTRY an entry of
- * each unit's whole doclist. Reading the filter's rows from the index costs PAGE per page of a term's
- * doclist that holds one of them (~PAGE_ENTRIES entries a page, each parsed), a seek per segment, and
- * PER_ID for each id (enumerating the set, looking up the lengths of those that match).
- */
-const WALK_ENTRY = 0.1;
-const COUNT_ENTRY = 0.04;
-const PAGE = 20;
-const PAGE_ENTRIES = 400;
-const SEGMENT_SEEKS = 20;
-const PER_ID = 3;
-
 /**
  * With a filter whose few ids lie scattered over the history, walking the matches meets every match of
  * the range to find a few; then the filter's rows are read from the index instead and all of them
- * ranked (rankIds). Chosen by cost, from the counts in hand.
+ * ranked (rankIds). Chosen by cost, from the counts in hand (core/search/filter-plan).
  */
 function idsList(ctx: Ctx, name: string, counted: readonly Counted[]): RankedList | undefined {
   const set = ctx.filters.ids;
   // Uncommitted index writes of this connection sit in FTS5's memory, not in the pages read here.
-  if (!set || set.size > IDS_MAX || ctx.force.filterPlan === 'walk' || ctx.db.inTransaction) return undefined;
+  if (!set || ctx.force.filterPlan === 'walk' || ctx.db.inTransaction) return undefined;
   const totals = ftsTotals(ctx.db);
   const units = forScoring(ctx, counted, totals.maxId);
-  if (ctx.force.filterPlan !== 'ids') {
-    const rows = Math.max(totals.maxId, 1);
-    const span = Math.min(set.hi - set.lo + 1, rows);
-    const freq = units.map((u) => u.df ?? u.estimate ?? 0);
-    const matches = freq.reduce((sum, f) => sum + f, 0);
-    // The rowids a walk covers before a window's worth of matches pass the filter, the entries it meets
-    // there, and whether its window is spread thin enough for bm25() (scoredWindowList).
-    const passing = set.size * Math.min(1, matches / rows);
-    const reach = passing > WINDOW ? (span * WINDOW) / passing : span;
-    const walk = ((matches * reach) / rows) * WALK_ENTRY + (reach * SPREAD > rows ? matches * COUNT_ENTRY : 0);
-    const read = freq.reduce((sum, f) => sum + (Math.min(set.size, f / PAGE_ENTRIES) + SEGMENT_SEEKS) * PAGE, 0) + set.size * PER_ID;
-    if (read >= walk) return undefined;
-  }
+  const frequencies = units.map((u) => u.df ?? u.estimate ?? 0);
+  const plan = ctx.force.filterPlan ?? filterPlan({ ids: set.size, span: set.hi - set.lo + 1, rows: totals.maxId, frequencies, window: WINDOW, spread: SPREAD });
+  if (plan === 'walk') return undefined;
   const ids = stmt(ctx.db, set.sql).pluck().all(ctx.filters.params) as number[];
   try {
     return { name, ids: rankIds(ctx.db, ids, units, ctx.rareCap + 1, totals).slice(0, ctx.depth) };
