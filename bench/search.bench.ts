@@ -10,14 +10,19 @@
  *   MNEMO_BENCH_QUERIES=400                  queries per class (default 250)
  *   MNEMO_BENCH_REUSE=1                      query a store from the seed cache instead of seeding anew
  *                                            (the seeding figures are then those of the run that seeded it)
+ *   MNEMO_BENCH_FROM_<size>=file.db          query a copy of this seeded store (and its file.db.json facts)
+ *                                            for that size, whatever the cache holds; the file is only read
+ *   MNEMO_BENCH_SIZES=1000000                only these sizes (comma-separated)
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderContext } from '../src/core/context/render.ts';
-import { planQuery } from '../src/core/search/query-plan.ts';
+import { planQuery, renderMatch } from '../src/core/search/query-plan.ts';
+import { RARE_CAP, WINDOW, keywordLists } from '../src/store/sqlite/search.ts';
+import { ftsTotals, scoreWindow } from '../src/store/sqlite/scored-window.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
 import { Corpus } from './lib/corpus.ts';
@@ -25,7 +30,15 @@ import { benchProjectDir, factsOf, fromCache, measureDb, saveToCache, seedStore,
 import { bytes, int, median, ms, p95, ratio, rng, shuffle, table } from './lib/stats.ts';
 
 const FULL = process.env.MNEMO_BENCH_FULL === '1';
-const SIZES = FULL ? [100_000, 1_000_000] : [100_000];
+const SIZES = process.env.MNEMO_BENCH_SIZES ? process.env.MNEMO_BENCH_SIZES.split(',').map(Number) : FULL ? [100_000, 1_000_000] : [100_000];
+
+/** A seeded store named by MNEMO_BENCH_FROM_<size>, copied to `path` (never written); its seeding facts. */
+function fromFile(path: string, size: number): SeedFacts | undefined {
+  const from = process.env[`MNEMO_BENCH_FROM_${size}`];
+  if (!from) return undefined;
+  copyFileSync(from, path);
+  return JSON.parse(readFileSync(`${from}.json`, 'utf8')) as SeedFacts;
+}
 const QUERIES = Math.max(200, Number(process.env.MNEMO_BENCH_QUERIES) || 250);
 const GOAL_P95_MS = 10;
 
@@ -56,7 +69,8 @@ interface SizeReport {
   readonly parts: ReturnType<typeof summarizeParts>;
   readonly baseline: number[];
   readonly classes: Record<ClassName, Sample[]>;
-  readonly filtered: { label: string; wall: number[]; cpu: number[]; results: number }[];
+  readonly filtered: { label: string; wall: number[]; cpu: number[]; results: number; autoCpu: number[]; walkCpu: number[]; sameTop: number }[];
+  readonly agreement: Agreement;
   readonly context: { recent: number[]; render: number[]; rows: number; chars: number };
 }
 
@@ -73,7 +87,7 @@ async function runSize(size: number): Promise<SizeReport> {
   const dir = mkdtempSync(join(tmpdir(), 'mnemo-bench-search-'));
   const path = join(dir, 'mnemo.db');
   try {
-    const reused = process.env.MNEMO_BENCH_REUSE === '1' ? fromCache(path, size, ROOT) : undefined;
+    const reused = fromFile(path, size) ?? (process.env.MNEMO_BENCH_REUSE === '1' ? fromCache(path, size, ROOT) : undefined);
     let seed: SeedFacts;
     let corpus: Corpus;
     if (reused) {
@@ -157,10 +171,19 @@ async function runSize(size: number): Promise<SizeReport> {
       ];
       const filtered: SizeReport['filtered'] = [];
       const fq = q.english.slice(0, 40);
+      const cpuOf = <T>(f: () => T): [T, number] => {
+        const c0 = process.cpuUsage();
+        const out = f();
+        const c = process.cpuUsage(c0);
+        return [out, (c.user + c.system) / 1000];
+      };
       for (const fc of filterCases) {
         const wall: number[] = [];
         const cpu: number[] = [];
+        const autoCpu: number[] = [];
+        const walkCpu: number[] = [];
         let results = 0;
+        let sameTop = 0;
         for (const query of fq) {
           const c0 = process.cpuUsage();
           const t = performance.now();
@@ -168,9 +191,18 @@ async function runSize(size: number): Promise<SizeReport> {
           wall.push(performance.now() - t);
           const c = process.cpuUsage(c0);
           cpu.push((c.user + c.system) / 1000);
+          // The planner's keyword lists against the same lists with every match walked (the plan before
+          // id-driven filters), on the read-only connection.
+          const opts = { query, ...fc.filters };
+          const [auto, autoMs] = cpuOf(() => keywordLists(raw, opts, 50, true));
+          const [walked, walkMs] = cpuOf(() => keywordLists(raw, opts, 50, true, { filterPlan: 'walk' }));
+          autoCpu.push(autoMs);
+          walkCpu.push(walkMs);
+          if (JSON.stringify(auto[0]?.ids.slice(0, 20)) === JSON.stringify(walked[0]?.ids.slice(0, 20))) sameTop++;
         }
-        filtered.push({ label: fc.label, wall, cpu, results: results / fq.length });
+        filtered.push({ label: fc.label, wall, cpu, results: results / fq.length, autoCpu, walkCpu, sameTop });
       }
+      const agreement = measureAgreement(raw, q.english);
 
       // The SessionStart index path, for the project holding ~20% of the rows.
       const recent: number[] = [];
@@ -197,6 +229,7 @@ async function runSize(size: number): Promise<SizeReport> {
         baseline,
         classes,
         filtered,
+        agreement,
         context: { recent, render, rows, chars },
       };
     } finally {
@@ -207,6 +240,54 @@ async function runSize(size: number): Promise<SizeReport> {
     if (process.env.MNEMO_BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
     else process.stderr.write(`  kept ${dir}\n`);
   }
+}
+
+interface Agreement {
+  readonly queries: number;
+  /** Mean share of FTS5 bm25()'s top k over the same window found in the window scorer's top k. */
+  readonly top10: number;
+  readonly top20: number;
+  /** The same for the search's keyword list: window scored from position lists vs by bm25(). */
+  readonly list20: number;
+  readonly scoreCpu: number[];
+  readonly fts5Cpu: number[];
+}
+
+/**
+ * Window BM25 (scored-window) against FTS5's bm25() on the English queries with a common word: the
+ * same newest WINDOW matches ranked both ways, document frequencies as search has them (exact when a
+ * bounded count found them, else estimated); and the search's keyword list both ways (SearchTuning).
+ */
+function measureAgreement(db: Database.Database, queries: readonly string[]): Agreement {
+  const totals = ftsTotals(db);
+  const count = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH ? LIMIT ${RARE_CAP + 1})`).pluck();
+  const overlap = (a: readonly number[], b: readonly number[], k: number) => {
+    const top = new Set(b.slice(0, k));
+    return a.slice(0, k).filter((x) => top.has(x)).length / Math.max(1, Math.min(k, b.length));
+  };
+  const out = { top10: [] as number[], top20: [] as number[], list20: [] as number[], scoreCpu: [] as number[], fts5Cpu: [] as number[] };
+  for (const query of queries) {
+    const units = planQuery(query).units.filter((u) => u.script === 'word');
+    const counted = units.map((unit) => ({ unit, n: count.get(renderMatch([unit])!) as number }));
+    if (!counted.some((c) => c.n > RARE_CAP)) continue;
+    let c0 = process.cpuUsage();
+    const rows = db
+      .prepare(`SELECT rowid AS id, bm25(observations_fts, 8.0, 1.0, 4.0) AS r FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid DESC LIMIT ${WINDOW}`)
+      .all(renderMatch(units)!) as { id: number; r: number }[];
+    let c = process.cpuUsage(c0);
+    out.fts5Cpu.push((c.user + c.system) / 1000);
+    const truth = [...rows].sort((a, b) => a.r - b.r || b.id - a.id).map((r) => r.id);
+    c0 = process.cpuUsage();
+    const scored = scoreWindow(db, rows.map((r) => r.id), counted.map((x) => ({ unit: x.unit, df: x.n > RARE_CAP ? undefined : x.n })), RARE_CAP + 1, totals);
+    c = process.cpuUsage(c0);
+    out.scoreCpu.push((c.user + c.system) / 1000);
+    out.top10.push(overlap(scored, truth, 10));
+    out.top20.push(overlap(scored, truth, 20));
+    const list = (windowScorer: 'fts5' | 'postings') => keywordLists(db, { query: units.map((u) => u.tokens.join(' ')).join(' ') }, 50, false, { windowScorer })[0]?.ids ?? [];
+    out.list20.push(overlap(list('postings'), list('fts5'), 20));
+  }
+  const mean = (a: readonly number[]) => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+  return { queries: out.top10.length, top10: mean(out.top10), top20: mean(out.top20), list20: mean(out.list20), scoreCpu: out.scoreCpu, fts5Cpu: out.fts5Cpu };
 }
 
 function bucket(samples: readonly Sample[]): string {
@@ -287,8 +368,36 @@ function report(r: SizeReport): string {
     `Filtered searches: the first ${r.filtered[0] ? r.filtered[0].wall.length : 0} English queries with each filter (\`limit: 20\`):`,
     '',
     table(
-      ['filter', 'p50 ms', 'p95 ms', 'CPU p50 / p95 ms', 'results per query'],
-      r.filtered.map((f) => [f.label, ms(median(f.wall)), ms(p95(f.wall)), `${ms(median(f.cpu))} / ${ms(p95(f.cpu))}`, f.results.toFixed(1)]),
+      ['filter', 'p50 ms', 'p95 ms', 'CPU p50 / p95 ms', 'p50 × baseline', 'results per query', 'keyword lists CPU p50 / p95 ms: planner · all matches walked · ratio', 'same top 20'],
+      r.filtered.map((f) => [
+        f.label,
+        ms(median(f.wall)),
+        ms(p95(f.wall)),
+        `${ms(median(f.cpu))} / ${ms(p95(f.cpu))}`,
+        ratio(median(f.wall) / base50),
+        f.results.toFixed(1),
+        `${ms(median(f.autoCpu))} / ${ms(p95(f.autoCpu))} · ${ms(median(f.walkCpu))} / ${ms(p95(f.walkCpu))} · ${ratio(median(f.autoCpu) / median(f.walkCpu))} / ${ratio(p95(f.autoCpu) / p95(f.walkCpu))}`,
+        `${f.sameTop} / ${f.wall.length}`,
+      ]),
+    ),
+    '',
+    'The planner reads a filter\'s few scattered rows from the index (pages without one are leapt over) when that costs less than ' +
+      'walking every match; both columns are the keyword lists alone (`keywordLists`), planned as the search does and with the walk forced ' +
+      '(the plan before), on one read-only connection, right after each search. ' +
+      'Top 20s differ where the walk ranked only the newest 600 filtered matches and the id-driven plan ranks all of them.',
+    '',
+    `Window BM25 against FTS5's bm25() over the same ${WINDOW} newest matches, ${r.agreement.queries} English queries with a word over ${RARE_CAP} matches ` +
+      `(document frequencies as search has them: exact under the cap, estimated over it):`,
+    '',
+    table(
+      ['', 'value'],
+      [
+        ['top 10 in common with bm25()', `${(r.agreement.top10 * 100).toFixed(1)}%`],
+        ['top 20 in common with bm25()', `${(r.agreement.top20 * 100).toFixed(1)}%`],
+        ['keyword list top 20 in common (window from position lists vs bm25())', `${(r.agreement.list20 * 100).toFixed(1)}%`],
+        ['CPU p50 / p95: window scorer', `${ms(median(r.agreement.scoreCpu))} / ${ms(p95(r.agreement.scoreCpu))} ms`],
+        ['CPU p50 / p95: FTS5 bm25() over the window', `${ms(median(r.agreement.fts5Cpu))} / ${ms(p95(r.agreement.fts5Cpu))} ms`],
+      ],
     ),
     '',
     'Latency by how many rows the query\'s full MATCH expression hits (`planQuery(query).match`, counted separately):',

@@ -4,8 +4,8 @@
  * documents outside SQLite. FTS5's own function first counts, for every phrase of the query, every
  * document that contains it (one walk of each phrase's whole doclist) before it scores a single row;
  * for common words over 100,000 rows that count is most of a search's cost. Here the caller supplies
- * the document frequencies (exact when small, estimated when large) and which columns of each
- * document hold each phrase, so the cost is that of the window alone.
+ * the document frequencies (exact when small, estimated when large) and each phrase's occurrences per
+ * column of each document, so the cost is that of the window alone.
  *
  *   idf(t)    = ln((N − df + 0.5) / (df + 0.5)), floored at 1e-6 (as FTS5 does)
  *   score(d)  = Σ_t idf(t) · f·(k1 + 1) / (f + k1·(1 − b + b·|d| / avg|d|)),  k1 = 1.2, b = 0.75
@@ -34,7 +34,8 @@ export interface TermInDoc {
 export function bm25(terms: readonly TermInDoc[], length: number, avgLength: number): number {
   const norm = K1 * (1 - B + (B * length) / (avgLength > 0 ? avgLength : 1));
   let score = 0;
-  for (const t of terms) if (t.freq > 0) score += (t.idf * t.freq * (K1 + 1)) / (t.freq + norm);
+  // Associated as fts5_aux.c does, so equal inputs give FTS5's scores to the last bit.
+  for (const t of terms) if (t.freq > 0) score += t.idf * ((t.freq * (K1 + 1)) / (t.freq + norm));
   return score;
 }
 

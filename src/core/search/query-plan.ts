@@ -116,11 +116,14 @@ function quote(token: string): string {
   return `"${token.replace(/"/g, '""')}"`;
 }
 
+/** Whether MATCH takes the unit's last token as a prefix: asked for (`conn*`), or a lone CJK character (the bigrams that start with it). */
+export function isPrefix(unit: QueryUnit): boolean {
+  return unit.prefix || (unit.script === 'cjk' && unit.tokens.length === 1 && Array.from(unit.tokens[0]!).length === 1);
+}
+
 function render(unit: QueryUnit): string {
-  // A one-character CJK unit is matched as a prefix of the bigrams that start with it.
-  const single = unit.script === 'cjk' && unit.tokens.length === 1 && Array.from(unit.tokens[0]!).length === 1;
   const phrase = quote(unit.tokens.join(' '));
-  return unit.prefix || single ? `${phrase}*` : phrase;
+  return isPrefix(unit) ? `${phrase}*` : phrase;
 }
 
 /** The FTS5 expression matching any of `units` (null for none). Safe for any unit content. */

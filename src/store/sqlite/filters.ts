@@ -91,6 +91,12 @@ export interface FilterPlan {
   readonly params: Params;
   /** No observation passes: a selective filter selects nothing, or the selective filters' id ranges do not meet. */
   readonly empty: boolean;
+  /**
+   * When every filter is an id set: the SELECT of the ids that pass them all (its parameters in `params`),
+   * at most `size` of them, within `lo`…`hi`. A search may read these rows' entries from the index
+   * instead of walking every match (search.ts decides by cost).
+   */
+  readonly ids?: { readonly sql: string; readonly size: number; readonly lo: number; readonly hi: number };
 }
 
 /**
@@ -116,6 +122,7 @@ export function planFilters(db: SqliteDb, opts: SearchFilters, rows: () => numbe
   const most = bound ?? setBound(rows(), window);
   let lo = -Infinity;
   let hi = Infinity;
+  const sets: { sql: string; n: number }[] = [];
   for (const part of all) {
     Object.assign(params, part.params);
     if (part.ids) {
@@ -128,6 +135,7 @@ export function planFilters(db: SqliteDb, opts: SearchFilters, rows: () => numbe
         if (probe.lo === null || probe.hi === null) return { join: [], rowid: [], params: {}, empty: true };
         // The unary + keeps SQLite from turning the set into one FTS5 lookup per id (~45 µs each).
         rowid.push(`+observations_fts.rowid IN (${part.ids})`);
+        sets.push({ sql: part.ids, n: probe.n });
         lo = Math.max(lo, probe.lo);
         hi = Math.min(hi, probe.hi);
         continue;
@@ -141,5 +149,12 @@ export function planFilters(db: SqliteDb, opts: SearchFilters, rows: () => numbe
     params.rowidLo = int(lo);
     params.rowidHi = int(hi);
   }
-  return { join, rowid, params, empty: false };
+  return { join, rowid, params, empty: false, ...(join.length === 0 && sets.length > 0 && { ids: intersection(sets, lo, hi) }) };
+}
+
+/** The ids in every set (the smallest one enumerated, the others probed), ascending. */
+function intersection(sets: readonly { sql: string; n: number }[], lo: number, hi: number): NonNullable<FilterPlan['ids']> {
+  const [first, ...rest] = [...sets].sort((a, b) => a.n - b.n);
+  const tests = rest.map((r) => ` AND id IN (${r.sql})`).join('');
+  return { sql: `SELECT DISTINCT id FROM (${first!.sql}) WHERE id BETWEEN @rowidLo AND @rowidHi${tests} ORDER BY id`, size: first!.n, lo, hi };
 }

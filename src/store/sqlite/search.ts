@@ -18,22 +18,26 @@
  *   common words with the query are the one thing this gives up: among those, the newest WINDOW are
  *   ranked.
  * - Filters that an index can enumerate and that select few rows are tested as id sets within their
- *   id range, not by looking up each match's row (filters.ts).
+ *   id range, not by looking up each match's row (filters.ts). When the set is small and scattered over
+ *   the history, a walk would meet nearly every match to find a few: the set's rows are then read from
+ *   the index by rowid and all of them ranked (idsList, scored-window's rankIds), chosen by cost.
  * - Words and Chinese bigrams are separate lists when a query mixes them, so neither language's
  *   frequent terms drown the other's; glossary translations (Chinese ↔ English) are a list of their
  *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
  */
+import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
 import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 import { filterSql, planFilters, type FilterPlan } from './filters.ts';
-import { ftsTotals, scoreWindow, type CountedUnit } from './scored-window.ts';
+import { Fts5FormatError } from './fts-postings.ts';
+import { COLUMNS, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
 import { stmt } from './statements.ts';
 
-/** BM25 column weights: title, body, tags (titles and extracted terms say more than raw output). */
-const BM25 = 'bm25(observations_fts, 8.0, 1.0, 4.0)';
+/** BM25 with the column weights of scored-window (title 8, body 1, tags 4: titles and extracted terms say more than raw output). */
+const BM25 = `bm25(observations_fts, ${COLUMNS.map((c) => c.weight.toFixed(1)).join(', ')})`;
 /** Matches scored per list, newest first. */
 export const WINDOW = 600;
 /** Selective units (rarest first) may match this many rows together: they are ranked over the whole history. */
@@ -52,6 +56,18 @@ interface Ctx {
   readonly filters: FilterPlan;
   /** How many ids each list keeps. */
   readonly depth: number;
+  readonly rareCap: number;
+  readonly force: SearchTuning;
+}
+
+/** Overrides of the planner's choices, for tests that compare its plans on small stores. */
+export interface SearchTuning {
+  /** Matches a unit may have and still count as selective (default RARE_CAP). */
+  readonly rareCap?: number;
+  /** How a window with a common unit is scored: by FTS5's bm25() or from the index's position lists. */
+  readonly windowScorer?: 'fts5' | 'postings';
+  /** How a search with a small filter id set finds its matches: walking them, or from the ids. */
+  readonly filterPlan?: 'walk' | 'ids';
 }
 
 function ftsFrom(ctx: Ctx): string {
@@ -75,15 +91,32 @@ function rankedList(ctx: Ctx, name: string, match: string): RankedList {
   return { name, ids: rows.map((r) => r.id) };
 }
 
-/** Matches of one unit, counted up to RARE_CAP + 1 (an unranked walk, cheap). */
-function hits(ctx: Ctx, unit: QueryUnit): number {
-  const match = renderMatch([unit])!;
-  return (stmt(ctx.db, `SELECT count(*) AS n FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match LIMIT ${RARE_CAP + 1})`).get({ match }) as { n: number }).n;
+/** A unit with its matches counted up to the cap + 1, and the rowid where the count stopped. */
+interface Counted {
+  readonly unit: QueryUnit;
+  readonly n: number;
+  readonly last: number;
 }
 
-/** Each unit with its match count, rarest first (counts above RARE_CAP stop there and read as common). */
-function countUnits(ctx: Ctx, units: readonly QueryUnit[]): { unit: QueryUnit; n: number }[] {
-  return units.map((unit) => ({ unit, n: hits(ctx, unit) })).sort((a, b) => a.n - b.n);
+/** Matches of one unit, counted up to rareCap + 1 (an unranked walk from the oldest, cheap). */
+function hits(ctx: Ctx, unit: QueryUnit): Counted {
+  const match = renderMatch([unit])!;
+  const r = stmt(ctx.db, `SELECT count(*) AS n, max(rowid) AS last FROM (SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match LIMIT ${ctx.rareCap + 1})`).get({
+    match,
+  }) as { n: number; last: number | null };
+  return { unit, n: r.n, last: r.last ?? 0 };
+}
+
+/** Each unit with its match count, rarest first (counts above rareCap stop there and read as common). */
+function countUnits(ctx: Ctx, units: readonly QueryUnit[]): Counted[] {
+  return units.map((unit) => hits(ctx, unit)).sort((a, b) => a.n - b.n);
+}
+
+/** Units for BM25 outside FTS5: exact counts, or for common units an estimate from the count's reach. */
+function forScoring(ctx: Ctx, counted: readonly Counted[], maxId: number): CountedUnit[] {
+  return counted.map((c) =>
+    c.n > ctx.rareCap ? { unit: c.unit, df: undefined, estimate: Math.round((c.n * maxId) / Math.max(c.last, 1)) } : { unit: c.unit, df: c.n },
+  );
 }
 
 /**
@@ -98,15 +131,17 @@ function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = 
   if (!match) return [];
   const counted = countUnits(ctx, units);
   const total = counted.reduce((sum, c) => sum + c.n, 0);
-  if (total <= RARE_CAP) {
+  if (total <= ctx.rareCap) {
     // Few matches in all: one exact ranking over the whole history — what a window that did not fill
     // holds anyway, and what replaces one that did.
     return Object.assign([rankedList(ctx, name, match)], { full: total >= window && filled(ctx, match, window) });
   }
-  const common = counted.some((c) => c.n > RARE_CAP);
+  const common = counted.some((c) => c.n > ctx.rareCap);
+  const byIds = common ? idsList(ctx, name, counted) : undefined;
+  if (byIds) return Object.assign([byIds], { full: byIds.ids.length >= window });
   const { list, full } = common ? scoredWindowList(ctx, name, match, counted, window) : windowList(ctx, name, match, window);
   if (!full) return [list];
-  const selective = splitSelective(counted).selective;
+  const selective = splitSelective(ctx, counted).selective;
   const lists = selective.length === 0 ? [list] : [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
   return Object.assign(lists, { full: true });
 }
@@ -124,22 +159,46 @@ function filled(ctx: Ctx, match: string, window: number): boolean {
 const SPREAD = 25;
 
 /** The newest `window` matches (filters applied), ranked by BM25 computed over the window alone. */
-function scoredWindowList(ctx: Ctx, name: string, match: string, counted: readonly { unit: QueryUnit; n: number }[], window: number): { list: RankedList; full: boolean } {
+function scoredWindowList(ctx: Ctx, name: string, match: string, counted: readonly Counted[], window: number): { list: RankedList; full: boolean } {
   const totals = ftsTotals(ctx.db);
   const spread = (lo: number, hi: number) => (hi - lo + 1) * SPREAD > totals.maxId;
   const ids = stmt(ctx.db, `SELECT observations_fts.rowid AS id ${ftsFrom(ctx)} ORDER BY observations_fts.rowid DESC LIMIT ${window}`)
     .pluck()
     .all({ ...ctx.filters.params, match }) as number[];
   // Rare matches (or a sparse filter) spread the window thin: FTS5's counts are then the cheaper way.
-  if (ids.length && spread(ids[ids.length - 1]!, ids[0]!)) return windowList(ctx, name, match, window);
-  const units: CountedUnit[] = counted.map((c) => ({ unit: c.unit, df: c.n > RARE_CAP ? undefined : c.n }));
-  return { list: { name, ids: scoreWindow(ctx.db, ids, units, RARE_CAP + 1, totals).slice(0, ctx.depth) }, full: ids.length >= window };
+  const scorer = ctx.force.windowScorer ?? (ids.length && spread(ids[ids.length - 1]!, ids[0]!) ? 'fts5' : 'postings');
+  if (scorer === 'fts5') return windowList(ctx, name, match, window);
+  const units = counted.map((c) => ({ unit: c.unit, df: c.n > ctx.rareCap ? undefined : c.n }));
+  return { list: { name, ids: scoreWindow(ctx.db, ids, units, ctx.rareCap + 1, totals).slice(0, ctx.depth) }, full: ids.length >= window };
 }
 
-/** Counted units split: the rarest first, while their matches together stay within RARE_CAP. */
-function splitSelective(counted: readonly { unit: QueryUnit; n: number }[]): { selective: QueryUnit[]; common: QueryUnit[] } {
+/**
+ * With a filter whose few ids lie scattered over the history, walking the matches meets every match of
+ * the range to find a few; then the filter's rows are read from the index instead and all of them
+ * ranked (rankIds). Chosen by cost, from the counts in hand (core/search/filter-plan).
+ */
+function idsList(ctx: Ctx, name: string, counted: readonly Counted[]): RankedList | undefined {
+  const set = ctx.filters.ids;
+  // Uncommitted index writes of this connection sit in FTS5's memory, not in the pages read here.
+  if (!set || ctx.force.filterPlan === 'walk' || ctx.db.inTransaction) return undefined;
+  const totals = ftsTotals(ctx.db);
+  const units = forScoring(ctx, counted, totals.maxId);
+  const frequencies = units.map((u) => u.df ?? u.estimate ?? 0);
+  const plan = ctx.force.filterPlan ?? filterPlan({ ids: set.size, span: set.hi - set.lo + 1, rows: totals.maxId, frequencies, window: WINDOW, spread: SPREAD });
+  if (plan === 'walk') return undefined;
+  const ids = stmt(ctx.db, set.sql).pluck().all(ctx.filters.params) as number[];
+  try {
+    return { name, ids: rankIds(ctx.db, ids, units, ctx.rareCap + 1, totals).slice(0, ctx.depth) };
+  } catch (err) {
+    if (err instanceof Fts5FormatError) return undefined;
+    throw err;
+  }
+}
+
+/** Counted units split: the rarest first, while their matches together stay within rareCap. */
+function splitSelective(ctx: Ctx, counted: readonly Counted[]): { selective: QueryUnit[]; common: QueryUnit[] } {
   const selective: QueryUnit[] = [];
-  let budget = RARE_CAP;
+  let budget = ctx.rareCap;
   for (const c of counted) {
     if (c.n > budget) break;
     selective.push(c.unit);
@@ -155,7 +214,7 @@ function splitSelective(counted: readonly { unit: QueryUnit; n: number }[]): { s
  * history, and the common ones only contribute their newest mentions in titles and tags, unranked.
  */
 function glossaryLists(ctx: Ctx, units: readonly QueryUnit[]): RankedList[] {
-  const { selective, common } = splitSelective(countUnits(ctx, units));
+  const { selective, common } = splitSelective(ctx, countUnits(ctx, units));
   const out: RankedList[] = [];
   if (selective.length) out.push(rankedList(ctx, 'glossary', renderMatch(selective)!));
   if (common.length) {
@@ -194,12 +253,12 @@ const NAME_WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
  * The keyword lists of a query (BM25 words, CJK, glossary), filters applied, before fusion.
  * Exposed for the evaluation, which scores keyword-only, semantic-only and hybrid retrieval.
  */
-export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true): RankedList[] {
+export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true, tuning: SearchTuning = {}): RankedList[] {
   const plan = planQuery(opts.query);
   if (!plan.match) return [];
   const filters = planFilters(db, opts, () => ftsTotals(db).docs, WINDOW);
   if (filters.empty) return [];
-  const ctx: Ctx = { db, filters, depth };
+  const ctx: Ctx = { db, filters, depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
   const words = plan.units.filter((u) => u.script === 'word');
   const cjk = plan.units.filter((u) => u.script === 'cjk');
   const lists: RankedList[] = [];
