@@ -93,7 +93,7 @@ function inputText(input: unknown, max: number): string {
 }
 
 function basenames(files: readonly string[]): string {
-  return files.map((f) => f.split(/[\\/]/).pop() ?? f).join(' ');
+  return files.map((f) => f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1)).join(' ');
 }
 
 interface ToolCapture {

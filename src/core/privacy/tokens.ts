@@ -3,14 +3,12 @@
  * Applies the shaped-token table: one scan finds which rules' literal hints occur, and only those
  * rules' regexes run.
  */
-import { trieSource } from './hint-trie.ts';
+import { LiteralScanner } from './hint-scan.ts';
 import { placeholder } from './placeholder.ts';
 import { TOKEN_RULES, type TokenRule } from './token-rules.ts';
 
-const ALL_HINTS = [...new Set(TOKEN_RULES.flatMap((r) => r.hints))].sort((a, b) => b.length - a.length);
-
-/** Every hint of every rule in one trie-shaped alternation: one scan finds which rules can match. */
-const HINT_RE = new RegExp(trieSource(ALL_HINTS), 'g');
+/** Every hint of every rule: one scan finds which rules can match. */
+const HINTS = new LiteralScanner(TOKEN_RULES.flatMap((r) => r.hints));
 /** Rules announced by each hint seen so far (see rulesForHint). */
 const RULES_BY_HINT = new Map<string, readonly TokenRule[]>();
 /**
@@ -64,17 +62,16 @@ function applyRule(text: string, rule: TokenRule): string {
 
 /** Every shaped token in `text` replaced by its placeholder. */
 export function redactTokens(text: string): string {
-  const active = new Set<TokenRule>();
-  HINT_RE.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = HINT_RE.exec(text)) !== null) {
-    for (const r of rulesForHint(m[0])) active.add(r);
+  let active: Set<TokenRule> | undefined;
+  for (let hit = HINTS.next(text, 0); hit; hit = HINTS.next(text, hit.at + hit.word.length)) {
+    active ??= new Set();
+    for (const r of rulesForHint(hit.word)) active.add(r);
     if (active.size === TOKEN_RULES.length - ALWAYS_RULES.length) break;
   }
   let out = text;
   // In declaration order, so specific rules (sk-ant-) run before general ones (sk-).
-  for (const rule of TOKEN_RULES) {
-    if (active.has(rule) || rule.hints.length === 0) out = applyRule(out, rule);
+  for (const rule of active ? TOKEN_RULES : ALWAYS_RULES) {
+    if (rule.hints.length === 0 ? !rule.present || rule.present(out) : active!.has(rule)) out = applyRule(out, rule);
   }
   return out;
 }

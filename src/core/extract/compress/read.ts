@@ -6,7 +6,14 @@
  */
 import { countLines } from '../tools/files.ts';
 
-const SIGNIFICANT_RE = /^\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s|.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b)/;
+const DECLARATION_RE = /^\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s)/;
+const NOTE_RE = /^\s*.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b/;
+/** The note words anywhere: a forward scan, where NOTE_RE backtracks over every line. */
+const NOTE_WORD_RE = /TODO|FIXME|HACK|XXX|NOTE/;
+
+function significant(line: string, mayHaveNotes: boolean): boolean {
+  return DECLARATION_RE.test(line) || (mayHaveNotes && NOTE_WORD_RE.test(line) && NOTE_RE.test(line));
+}
 const SCAN_CHARS = 400_000;
 const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
 
@@ -28,8 +35,9 @@ export function compressFile(path: string, content: string, maxChars: number, fi
   if (content.length + header.length + 1 <= maxChars) return `${header}\n${content}`;
   const keep = new Set<number>();
   let size = header.length + 40;
+  const mayHaveNotes = NOTE_WORD_RE.test(content);
   for (let i = 0; i < lines.length && size < maxChars * 0.7; i++) {
-    if (SIGNIFICANT_RE.test(lines[i]!.replace(NUMBERED_LINE_RE, ''))) {
+    if (significant(lines[i]!.replace(NUMBERED_LINE_RE, ''), mayHaveNotes)) {
       keep.add(i);
       size += Math.min(lines[i]!.length, 200) + 8;
     }
