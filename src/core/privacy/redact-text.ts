@@ -4,6 +4,7 @@
  */
 import { redactAssignments } from './assignments.ts';
 import { redactCutTail } from './cut-tail.ts';
+import { findHints } from './hints.ts';
 import { redactPrivateKeys } from './private-keys.ts';
 import { redactTokens } from './tokens.ts';
 import { redactUrlCredentials } from './url-credentials.ts';
@@ -12,12 +13,14 @@ import { redactUrlCredentials } from './url-credentials.ts';
 export function redactText(text: string): string {
   if (typeof text !== 'string' || text.length < 6) return text;
   try {
-    let out = redactPrivateKeys(text);
-    out = redactTokens(out);
+    const keyless = redactPrivateKeys(text);
+    // One pass finds the hints of both the token rules and the assignments; the second uses them
+    // only when the detectors in between changed nothing (a placeholder moves every position).
+    const hints = findHints(keyless);
+    let out = redactTokens(keyless, hints.tokenHints);
     out = redactCutTail(out);
     out = redactUrlCredentials(out);
-    out = redactAssignments(out);
-    return out;
+    return redactAssignments(out, out === keyless ? hints.secretWords : undefined);
   } catch {
     return '[REDACTED:unreadable]';
   }

@@ -3,12 +3,11 @@
  * Applies the shaped-token table: one scan finds which rules' literal hints occur, and only those
  * rules' regexes run.
  */
-import { LiteralScanner } from './hint-scan.ts';
+import type { Hits } from './hint-scan.ts';
+import { findHints } from './hints.ts';
 import { placeholder } from './placeholder.ts';
 import { TOKEN_RULES, type TokenRule } from './token-rules.ts';
 
-/** Every hint of every rule: one scan finds which rules can match. */
-const HINTS = new LiteralScanner(TOKEN_RULES.flatMap((r) => r.hints));
 /** Rules announced by each hint seen so far (see rulesForHint). */
 const RULES_BY_HINT = new Map<string, readonly TokenRule[]>();
 /**
@@ -60,13 +59,12 @@ function applyRule(text: string, rule: TokenRule): string {
   });
 }
 
-/** Every shaped token in `text` replaced by its placeholder. */
-export function redactTokens(text: string): string {
+/** Every shaped token in `text` replaced by its placeholder; `hints`: where the rules' hints occur in it. */
+export function redactTokens(text: string, hints: Hits = findHints(text).tokenHints): string {
   let active: Set<TokenRule> | undefined;
-  for (let hit = HINTS.next(text, 0); hit; hit = HINTS.next(text, hit.at + hit.word.length)) {
+  for (let k = 0; k < hints.length; k += 2) {
     active ??= new Set();
-    for (const r of rulesForHint(hit.word)) active.add(r);
-    if (active.size === TOKEN_RULES.length - ALWAYS_RULES.length) break;
+    for (const r of rulesForHint(text.substr(hints[k]!, hints[k + 1]!))) active.add(r);
   }
   let out = text;
   // In declaration order, so specific rules (sk-ant-) run before general ones (sk-).
