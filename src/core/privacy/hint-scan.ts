@@ -76,9 +76,14 @@ export class HintScanner {
     const free: number[] = this.sets.map(() => from);
     const { pairs, thirds } = this;
     const last = text.length - 1;
-    for (let i = nextPair(text, from, last, pairs); i >= 0; i = nextPair(text, i + 1, last, pairs)) {
-      const list = pairs[((text.charCodeAt(i) & 127) << 7) | (text.charCodeAt(i + 1) & 127)]!;
-      const c2 = text.charCodeAt(i + 2) & 127;
+    // Scanned as bytes (each character's low 8 bits), not with charCodeAt: the engine reads a byte
+    // array far faster than strings of every shape (flat, concatenated, sliced) that come here.
+    if (bytes.length < text.length + 1) bytes = Buffer.allocUnsafe(Math.max(text.length + 1, bytes.length * 2));
+    bytes.write(text, 0, 'latin1');
+    bytes[text.length] = 0;
+    for (let i = nextPair(bytes, from, last, pairs); i >= 0; i = nextPair(bytes, i + 1, last, pairs)) {
+      const list = pairs[((bytes[i]! & 127) << 7) | (bytes[i + 1]! & 127)]!;
+      const c2 = bytes[i + 2]! & 127;
       if (((thirds[(list - 1) * 4 + (c2 >> 5)]! >>> (c2 & 31)) & 1) === 0) continue;
       let taken = 0;
       for (const c of this.lists[list - 1]!) {
@@ -94,14 +99,16 @@ export class HintScanner {
 
 /**
  * The first position in [from, last) whose two characters begin some word. A small loop of its
- * own: the engine compiles it far better than the same loop inlined in `scan`.
- * Characters are taken by their low 7 bits: a non-ASCII character only adds a candidate that the
- * full comparison then rejects.
+ * own: the engine compiles it far better than the same loop inlined in `scan`. Characters are
+ * taken by their low 7 bits: a non-ASCII character only adds a candidate that `matches` rejects.
  */
-function nextPair(text: string, from: number, last: number, pairs: Uint16Array): number {
-  let c0 = text.charCodeAt(from) & 127;
+/** The text being scanned, as bytes, with a 0 after it; reused from call to call. */
+let bytes = Buffer.allocUnsafe(1 << 16);
+
+function nextPair(text: Uint8Array, from: number, last: number, pairs: Uint16Array): number {
+  let c0 = text[from]! & 127;
   for (let i = from; i < last; i++) {
-    const c1 = text.charCodeAt(i + 1) & 127;
+    const c1 = text[i + 1]! & 127;
     if (pairs[(c0 << 7) | c1] !== 0) return i;
     c0 = c1;
   }
