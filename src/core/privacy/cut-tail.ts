@@ -73,9 +73,10 @@ export function redactCutTail(text: string): string {
   const [wordAt, wordEnd] = found;
   const word = text.slice(wordAt, wordEnd);
   for (let from = segmentStart(word, 0); from >= 0; from = segmentStart(word, from + 1)) {
+    const hit = PREFIXES_BY_FIRST.get(word[from]!)?.find(([p]) => word.startsWith(p, from));
+    if (!hit) continue;
     const tail = word.slice(from);
-    const hit = PREFIXES_BY_FIRST.get(tail[0]!)?.find(([p]) => tail.startsWith(p));
-    if (!hit || !restIsSecret(hit[0], tail.slice(hit[0].length))) continue;
+    if (!restIsSecret(hit[0], tail.slice(hit[0].length))) continue;
     const at = wordAt + word.length - tail.length;
     return text.slice(0, at) + placeholder(hit[1], tail) + text.slice(at + tail.length);
   }

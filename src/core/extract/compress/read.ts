@@ -23,6 +23,7 @@ const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
  */
 export function compressFile(path: string, content: string, maxChars: number, firstLine = 1): string {
   const header = `${path}`;
+  if (content.length + header.length + 1 <= maxChars) return `${header}\n${content}`;
   // Huge files: declarations are looked for in the first 400 KB only.
   const lines = (content.length > SCAN_CHARS ? content.slice(0, SCAN_CHARS) : content).split('\n');
   const totalLines = content.length > SCAN_CHARS ? countLines(content) : lines.length;
@@ -32,7 +33,6 @@ export function compressFile(path: string, content: string, maxChars: number, fi
     const text = l.length > 200 ? `${l.slice(0, 199)}…` : l;
     return numbered ? text : `${firstLine + i}\t${text}`;
   };
-  if (content.length + header.length + 1 <= maxChars) return `${header}\n${content}`;
   const keep = new Set<number>();
   let size = header.length + 40;
   const mayHaveNotes = NOTE_WORD_RE.test(content);
