@@ -52,11 +52,14 @@ function capture(payload: unknown, tag: string, at = 0): void {
 
 // 1. Transcripts through the importer.
 const corpus = [join(ROOT, '..', 'shared', 'corpus', 'transcripts'), join(ROOT, '..', '..', 'shared', 'corpus', 'transcripts')].find(isDir);
+const cwd = process.cwd();
 for (const root of [corpus, join(ROOT, 'test', 'fixtures', 'transcripts')]) {
   if (!root) continue;
   const stats = { entries: 0, malformed: 0, orphanResults: 0 };
   const counts = { lines: 0, skipped: 0, bytes: 0 };
-  for (const g of findTranscripts(root)) {
+  // Relative paths (they end up in ids): the same output from any checkout.
+  process.chdir(root);
+  for (const g of findTranscripts('.')) {
     const agents = new SubagentDirectory();
     for (const f of [...(g.main ? [g.main] : []), ...g.others]) {
       for (const e of transcriptEvents(transcriptLines(f.path, counts), { path: f.path, role: f.role, stats, agents, fileLabel: f.path })) {
@@ -65,6 +68,7 @@ for (const root of [corpus, join(ROOT, 'test', 'fixtures', 'transcripts')]) {
     }
   }
 }
+process.chdir(cwd);
 
 // 2. Hook payload samples (JSON arrays or objects).
 function jsonFiles(dir: string): string[] {
@@ -84,7 +88,7 @@ for (const f of [...jsonFiles(join(ROOT, '..', 'shared', 'corpus', 'hook-payload
     continue;
   }
   const items = Array.isArray(data) ? data : [data];
-  items.forEach((p, i) => capture(p, `${f}#${i}`));
+  items.forEach((p, i) => capture(p, `${f.split('hook-payloads')[1]}#${i}`));
 }
 
 // 3. Secrets planted in every placement, at lengths that put them at the cuts.
@@ -152,6 +156,27 @@ for (let i = 0; i < 40_000; i++) {
   }
   if (i % 8 === 4) capture({ hook_event_name: 'PostToolUseFailure', session_id: 's', cwd: '/w', tool_name: pieces(), tool_use_id: `ff${i}`, tool_input: { [pieces()]: t }, error: t }, `ff${i}`);
   if (i % 4 === 0) lines.push(JSON.stringify({ fuzzValue: i, out: redactValue({ [pieces()]: t, [t.slice(0, 30)]: pieces(), list: [t, { name: pieces(), value: pieces() }], n: rnd(1e6) }) }));
+}
+
+// 5. Names longer than the 80 characters a secret word's name is followed for, where a later search
+// starts inside a word: `keykeykey…=`, long dotted and upper-case runs.
+const SECRET_WORDS = ['key', 'token', 'pass', 'PASSWORD', 'Secret', 'credential', 'cookie', 'bearer', 'auth', 'pwd', 'pat', 'PAT'];
+const long: string[] = [];
+for (const n of [20, 27, 28, 29, 30, 100, 400]) long.push(`${'key'.repeat(n)}=abc123def456ghi`, `export ${'PASSWORD'.repeat(Math.ceil(n / 3))}="hunter2xyz"\n`);
+long.push(`${'x'.repeat(78)}tokenpassword=Zx9aa1bb2cc`, `${'a.'.repeat(50)}secret_key=${'A1b2'.repeat(5)}`, `${'a'.repeat(79)}bearertoken= x9Y8z7W6v5`);
+for (let i = 0; i < 3000; i++) {
+  let t = '';
+  const parts = 1 + rnd(12);
+  for (let k = 0; k < parts; k++) {
+    let name = '';
+    while (name.length < 60 + rnd(50)) name += rnd(3) === 0 ? SECRET_WORDS[rnd(SECRET_WORDS.length)]! : run(1 + rnd(6), 'abcXYZ_.-0');
+    t += `${name}${[' = ', '=', ': ', '="', ' '][rnd(5)]}${run(6 + rnd(30))}${['\n', ' ', '"\n', ';'][rnd(4)]}`;
+  }
+  long.push(t);
+}
+for (const [i, t] of long.entries()) {
+  lines.push(JSON.stringify({ longName: i, out: redactText(t) }));
+  capture({ hook_event_name: 'PostToolUse', session_id: 's', cwd: '/w', tool_name: 'Bash', tool_use_id: `ln${i}`, tool_input: { command: t.slice(0, 500) }, tool_response: { stdout: t, stderr: '', interrupted: false } }, `ln${i}`);
 }
 
 writeFileSync(out, lines.join('\n') + '\n');

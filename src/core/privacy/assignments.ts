@@ -4,7 +4,7 @@
  * HTTP headers.
  */
 import type { Hits } from './hint-scan.ts';
-import { findHints } from './hints.ts';
+import { SECRET_WORD_RE, findHints } from './hints.ts';
 import { PLACEHOLDER_PREFIX, placeholder } from './placeholder.ts';
 import { isSecretLiteral } from './secret-literal.ts';
 import { secretNameKind } from './secret-names.ts';
@@ -76,27 +76,39 @@ function readValue(text: string, i: number, headerLike: boolean): { value: strin
  * name around each is parsed by hand, so there is no regex that can backtrack over a long name.
  */
 export function redactAssignments(text: string, words: Hits = findHints(text).secretWords): string {
-  let hits = words;
+  let hits: Hits | undefined = words;
   let k = 0;
-  /** Moves `k` to the first word at or after `from`, as a search started at `from` finds it. */
+  let at = 0;
+  let length = 0;
+  /** The first secret word at or after `from` into `at` and `length`, as a regex search from `from` finds it. */
   const seek = (from: number): boolean => {
-    while (k < hits.length && hits[k]! < from) k += 2;
-    // A word running across `from`: a search started there can see other words in it.
-    if (k > 0 && hits[k - 2]! + hits[k - 1]! > from) {
-      hits = findHints(text, from).secretWords;
-      k = 0;
+    if (hits) {
+      while (k < hits.length && hits[k]! < from) k += 2;
+      if (k === 0 || hits[k - 2]! + hits[k - 1]! <= from) {
+        if (k >= hits.length) return false;
+        at = hits[k]!;
+        length = hits[k + 1]!;
+        return true;
+      }
+      // A word runs across `from` (a name cut at 80 characters): a search from there can see other
+      // words than the scan from the start did, so search from here on.
+      hits = undefined;
     }
-    return k < hits.length;
+    SECRET_WORD_RE.lastIndex = from;
+    const m = SECRET_WORD_RE.exec(text);
+    if (!m) return false;
+    at = m.index;
+    length = m[0].length;
+    return true;
   };
   let out = '';
   let last = 0;
   let scanFrom = 0;
   for (let found = seek(0); found; found = seek(scanFrom)) {
-    const at = hits[k]!;
     let start = at;
     let steps = 0;
     while (start > 0 && isNameCode(text.charCodeAt(start - 1)) && steps++ < 80) start--;
-    let end = at + hits[k + 1]!;
+    let end = at + length;
     steps = 0;
     while (end < text.length && isNameCode(text.charCodeAt(end)) && steps++ < 80) end++;
     scanFrom = end;

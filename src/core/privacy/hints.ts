@@ -9,6 +9,9 @@ import { TOKEN_RULES } from './token-rules.ts';
 /** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
 const SECRET_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'];
 
+/** The secret words as a regex, for a search from any position (the scan's hits are those of a scan from the start). */
+export const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|ookie)|bearer|pat\b/gi;
+
 const SCANNER = new HintScanner([
   { words: TOKEN_RULES.flatMap((r) => r.hints) },
   { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },

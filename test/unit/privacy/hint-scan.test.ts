@@ -7,14 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { HintScanner, type Hits } from '../../../src/core/privacy/hint-scan.ts';
-import { findHints } from '../../../src/core/privacy/hints.ts';
+import { SECRET_WORD_RE, findHints } from '../../../src/core/privacy/hints.ts';
 import { TOKEN_RULES } from '../../../src/core/privacy/token-rules.ts';
 
 const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const TOKEN_HINTS = TOKEN_RULES.flatMap((r) => r.hints);
 const TOKEN_HINT_RE = new RegExp([...TOKEN_HINTS].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
-/** The secret words as the assignments detector once searched for them. */
-const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|ookie)|bearer|pat\b/gi;
 
 function regexHits(re: RegExp, text: string, from: number): string[] {
   re.lastIndex = from;
