@@ -78,9 +78,7 @@ export class HintScanner {
     const last = text.length - 1;
     // Scanned as bytes (each character's low 8 bits), not with charCodeAt: the engine reads a byte
     // array far faster than strings of every shape (flat, concatenated, sliced) that come here.
-    if (bytes.length < text.length + 1) bytes = Buffer.allocUnsafe(Math.max(text.length + 1, bytes.length * 2));
-    bytes.write(text, 0, 'latin1');
-    bytes[text.length] = 0;
+    const bytes = bytesOf(text);
     for (let i = nextPair(bytes, from, last, pairs); i >= 0; i = nextPair(bytes, i + 1, last, pairs)) {
       const list = pairs[((bytes[i]! & 127) << 7) | (bytes[i + 1]! & 127)]!;
       const c2 = bytes[i + 2]! & 127;
@@ -102,8 +100,21 @@ export class HintScanner {
  * own: the engine compiles it far better than the same loop inlined in `scan`. Characters are
  * taken by their low 7 bits: a non-ASCII character only adds a candidate that `matches` rejects.
  */
-/** The text being scanned, as bytes, with a 0 after it; reused from call to call. */
-let bytes = Buffer.allocUnsafe(1 << 16);
+/** Bytes for texts up to 1 MiB, reused from call to call (a longer text gets its own). */
+let reused = Buffer.allocUnsafe(1 << 16);
+const REUSED_MAX = 1 << 20;
+
+/** `text` as bytes (each character's low 8 bits), then a 0. */
+function bytesOf(text: string): Buffer {
+  let bytes = reused;
+  if (bytes.length < text.length + 1) {
+    bytes = Buffer.allocUnsafe(Math.max(text.length + 1, Math.min(REUSED_MAX, bytes.length * 2)));
+    if (bytes.length <= REUSED_MAX) reused = bytes;
+  }
+  bytes.write(text, 0, 'latin1');
+  bytes[text.length] = 0;
+  return bytes;
+}
 
 function nextPair(text: Uint8Array, from: number, last: number, pairs: Uint16Array): number {
   let c0 = text[from]! & 127;
