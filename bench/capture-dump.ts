@@ -179,5 +179,22 @@ for (const [i, t] of long.entries()) {
   capture({ hook_event_name: 'PostToolUse', session_id: 's', cwd: '/w', tool_name: 'Bash', tool_use_id: `ln${i}`, tool_input: { command: t.slice(0, 500) }, tool_response: { stdout: t, stderr: '', interrupted: false } }, `ln${i}`);
 }
 
+// 6. Shapes the clipping bounds: `__proto__` keys (own properties, as JSON.parse makes them), more
+// than 200 items or keys, nesting past 32 levels, private blocks and secrets at every depth.
+let deep: unknown = { token: 'ghp_' + run(36), note: 'x <private>p</private> y' };
+for (let d = 0; d < 40; d++) deep = d % 2 ? [deep, `level ${d} <private>q</private>`] : { [`k${d}`]: deep, password: `Pw${d}-${run(10)}` };
+const shapes: unknown[] = [
+  JSON.parse('{"__proto__": {"name": "DB_PASSWORD", "x": "<private>a</private>"}, "value": "hunter2-Secret9", "cmd": "ls"}'),
+  JSON.parse('{"a": {"__proto__": "str <private>b</private>", "name": "API_KEY", "value": "zzKx81-abcdEFGH"}}'),
+  JSON.parse('{"__proto__": null, "password": "p4ss-W0rd-x"}'),
+  { list: Array.from({ length: 260 }, (_, i) => (i % 7 ? `item ${i}` : `token=${run(24)}`)) },
+  Object.fromEntries(Array.from({ length: 230 }, (_, i) => [i % 11 ? `key${i}` : `secret_${i}`, i % 3 ? run(20) : `<private>${i}</private>`])),
+  { deep },
+];
+for (const [i, input] of shapes.entries()) {
+  capture({ hook_event_name: 'PostToolUse', session_id: 's', cwd: '/w', tool_name: 'mcp__x__y', tool_use_id: `sh${i}`, tool_input: input, tool_response: input }, `sh${i}`);
+  capture({ hook_event_name: 'PreToolUse', session_id: 's', cwd: '/w', tool_name: 'mcp__x__y', tool_use_id: `shp${i}`, tool_input: input }, `shp${i}`);
+}
+
 writeFileSync(out, lines.join('\n') + '\n');
 console.log(`${lines.length} lines → ${out}`);

@@ -45,13 +45,3 @@ export function stripPrivate(input: string): PrivacyResult {
   const allPrivate = text.length === 0;
   return { text: allPrivate ? PRIVATE_PLACEHOLDER : text, hadPrivate: true, allPrivate };
 }
-
-/** Remove private blocks from every string inside a JSON-like value (tool inputs and outputs). */
-export function stripPrivateDeep(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return stripPrivate(value).text;
-  if (depth > 64 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => stripPrivateDeep(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = stripPrivateDeep(v, depth + 1);
-  return out;
-}
