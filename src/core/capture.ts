@@ -4,7 +4,7 @@
  * the clock and the id, and stores the result. Privacy comes first (private blocks removed, secrets
  * redacted), then truncation, so nothing secret is ever cut into an unrecognisable fragment and kept.
  */
-import { stripPrivate, stripPrivateDeep, PRIVATE_PLACEHOLDER } from './privacy/private-tags.ts';
+import { stripPrivate, PRIVATE_PLACEHOLDER } from './privacy/private-tags.ts';
 import { redactText, redactValue } from './privacy/redact.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
@@ -81,11 +81,16 @@ function cleanText(text: string, max: number): { text: string; allPrivate: boole
 /** Input and response made safe: clipped (bounded work), private blocks removed, secrets redacted. */
 function cleanValue(value: unknown, max: number, ctx: CaptureContext, field: string): unknown {
   let depth = false;
-  const clipped = clipDeep(value, max * 4, (what) => {
-    if (what === 'depth') depth = true;
-  });
+  const clipped = clipDeep(
+    value,
+    max * 4,
+    (what) => {
+      if (what === 'depth') depth = true;
+    },
+    (s) => stripPrivate(s).text,
+  );
   if (depth) ctx.warn?.(`${field} nested deeper than 32 levels; the deeper part was dropped`);
-  return redactValue(stripPrivateDeep(clipped));
+  return redactValue(clipped);
 }
 
 function inputText(input: unknown, max: number): string {
@@ -93,7 +98,7 @@ function inputText(input: unknown, max: number): string {
 }
 
 function basenames(files: readonly string[]): string {
-  return files.map((f) => f.split(/[\\/]/).pop() ?? f).join(' ');
+  return files.map((f) => f.slice(Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\')) + 1)).join(' ');
 }
 
 interface ToolCapture {

@@ -99,7 +99,7 @@ export function filesOf(input: unknown): string[] {
 function countLines(s: string | undefined): number {
   if (!s) return 0;
   let n = 0;
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 10) n++;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
   return s.charCodeAt(s.length - 1) === 10 ? n : n + 1;
 }
 
@@ -127,7 +127,8 @@ function bashOutcome(response: unknown): string {
   const code = num(r.exitCode) ?? num(r.exit_code) ?? num(r.returnCode);
   if (code !== undefined && code !== 0) return `exit ${code}`;
   const stdout = str(r.stdout) ?? (typeof response === 'string' ? response : '');
-  const last = stdout.trim().split('\n').pop()?.trim();
+  const trimmed = stdout.trim();
+  const last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).trim();
   return last ? `→ ${last}` : '';
 }
 

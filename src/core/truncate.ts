@@ -36,12 +36,15 @@ export function truncateMiddle(text: string, max: number): string {
 
 /**
  * Cut every string inside a JSON-like value to at most `max` characters (and arrays/objects to a
- * bounded size), so that later passes (redaction, stringify) never walk a 20 MB payload.
+ * bounded size), so that later passes (redaction, stringify) never walk a 20 MB payload. `text`
+ * is applied to every string kept (after the cut), so a caller's own pass over the strings needs
+ * no second walk.
  */
-export function clipDeep(value: unknown, max: number, onClip?: (what: 'depth' | 'size') => void, depth = 0): unknown {
+export function clipDeep(value: unknown, max: number, onClip?: (what: 'depth' | 'size') => void, text?: (s: string) => string, depth = 0): unknown {
   if (typeof value === 'string') {
     if (value.length > max) onClip?.('size');
-    return truncateMiddle(value, max);
+    const cut = truncateMiddle(value, max);
+    return text ? text(cut) : cut;
   }
   if (value === null || typeof value !== 'object') return value;
   if (depth > 32) {
@@ -49,7 +52,7 @@ export function clipDeep(value: unknown, max: number, onClip?: (what: 'depth' | 
     return '[nested too deep]';
   }
   if (Array.isArray(value)) {
-    const kept = value.slice(0, 200).map((v) => clipDeep(v, max, onClip, depth + 1));
+    const kept = value.slice(0, 200).map((v) => clipDeep(v, max, onClip, text, depth + 1));
     if (value.length > 200) kept.push(`[${value.length - 200} more items]`);
     return kept;
   }
@@ -57,7 +60,8 @@ export function clipDeep(value: unknown, max: number, onClip?: (what: 'depth' | 
   let i = 0;
   for (const [k, v] of Object.entries(value)) {
     if (i++ >= 200) break;
-    out[k] = clipDeep(v, max, onClip, depth + 1);
+    // Assigning `__proto__` would set the copy's prototype, not a key: the key is left out.
+    if (k !== '__proto__') out[k] = clipDeep(v, max, onClip, text, depth + 1);
   }
   return out;
 }

@@ -1,19 +1,16 @@
 /**
  * @module core/privacy/assignments
  * Assignments to secret-looking names: `.env` lines, `export X=`, YAML/JSON/TOML keys, CLI flags,
- * HTTP headers. Found by scanning for the secret word and parsing around it by hand, so there is no
- * regex that can backtrack over a long identifier run.
+ * HTTP headers.
  */
-import { trieSource } from './hint-trie.ts';
+import type { Hits } from './hint-scan.ts';
+import { SECRET_WORD_RE, findHints } from './hints.ts';
 import { PLACEHOLDER_PREFIX, placeholder } from './placeholder.ts';
 import { isSecretLiteral } from './secret-literal.ts';
 import { secretNameKind } from './secret-names.ts';
 import { AUTH_SCHEME_RE, isCredential, randomish } from './shape.ts';
 
 const WS_OR_LIST_END_RE = /[\s,;]/;
-
-/** Words that start a secret-looking name; found first, then the name around them is parsed by hand. */
-const SECRET_WORD_RE = new RegExp(`${trieSource(['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer'])}|pat\\b`, 'gi');
 
 /** `X-Api-Key`, `Authorization`, `Cookie`: header-shaped names (letters and dashes). */
 const HEADER_NAME_RE = /^[A-Za-z][A-Za-z-]*$/;
@@ -73,25 +70,48 @@ function readValue(text: string, i: number, headerLike: boolean): { value: strin
   return { value: text.slice(i, j), quoted: false, start: i, end: j };
 }
 
-/** Every literal secret assigned to a secret-looking name in `text` replaced by its placeholder. */
-export function redactAssignments(text: string): string {
-  SECRET_WORD_RE.lastIndex = 0;
-  if (!SECRET_WORD_RE.test(text)) return text;
-  SECRET_WORD_RE.lastIndex = 0;
+/**
+ * Every literal secret assigned to a secret-looking name in `text` replaced by its placeholder.
+ * `words`: where the secret words (hints) occur in it. The secret words are found first, then the
+ * name around each is parsed by hand, so there is no regex that can backtrack over a long name.
+ */
+export function redactAssignments(text: string, words: Hits = findHints(text).secretWords): string {
+  let hits: Hits | undefined = words;
+  let k = 0;
+  let at = 0;
+  let length = 0;
+  /** The first secret word at or after `from` into `at` and `length`, as a regex search from `from` finds it. */
+  const seek = (from: number): boolean => {
+    if (hits) {
+      while (k < hits.length && hits[k]! < from) k += 2;
+      if (k === 0 || hits[k - 2]! + hits[k - 1]! <= from) {
+        if (k >= hits.length) return false;
+        at = hits[k]!;
+        length = hits[k + 1]!;
+        return true;
+      }
+      // A word runs across `from` (a name cut at 80 characters): a search from there can see other
+      // words than the scan from the start did, so search from here on.
+      hits = undefined;
+    }
+    SECRET_WORD_RE.lastIndex = from;
+    const m = SECRET_WORD_RE.exec(text);
+    if (!m) return false;
+    at = m.index;
+    length = m[0].length;
+    return true;
+  };
   let out = '';
   let last = 0;
   let scanFrom = 0;
-  let m: RegExpExecArray | null;
-  while ((m = SECRET_WORD_RE.exec(text)) !== null) {
-    if (m.index < scanFrom) continue;
-    let start = m.index;
+  for (let found = seek(0); found; found = seek(scanFrom)) {
+    let start = at;
     let steps = 0;
     while (start > 0 && isNameCode(text.charCodeAt(start - 1)) && steps++ < 80) start--;
-    let end = m.index + m[0].length;
+    let end = at + length;
     steps = 0;
     while (end < text.length && isNameCode(text.charCodeAt(end)) && steps++ < 80) end++;
     scanFrom = end;
-    SECRET_WORD_RE.lastIndex = end;
     // Leading/trailing dots and dashes belong to the surrounding syntax, not the name.
     while (start < end && (text[start] === '.' || text[start] === '-')) start++;
     let nameEnd = end;
@@ -168,7 +188,6 @@ export function redactAssignments(text: string): string {
     out += text.slice(last, vStart) + placeholder(kind, value);
     last = vEnd;
     scanFrom = Math.max(scanFrom, vEnd);
-    SECRET_WORD_RE.lastIndex = scanFrom;
   }
   return last === 0 ? text : out + text.slice(last);
 }

@@ -8,16 +8,55 @@ import { placeholder } from './placeholder.ts';
 import { mixedAlnum } from './shape.ts';
 import { TOKEN_RULES } from './token-rules.ts';
 
-/** Leading literals of the shaped-token rules, longest first, with their kind. */
-const PREFIXES: readonly (readonly [string, string])[] = TOKEN_RULES.filter((r) => !r.anchor)
+/** Leading literals of the shaped-token rules, longest first, with their kind, by first character. */
+const PREFIXES_BY_FIRST = new Map<string, (readonly [string, string])[]>();
+for (const [hint, kind] of TOKEN_RULES.filter((r) => !r.anchor)
   .flatMap((r) => r.hints.map((h) => [h, r.kind] as const))
-  .sort((a, b) => b[0].length - a[0].length);
-/** The last run of token characters, before an optional cut mark (`…`, `...`). */
-const LAST_WORD_RE = /(?<![A-Za-z0-9_./:+=~-])([A-Za-z0-9_./:+=~-]{8,})(?:…|\.\.\.)?\s*$/;
-/** Where a token can start inside a word: its start, or after `=`, `:` or `/` (`_authToken=npm_…`, `https://hooks…`). */
-const SEGMENT_START_RE = /(?:^|[=:/])(?=[A-Za-z0-9])/g;
+  .sort((a, b) => b[0].length - a[0].length)) {
+  const list = PREFIXES_BY_FIRST.get(hint[0]!) ?? [];
+  list.push([hint, kind]);
+  PREFIXES_BY_FIRST.set(hint[0]!, list);
+}
+/** How far back the last word is looked for. */
+const TAIL_CHARS = 600;
+const SPACE_RE = /\s/;
+
+/** `[A-Za-z0-9_./:+=~-]`: the characters a token (and so the last word) is made of. */
+function isWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 47 && c <= 58) || c === 95 || c === 46 || c === 43 || c === 61 || c === 126 || c === 45;
+}
+
+/**
+ * The last run of token characters (8 or more) within the last 600 characters, before an optional
+ * `…` and trailing whitespace: [start, end), or undefined. (A `...` mark is made of word characters
+ * and so belongs to the run.) Walked backwards, so a long run costs its length once.
+ */
+function lastWord(text: string): readonly [number, number] | undefined {
+  const floor = Math.max(0, text.length - TAIL_CHARS);
+  let end = text.length;
+  while (end > floor && SPACE_RE.test(text[end - 1]!)) end--;
+  if (end > floor && text.charCodeAt(end - 1) === 0x2026) end--;
+  let start = end;
+  while (start > floor && isWordCode(text.charCodeAt(start - 1))) start--;
+  return end - start >= 8 ? [start, end] : undefined;
+}
 
 const ALNUM_RE = /^[A-Za-z0-9]+$/;
+
+const isAlnumCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+
+/**
+ * The first place at or after `from` where a token can start inside `word`, or -1: a letter or
+ * digit at the word's start or after `=`, `:` or `/` (`_authToken=npm_…`, `https://hooks…`).
+ */
+function segmentStart(word: string, from: number): number {
+  if (from === 0 && isAlnumCode(word.charCodeAt(0))) return 0;
+  for (let i = Math.max(from, 1); i < word.length; i++) {
+    const p = word.charCodeAt(i - 1);
+    if ((p === 61 || p === 58 || p === 47) && isAlnumCode(word.charCodeAt(i))) return i;
+  }
+  return -1;
+}
 
 /**
  * What a cut leaves after the prefix is generated: enough characters (more behind a two-letter
@@ -29,14 +68,15 @@ function restIsSecret(prefix: string, rest: string): boolean {
 }
 
 export function redactCutTail(text: string): string {
-  const m = LAST_WORD_RE.exec(text.length > 600 ? text.slice(-600) : text);
-  if (!m) return text;
-  const word = m[1]!;
-  const wordAt = text.length - m[0].length;
-  for (const s of word.matchAll(SEGMENT_START_RE)) {
-    const tail = word.slice(s.index + s[0].length);
-    const hit = PREFIXES.find(([p]) => tail.startsWith(p));
-    if (!hit || !restIsSecret(hit[0], tail.slice(hit[0].length))) continue;
+  const found = lastWord(text);
+  if (!found) return text;
+  const [wordAt, wordEnd] = found;
+  const word = text.slice(wordAt, wordEnd);
+  for (let from = segmentStart(word, 0); from >= 0; from = segmentStart(word, from + 1)) {
+    const hit = PREFIXES_BY_FIRST.get(word[from]!)?.find(([p]) => word.startsWith(p, from));
+    if (!hit) continue;
+    const tail = word.slice(from);
+    if (!restIsSecret(hit[0], tail.slice(hit[0].length))) continue;
     const at = wordAt + word.length - tail.length;
     return text.slice(0, at) + placeholder(hit[1], tail) + text.slice(at + tail.length);
   }

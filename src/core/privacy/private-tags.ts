@@ -20,9 +20,22 @@ export interface PrivacyResult {
   readonly allPrivate: boolean;
 }
 
+const OPEN_TAG = '<private';
+
+/** `<private` in any case, found from each `<` (lower-casing a whole 16 KB output to look costs more). */
+function hasPrivateTag(text: string): boolean {
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) {
+    let j = 1;
+    // `| 32` lower-cases an ASCII letter and turns no other character into one.
+    while (j < OPEN_TAG.length && (text.charCodeAt(at + j) | 32) === OPEN_TAG.charCodeAt(j)) j++;
+    if (j === OPEN_TAG.length) return true;
+  }
+  return false;
+}
+
 /** Remove private blocks from one string. */
 export function stripPrivate(input: string): PrivacyResult {
-  if (!input.toLowerCase().includes('<private')) return { text: input, hadPrivate: false, allPrivate: false };
+  if (!hasPrivateTag(input)) return { text: input, hadPrivate: false, allPrivate: false };
   // A removed block leaves one space where it separated words, and no stray space at either end.
   const text = input
     .replace(CLOSED_RE, (_m, before: string, after: string) => (before || after ? ' ' : ''))
@@ -31,14 +44,4 @@ export function stripPrivate(input: string): PrivacyResult {
     .trim();
   const allPrivate = text.length === 0;
   return { text: allPrivate ? PRIVATE_PLACEHOLDER : text, hadPrivate: true, allPrivate };
-}
-
-/** Remove private blocks from every string inside a JSON-like value (tool inputs and outputs). */
-export function stripPrivateDeep(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return stripPrivate(value).text;
-  if (depth > 64 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => stripPrivateDeep(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = stripPrivateDeep(v, depth + 1);
-  return out;
 }

@@ -4,20 +4,42 @@
  */
 import { redactAssignments } from './assignments.ts';
 import { redactCutTail } from './cut-tail.ts';
+import { findHints } from './hints.ts';
 import { redactPrivateKeys } from './private-keys.ts';
 import { redactTokens } from './tokens.ts';
 import { redactUrlCredentials } from './url-credentials.ts';
 
+/**
+ * Results for short texts seen lately. Tool calls repeat their keys (`command`, `file_path`) and
+ * many short values, and redaction is pure; for a short text the detectors' fixed costs outweigh
+ * their scan. Bounded, the oldest entry goes first.
+ */
+const recentShort = new Map<string, string>();
+const SHORT = 256;
+const RECENT_MAX = 256;
+
 /** Redact secret-shaped values inside free text. Never throws; idempotent. */
 export function redactText(text: string): string {
   if (typeof text !== 'string' || text.length < 6) return text;
+  if (text.length >= SHORT) return redact(text);
+  const known = recentShort.get(text);
+  if (known !== undefined) return known;
+  const out = redact(text);
+  if (recentShort.size >= RECENT_MAX) recentShort.delete(recentShort.keys().next().value!);
+  recentShort.set(text, out);
+  return out;
+}
+
+function redact(text: string): string {
   try {
-    let out = redactPrivateKeys(text);
-    out = redactTokens(out);
+    const keyless = redactPrivateKeys(text);
+    // One pass finds the hints of both the token rules and the assignments; the second uses them
+    // only when the detectors in between changed nothing (a placeholder moves every position).
+    const hints = findHints(keyless);
+    let out = redactTokens(keyless, hints.tokenHints);
     out = redactCutTail(out);
     out = redactUrlCredentials(out);
-    out = redactAssignments(out);
-    return out;
+    return redactAssignments(out, out === keyless ? hints.secretWords : undefined);
   } catch {
     return '[REDACTED:unreadable]';
   }

@@ -9,6 +9,7 @@
  *    (url-credentials);
  * 3. assignments to secret-looking names (assignments, with secret-names deciding the name and
  *    secret-literal the value).
+ * The hints of 2 and 3 are found together, in one pass over the text (hints, hint-scan).
  * JSON-like values are walked by redact-value. A secret becomes `[REDACTED:<kind>:<hash>]`
  * (placeholder). Redaction is idempotent. This module is the public face; the parts live beside it.
  */

@@ -107,6 +107,19 @@ function isSecretPart(part: string): boolean {
  */
 export function secretNameKind(name: string): string | null {
   if (name.length > 80) return null;
+  const known = recentKinds.get(name);
+  if (known !== undefined) return known;
+  const kind = kindOfSecretName(name);
+  if (recentKinds.size >= RECENT_MAX) recentKinds.delete(recentKinds.keys().next().value!);
+  recentKinds.set(name, kind);
+  return kind;
+}
+
+/** Answers for names seen lately: every tool call's keys (`command`, `file_path`) are asked about again. */
+const recentKinds = new Map<string, string | null>();
+const RECENT_MAX = 256;
+
+function kindOfSecretName(name: string): string | null {
   const parts = identifierParts(name);
   if (parts.length === 0) return null;
   const upperSnake = /^[A-Z0-9_]+$/.test(name) && name.includes('_');

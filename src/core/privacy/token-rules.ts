@@ -10,7 +10,7 @@ export interface TokenRule {
   readonly kind: string;
   /**
    * Literal substrings; the regex runs only if one occurs. All hints are found in one pass (see
-   * `HINT_RE`); an empty list means the rule always runs (its regex starts with a rare character).
+   * core/privacy/tokens); an empty list means the rule runs whenever `present` says it can match.
    */
   readonly hints: readonly string[];
   /**
@@ -25,6 +25,29 @@ export interface TokenRule {
    * tried only at `before` characters ahead of each occurrence of `hint`, instead of scanning.
    */
   readonly anchor?: { readonly hint: string; readonly before: readonly number[] };
+  /** For rules without hints: a cheap test the text passes whenever the regex can match. */
+  readonly present?: (text: string) => boolean;
+}
+
+/** `[A-Za-z_-]`: the characters of the URL-parameter rules' names. */
+function isParamNameCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 45;
+}
+
+/**
+ * Whether some `=` has `?`, `&` or `;` and a run of 1 to 20 name characters before it (the longest
+ * name is `X-Amz-Security-Token`): without one, the URL-parameter rules cannot match.
+ */
+function hasUrlParameter(text: string): boolean {
+  for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) {
+    let s = eq;
+    while (s > 0 && eq - s <= 20 && isParamNameCode(text.charCodeAt(s - 1))) s--;
+    if (s < eq && s > 0 && eq - s <= 20) {
+      const c = text.charCodeAt(s - 1);
+      if (c === 63 || c === 38 || c === 59) return true;
+    }
+  }
+  return false;
 }
 
 export const TOKEN_RULES: readonly TokenRule[] = [
@@ -115,6 +138,7 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     hints: [],
     re: /([?&;](?:access_token|refresh_token|id_token|token|api_key|apikey|api-key|client_secret|secret|password|passwd|pwd|X-Amz-Security-Token)=)([^&\s#"'<>]{3,512})()/g,
     check: (s) => !isPlaceholderValue(s),
+    present: hasUrlParameter,
   },
   {
     // Generic names (`key`, `sig`, `code`) carry secrets only when the value looks generated.
@@ -122,5 +146,6 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     hints: [],
     re: /([?&;](?:sig|signature|X-Amz-Signature|X-Goog-Signature|key|code)=)([^&\s#"'<>]{8,512})()/g,
     check: (s) => !isPlaceholderValue(s) && (randomish(s) || s.length >= 24),
+    present: hasUrlParameter,
   },
 ];

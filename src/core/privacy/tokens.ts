@@ -3,14 +3,11 @@
  * Applies the shaped-token table: one scan finds which rules' literal hints occur, and only those
  * rules' regexes run.
  */
-import { trieSource } from './hint-trie.ts';
+import type { Hits } from './hint-scan.ts';
+import { findHints } from './hints.ts';
 import { placeholder } from './placeholder.ts';
 import { TOKEN_RULES, type TokenRule } from './token-rules.ts';
 
-const ALL_HINTS = [...new Set(TOKEN_RULES.flatMap((r) => r.hints))].sort((a, b) => b.length - a.length);
-
-/** Every hint of every rule in one trie-shaped alternation: one scan finds which rules can match. */
-const HINT_RE = new RegExp(trieSource(ALL_HINTS), 'g');
 /** Rules announced by each hint seen so far (see rulesForHint). */
 const RULES_BY_HINT = new Map<string, readonly TokenRule[]>();
 /**
@@ -62,19 +59,17 @@ function applyRule(text: string, rule: TokenRule): string {
   });
 }
 
-/** Every shaped token in `text` replaced by its placeholder. */
-export function redactTokens(text: string): string {
-  const active = new Set<TokenRule>();
-  HINT_RE.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = HINT_RE.exec(text)) !== null) {
-    for (const r of rulesForHint(m[0])) active.add(r);
-    if (active.size === TOKEN_RULES.length - ALWAYS_RULES.length) break;
+/** Every shaped token in `text` replaced by its placeholder; `hints`: where the rules' hints occur in it. */
+export function redactTokens(text: string, hints: Hits = findHints(text).tokenHints): string {
+  let active: Set<TokenRule> | undefined;
+  for (let k = 0; k < hints.length; k += 2) {
+    active ??= new Set();
+    for (const r of rulesForHint(text.substr(hints[k]!, hints[k + 1]!))) active.add(r);
   }
   let out = text;
   // In declaration order, so specific rules (sk-ant-) run before general ones (sk-).
-  for (const rule of TOKEN_RULES) {
-    if (active.has(rule) || rule.hints.length === 0) out = applyRule(out, rule);
+  for (const rule of active ? TOKEN_RULES : ALWAYS_RULES) {
+    if (rule.hints.length === 0 ? !rule.present || rule.present(out) : active!.has(rule)) out = applyRule(out, rule);
   }
   return out;
 }

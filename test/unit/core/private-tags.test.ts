@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stripPrivate, stripPrivateDeep, PRIVATE_PLACEHOLDER } from '../../../src/core/privacy/private-tags.ts';
+import { stripPrivate, PRIVATE_PLACEHOLDER } from '../../../src/core/privacy/private-tags.ts';
+import { captureEvent } from '../../../src/core/capture.ts';
 
 test('private blocks are removed, the rest kept', () => {
   const r = stripPrivate('deploy to prod <private>token is abc123</private> tonight');
@@ -22,7 +23,15 @@ test('multi-line, several blocks, unclosed block hides the rest', () => {
   assert.equal(stripPrivate('no tags here').hadPrivate, false);
 });
 
-test('deep stripping reaches nested strings', () => {
-  const v = stripPrivateDeep({ a: ['x <private>s</private> y'], b: { c: '<private>t</private>' }, n: 1 });
-  assert.deepEqual(v, { a: ['x y'], b: { c: PRIVATE_PLACEHOLDER }, n: 1 });
+test('capture strips private blocks from nested strings of tool inputs and responses', () => {
+  const c = captureEvent(
+    {
+      platform: 'claude-code', sessionId: 's1', event: 'PostToolUse', toolName: 'mcp__db__query', toolUseId: 't1',
+      toolInput: { a: ['x <private>s</private> y'], b: { c: '<private>t</private>' }, n: 1 },
+      toolResponse: { rows: [{ note: 'ok <PRIVATE>u</private>' }] },
+    },
+    { place: { project: '/repo' }, now: 0, uid: 'u1', limits: { maxInputChars: 2000, maxOutputChars: 4000 } },
+  )!;
+  assert.deepEqual(c.call!.input, { a: ['x y'], b: { c: PRIVATE_PLACEHOLDER }, n: 1 });
+  assert.deepEqual(c.call!.response, { rows: [{ note: 'ok' }] });
 });

@@ -7,7 +7,6 @@
 
 const PROBLEM_RE = /\b(?:error|Error|ERROR|fatal|FATAL|panic|FAIL(?:ED)?|failed|Exception|Traceback|warning|WARN|ERR!|assert(?:ion)?|expected|Expected|undefined|not found|denied|refused|timed? ?out|Caused by)\b|✗|✘|×|❌/;
 const HUGE_CHARS = 400_000;
-const TRAILING_WS_RE = /\s+$/;
 const FRAME_RE = /^\s+at\s|^\s+File "|^\s+\d+:\s+0x/;
 
 /** Fold consecutive duplicates: `x` ×3 → `x  (×3)`. */
@@ -40,7 +39,8 @@ function headAndTail(text: string): string {
 }
 
 function selectLines(text: string, maxChars: number): string {
-  const lines = fold(text.split('\n').map((l) => l.replace(TRAILING_WS_RE, '')));
+  // trimEnd drops what `/\s+$/` would, without a regex retried at every space of the line.
+  const lines = fold(text.split('\n').map((l) => l.trimEnd()));
   const lineCap = Math.max(80, Math.min(400, Math.floor(maxChars / 6)));
   const budget = maxChars;
   const headN = 8;

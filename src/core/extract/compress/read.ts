@@ -6,7 +6,23 @@
  */
 import { countLines } from '../tools/files.ts';
 
-const SIGNIFICANT_RE = /^\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s|.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b)/;
+// Sticky, tried where the line's own text starts (after a `  12→` number), so no line is copied to drop it.
+const NUMBER_PREFIX_RE = /\s*\d+[→\t]/y;
+const DECLARATION_RE = /\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s)/y;
+const NOTE_RE = /\s*.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b/y;
+/** The note words anywhere: a forward scan, where NOTE_RE backtracks over every line. */
+const NOTE_WORD_RE = /TODO|FIXME|HACK|XXX|NOTE/;
+
+/** A declaration, import or heading, or a line with a note word (when the file has any). */
+function significant(line: string, mayHaveNotes: boolean): boolean {
+  NUMBER_PREFIX_RE.lastIndex = 0;
+  const from = NUMBER_PREFIX_RE.test(line) ? NUMBER_PREFIX_RE.lastIndex : 0;
+  DECLARATION_RE.lastIndex = from;
+  if (DECLARATION_RE.test(line)) return true;
+  if (!mayHaveNotes || !NOTE_WORD_RE.test(line)) return false;
+  NOTE_RE.lastIndex = from;
+  return NOTE_RE.test(line);
+}
 const SCAN_CHARS = 400_000;
 const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
 
@@ -16,6 +32,7 @@ const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
  */
 export function compressFile(path: string, content: string, maxChars: number, firstLine = 1): string {
   const header = `${path}`;
+  if (content.length + header.length + 1 <= maxChars) return `${header}\n${content}`;
   // Huge files: declarations are looked for in the first 400 KB only.
   const lines = (content.length > SCAN_CHARS ? content.slice(0, SCAN_CHARS) : content).split('\n');
   const totalLines = content.length > SCAN_CHARS ? countLines(content) : lines.length;
@@ -25,11 +42,11 @@ export function compressFile(path: string, content: string, maxChars: number, fi
     const text = l.length > 200 ? `${l.slice(0, 199)}…` : l;
     return numbered ? text : `${firstLine + i}\t${text}`;
   };
-  if (content.length + header.length + 1 <= maxChars) return `${header}\n${content}`;
   const keep = new Set<number>();
   let size = header.length + 40;
+  const mayHaveNotes = NOTE_WORD_RE.test(content);
   for (let i = 0; i < lines.length && size < maxChars * 0.7; i++) {
-    if (SIGNIFICANT_RE.test(lines[i]!.replace(NUMBERED_LINE_RE, ''))) {
+    if (significant(lines[i]!, mayHaveNotes)) {
       keep.add(i);
       size += Math.min(lines[i]!.length, 200) + 8;
     }

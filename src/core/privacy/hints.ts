@@ -1,0 +1,31 @@
+/**
+ * @module core/privacy/hints
+ * The literal hints of the text detectors, found together in one pass: the shaped-token rules'
+ * prefixes (tokens) and the words that start a secret-looking name (assignments).
+ */
+import { HintScanner, type Hits } from './hint-scan.ts';
+import { TOKEN_RULES } from './token-rules.ts';
+
+/** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
+const SECRET_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'];
+
+/** The secret words as a regex, for a search from any position (the scan's hits are those of a scan from the start). */
+export const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|ookie)|bearer|pat\b/gi;
+
+const SCANNER = new HintScanner([
+  { words: TOKEN_RULES.flatMap((r) => r.hints) },
+  { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },
+]);
+
+export interface Hints {
+  /** Where the token rules' hints occur. */
+  readonly tokenHints: Hits;
+  /** Where the secret words occur. */
+  readonly secretWords: Hits;
+}
+
+/** The hints in `text` from `from` on. */
+export function findHints(text: string, from = 0): Hints {
+  const [tokenHints, secretWords] = SCANNER.scan(text, from);
+  return { tokenHints: tokenHints!, secretWords: secretWords! };
+}

@@ -1,0 +1,68 @@
+/**
+ * The one-pass hint scan decides which detectors look where: it must find exactly what a global
+ * regex of each word set finds (leftmost, longest, not overlapping, from any start), or a missed
+ * hint would skip a rule and leave a secret in place.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { HintScanner, type Hits } from '../../../src/core/privacy/hint-scan.ts';
+import { SECRET_WORD_RE, findHints } from '../../../src/core/privacy/hints.ts';
+import { TOKEN_RULES } from '../../../src/core/privacy/token-rules.ts';
+
+const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const TOKEN_HINTS = TOKEN_RULES.flatMap((r) => r.hints);
+const TOKEN_HINT_RE = new RegExp([...TOKEN_HINTS].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
+
+function regexHits(re: RegExp, text: string, from: number): string[] {
+  re.lastIndex = from;
+  const out: string[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(`${m.index}:${m[0]}`);
+  return out;
+}
+
+const list = (text: string, hits: Hits): string[] => {
+  const out: string[] = [];
+  for (let k = 0; k < hits.length; k += 2) out.push(`${hits[k]}:${text.substr(hits[k]!, hits[k + 1]!)}`);
+  return out;
+};
+
+const SECRET_PIECES = ['pass', 'PASS', 'Pwd', 'secret', 'SeCrEt', 'token', 'TOKEN', 'key', 'KEY', 'auth', 'Auth', 'credential', 'cookie', 'COOKIE', 'bearer', 'pat', 'PAT', 'path', 'pa', 'to', 'co'];
+const pieces = fc.constantFrom(
+  ...TOKEN_HINTS,
+  ...TOKEN_HINTS.map((h) => h.slice(0, -1)),
+  ...TOKEN_HINTS.map((h) => h.slice(1)),
+  ...SECRET_PIECES,
+  'a', 'Z', '0', '_', ' ', '\n', '-', '.', '→', 'é', 'ſ', '\u212a', 'İ', 'ó', '😀',
+);
+
+test('token hints and secret words are found as their regexes find them, from any start', () => {
+  fc.assert(
+    fc.property(fc.array(pieces, { maxLength: 40 }), fc.nat(), (parts, n) => {
+      const text = parts.join('');
+      const from = text.length === 0 ? 0 : n % text.length;
+      const found = findHints(text, from);
+      assert.deepEqual(list(text, found.tokenHints), regexHits(TOKEN_HINT_RE, text, from));
+      assert.deepEqual(list(text, found.secretWords), regexHits(SECRET_WORD_RE, text, from));
+    }),
+    { numRuns: 4000 },
+  );
+});
+
+test('a word at the very start or end of the text is found, and a one-character text has none', () => {
+  const scanner = new HintScanner([{ words: ['ab', 'abc', 'zz'] }, { words: ['xy'], ignoreCase: true, wordEnd: ['xy'] }]);
+  const hits = (text: string, from = 0) => scanner.scan(text, from).map((h) => list(text, h));
+  assert.deepEqual(hits('abc'), [['0:abc'], []]);
+  assert.deepEqual(hits('xxab'), [['2:ab'], []]);
+  assert.deepEqual(hits('zzz'), [['0:zz'], []]);
+  assert.deepEqual(hits('XY xyz Xy'), [[], ['0:XY', '7:Xy']]);
+  assert.deepEqual(hits('a'), [[], []]);
+  assert.deepEqual(hits(''), [[], []]);
+  assert.deepEqual(hits('xxab', 3), [[], []]);
+});
+
+test('words the scanner cannot index are refused', () => {
+  assert.throws(() => new HintScanner([{ words: ['a'] }]));
+  assert.throws(() => new HintScanner([{ words: ['éa'] }]));
+  assert.throws(() => new HintScanner([{ words: ['Ab'], ignoreCase: true }]));
+});
