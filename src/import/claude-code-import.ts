@@ -52,8 +52,8 @@ export interface ClaudeCodeImportOptions {
   readonly summarize?: boolean;
   readonly onProgress?: (p: ImportProgress) => void;
   /**
-   * Threads that read and capture transcripts while this one writes the store (default: one per
-   * core but one, at most 8, when there is more than a little to import; 0: all in this thread).
+   * Threads that read, capture and extract transcripts while this one writes the store (default:
+   * one per core but one, at most 8, on 4 cores or more and past 8 MB of transcripts; 0: all in this thread).
    */
   readonly workers?: number;
   readonly clock?: () => number;
@@ -204,8 +204,13 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
   };
 }
 
-/** Workers pay for themselves only past a few megabytes (each costs a thread start and a module load). */
+/**
+ * Capture threads pay for themselves past a few megabytes (each costs a thread start and a module
+ * load) and with cores to spare: capture and extraction are most of the work, so one thread beside
+ * the writer would mostly move the work, and on a shared 2-core machine it measured slower.
+ */
 function defaultWorkers(totalBytes: number): number {
-  if (totalBytes < 8 * 1024 * 1024) return 0;
-  return Math.max(0, Math.min(8, availableParallelism() - 1));
+  const cores = availableParallelism();
+  if (totalBytes < 8 * 1024 * 1024 || cores < 4) return 0;
+  return Math.min(8, cores - 1);
 }

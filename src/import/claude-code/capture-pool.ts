@@ -29,7 +29,10 @@ export interface CapturePoolOptions {
 }
 
 const CHUNK = 128;
-const IN_FLIGHT = 4;
+/** Chunks a worker may post before the writer takes them: a 2,000-event write batch's worth. */
+const IN_FLIGHT = 16;
+/** Groups queued at each worker. */
+const AHEAD = 2;
 
 export function captureGroups(groups: readonly TranscriptGroup[], opts: CapturePoolOptions): AsyncGenerator<CaptureItem> {
   return opts.workers > 0 && groups.length > 1 ? inWorkers(groups, opts) : inThread(groups, opts.limits);
@@ -81,8 +84,8 @@ function startWorker(entry: URL, setup: WorkerSetup, WorkerClass: typeof import(
 
 interface Slot {
   readonly worker: import('node:worker_threads').Worker;
-  /** The group it holds, by index, and the bytes already reported of it. */
-  holding?: { index: number; bytes: number };
+  /** The groups handed to it, in the order it works on them, with the bytes already reported of each. */
+  readonly held: { index: number; bytes: number }[];
   alive: boolean;
 }
 
@@ -103,14 +106,14 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
   const leftover: number[] = [];
   const slots: Slot[] = [];
 
+  /** Keep `AHEAD` groups queued at the worker, so it never waits for this thread (busy writing) to hand it the next. */
   const assign = (slot: Slot) => {
-    if (next >= groups.length) {
-      slot.worker.postMessage({ type: 'stop' } satisfies ToWorker);
-      return;
+    while (slot.held.length < AHEAD && next < groups.length) {
+      const index = next++;
+      slot.held.push({ index, bytes: 0 });
+      slot.worker.postMessage({ type: 'group', index, group: groups[index]! } satisfies ToWorker);
     }
-    const index = next++;
-    slot.holding = { index, bytes: 0 };
-    slot.worker.postMessage({ type: 'group', index, group: groups[index]! } satisfies ToWorker);
+    if (slot.held.length === 0) slot.worker.postMessage({ type: 'stop' } satisfies ToWorker);
   };
 
   for (let i = 0; i < Math.min(opts.workers, groups.length); i++) {
@@ -120,15 +123,15 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
     } catch {
       break;
     }
-    const slot: Slot = { worker, alive: true };
+    const slot: Slot = { worker, held: [], alive: true };
     worker.on('message', (m: FromWorker) => {
-      const held = slot.holding;
-      if (!held || m.index !== held.index) return;
+      const head = slot.held[0];
+      if (!head || m.index !== head.index) return;
       if (m.type === 'events') {
-        push({ kind: 'events', events: m.events, bytes: m.bytes - held.bytes }, slot);
-        held.bytes = m.bytes;
+        push({ kind: 'events', events: m.events, bytes: m.bytes - head.bytes }, slot);
+        head.bytes = m.bytes;
       } else {
-        slot.holding = undefined;
+        slot.held.shift();
         push({ kind: 'done', group: groups[m.index]!, stats: m.stats, counts: m.counts, ...(m.failure !== undefined ? { failure: m.failure } : {}) }, undefined);
         assign(slot);
       }
@@ -136,9 +139,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
     const lost = (why: string) => {
       if (!slot.alive) return;
       slot.alive = false;
-      const held = slot.holding;
-      slot.holding = undefined;
-      if (held) {
+      for (const held of slot.held.splice(0)) {
         // Nothing of it arrived: this thread can still do it whole. Otherwise part is written; report it.
         if (held.bytes === 0) leftover.push(held.index);
         else push({ kind: 'done', group: groups[held.index]!, stats: { entries: 0, malformed: 0, orphanResults: 0 }, counts: { lines: 0, skipped: 0, bytes: 0 }, failure: `capture worker failed: ${why}` }, undefined);
@@ -159,8 +160,8 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
         if (r.item.kind === 'done' || r.item.events.length) yield r.item;
         continue;
       }
-      // A live worker without a group has been told to stop: nothing more comes from it.
-      if (!slots.some((s) => s.alive && s.holding)) break;
+      // A live worker holding no group has been told to stop: nothing more comes from it.
+      if (!slots.some((s) => s.alive && s.held.length > 0)) break;
       await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
