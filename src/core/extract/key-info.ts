@@ -20,6 +20,7 @@ const HEAD_CHARS = 32_768;
 const TAIL_CHARS = 16_384;
 const DEFAULT_MAX = 1000;
 const MAX_IDENTIFIERS = 80;
+const MAX_PATHS = 60;
 
 const CAMEL_RE = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
 const PASCAL_RE = /^(?:[A-Z][a-z0-9]+){2,}$|^[A-Z]+[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
@@ -27,6 +28,8 @@ const SNAKE_RE = /^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 const SCREAMING_RE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /** POSIX/Node errno names (a closed list: `EDIT`, `ERROR`, `EXAMPLE` are not codes) and rustc codes. */
 const ERRNO_RE = /^E(?:CONN[A-Z]+|NOENT|ACCES|PERM|ADDRINUSE|ADDRNOTAVAIL|TIMEDOUT|PIPE|EXIST|ISDIR|NOTDIR|MFILE|NFILE|NOTFOUND|HOSTUNREACH|NETUNREACH|NETDOWN|AI_AGAIN|NOSPC|NOMEM|ROFS|INVAL|BUSY|NOTEMPTY|AGAIN|NOTSUP|NOSYS|SRCH|CHILD|DEADLK|LOOP|NAMETOOLONG|OVERFLOW|PROTO|BADF|FAULT|IO|XDEV|SPIPE|CANCELED|INTEGRITY|NOTCONN|ALREADY|INPROGRESS|BADMSG|\d{4})$/;
+/** First letters `CODE_RE` can match. */
+const CODE_FIRST: ReadonlySet<number> = new Set([...'TCEPSOH'].map((c) => c.charCodeAt(0)));
 const CODE_RE = /^(?:TS\d{4,5}|CS\d{4}|ERR_[A-Z_]+|E_[A-Z_]+|PGRST\d+|SQLSTATE|ORA|HTTP)$/;
 const ERROR_CLASS_RE = /^[A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Panic|Fault|Failure)$/;
 const DECL_RE = /\b(?:function\*?|def|class|fn|func|interface|type|struct|enum|trait|impl|module|defmodule|defp?|const|let|var|val|method)\s+([A-Za-z_$][\w$.]*)/g;
@@ -66,6 +69,7 @@ class TagSet {
   readonly #tags: string[] = [];
   #len = 0;
   constructor(readonly max: number) {}
+  /** False once a tag no longer fits: the caller stops there. */
   add(tag: string): boolean {
     const t = tag.trim();
     if (t.length < 2 || t.length > 160 || t.includes(' ')) return true;
@@ -77,6 +81,10 @@ class TagSet {
     this.#len += t.length + 1;
     return true;
   }
+  addAll(tags: readonly string[]): boolean {
+    for (const tag of tags) if (!this.add(tag)) return false;
+    return true;
+  }
   toString(): string {
     return this.#tags.join(' ');
   }
@@ -85,48 +93,28 @@ class TagSet {
 /**
  * A deduplicated, space-separated tag string of at most `maxChars` characters, most telling
  * first: error codes and classes, names from error lines, paths, packages, URLs, issue refs,
- * declared names, compound identifiers and finally their parts.
+ * declared names, compound identifiers and finally their parts. Each group is looked for only
+ * while the budget lasts.
  */
 export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
   try {
     if (typeof text !== 'string' || !text) return '';
-    const t = redactText(window(text)).replace(PLACEHOLDER_RE, ' ');
+    const t = withoutPlaceholders(redactText(window(text)));
     const tags = new TagSet(Math.max(0, maxChars));
-    const codes: string[] = [];
-    const classes: string[] = [];
-    const idents: string[] = [];
-    for (const w of candidateTokens(t)) {
-      if (ERRNO_RE.test(w) || CODE_RE.test(w)) codes.push(w);
-      else if (ERROR_CLASS_RE.test(w)) classes.push(w);
-      else if ((CAMEL_RE.test(w) || PASCAL_RE.test(w) || SNAKE_RE.test(w) || SCREAMING_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
-    }
-    const errorNames: string[] = [];
-    for (const line of errorLines(t)) {
-      for (const q of line.matchAll(QUOTED_RE)) errorNames.push(q[1]!);
-    }
-    const decls = [...t.matchAll(DECL_RE)].map((m) => m[1]!).slice(0, 60);
-    const paths = (t.match(PATH_RE) ?? []).slice(0, 60);
-    const urls = (t.match(URL_RE) ?? []).slice(0, 20).map((u) => u.replace(URL_TAIL_RE, '').replace(TRAILING_PUNCT_RE, ''));
-    const issues = (t.match(t.includes('#') ? ISSUE_RE : TRACKER_KEY_RE) ?? []).slice(0, 20);
-    const packages: string[] = [];
-    for (const [re, needles] of PACKAGE_RES) {
-      if (!needles.some((n) => t.includes(n))) continue;
-      for (const m of t.matchAll(re)) {
-        const names = (m[1] ?? m[2] ?? '').split(WS_RE).filter((p) => p && !p.startsWith('-'));
-        packages.push(...names.map((p) => p.replace(VERSION_AT_RE, '').replace(VERSION_SPEC_RE, '')));
-        if (packages.length > 60) break;
-      }
-    }
+    const { codes, classes, idents } = classifyTokens(t);
+    const done =
+      !tags.addAll(codes) || !tags.addAll(classes) || !tags.addAll(errorNames(t)) || !addPaths(tags, pathsIn(t)) ||
+      !tags.addAll(packagesIn(t)) || !tags.addAll(urlsIn(t)) || !tags.addAll(issuesIn(t));
+    if (done) return tags.toString();
+    const decls = declaredNames(t);
     const ranked = rankIdentifiers(idents);
-    const groups: readonly (readonly string[])[] = [
-      codes, classes, errorNames, paths.flatMap((p) => [p, baseName(p)]), packages, urls, issues, decls,
-      ranked,
-    ];
-    for (const g of groups) for (const tag of g) if (!tags.add(tag)) return tags.toString();
+    if (!tags.addAll(decls) || !tags.addAll(ranked)) return tags.toString();
     // The parts of compound names, so `acquire` finds `acquireConnection`.
-    for (const id of [...decls, ...ranked, ...classes]) {
-      for (const part of identifierParts(id)) {
-        if (part.length >= 3 && !STOP_IDENTIFIERS.has(part) && !tags.add(part)) return tags.toString();
+    for (const ids of [decls, ranked, classes]) {
+      for (const id of ids) {
+        for (const part of identifierParts(id)) {
+          if (part.length >= 3 && !STOP_IDENTIFIERS.has(part) && !tags.add(part)) return tags.toString();
+        }
       }
     }
     return tags.toString();
@@ -135,14 +123,27 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
   }
 }
 
+function withoutPlaceholders(t: string): string {
+  return t.includes('[REDACTED:') ? t.replace(PLACEHOLDER_RE, ' ') : t;
+}
+
+interface Tokens {
+  readonly codes: string[];
+  readonly classes: string[];
+  readonly idents: string[];
+}
+
 /**
- * The tokens (`[A-Za-z_$][\w$]*`, 3–80 characters) an identifier or code pattern might match, in
- * order. Tokens that start with a lower-case letter and hold no upper-case letter and no underscore
- * (`return`, `value2`) can match none of them; they are most of any text and are passed over
- * without being cut out of it.
+ * Error codes, error classes and compound identifiers among the tokens (`[A-Za-z_$][\w$]*`,
+ * 3–80 characters), in order. Tokens that start with a lower-case letter and hold no upper-case
+ * letter and no underscore (`return`, `value2`) can match none of the patterns; they are most of
+ * any text and are passed over without being cut out of it. The first character decides which
+ * patterns can match at all.
  */
-function candidateTokens(t: string): string[] {
-  const out: string[] = [];
+function classifyTokens(t: string): Tokens {
+  const codes: string[] = [];
+  const classes: string[] = [];
+  const idents: string[] = [];
   const n = t.length;
   let i = 0;
   while (i < n) {
@@ -160,14 +161,32 @@ function candidateTokens(t: string): string[] {
       else break;
     }
     const len = j - i;
-    if (!plain && len >= 3 && len <= 80) out.push(t.slice(i, j));
+    if (!plain && len >= 3 && len <= 80 && first !== 36) {
+      const w = t.slice(i, j);
+      if (first >= 65 && first <= 90) {
+        if ((first === 69 && ERRNO_RE.test(w)) || (CODE_FIRST.has(first) && CODE_RE.test(w))) codes.push(w);
+        else if (ERROR_CLASS_RE.test(w)) classes.push(w);
+        else if ((PASCAL_RE.test(w) || SCREAMING_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
+      } else if ((CAMEL_RE.test(w) || SNAKE_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) {
+        idents.push(w);
+      }
+    }
     i = j;
   }
-  return out;
+  return { codes, classes, idents };
 }
 
 function isTokenStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+/** Names in quotes on the first lines holding an error word. */
+function errorNames(t: string): string[] {
+  const out: string[] = [];
+  for (const line of errorLines(t)) {
+    for (const q of line.matchAll(QUOTED_RE)) out.push(q[1]!);
+  }
+  return out;
 }
 
 /** The first lines holding an error word, whole (as `^.*\berror\b.*$` with the m flag would match them). */
@@ -178,6 +197,85 @@ function errorLines(t: string): string[] {
     if (ERROR_WORD_RE.test(line) && out.push(line) >= MAX_ERROR_LINES) break;
   }
   return out;
+}
+
+/** Up to `limit` matches of a global pattern, in order. */
+function firstMatches(t: string, re: RegExp, limit: number, group = 0): string[] {
+  const out: string[] = [];
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (out.length < limit && (m = re.exec(t)) !== null) out.push(m[group]!);
+  re.lastIndex = 0;
+  return out;
+}
+
+function declaredNames(t: string): string[] {
+  return firstMatches(t, DECL_RE, 60, 1);
+}
+
+/** Characters a path can hold: `[\w.@+~/-]`. Every path match is made of them alone. */
+function isPathChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 45 && c <= 57) || c === 95 || c === 64 || c === 43 || c === 126;
+}
+
+/**
+ * `PATH_RE`'s first 60 matches, found by running it only over the runs of path characters that
+ * hold a `/` or a `.` (what every alternative needs). The same matches as over the whole text: a
+ * match never leaves its run, and the characters around a run are not word characters, so `\b`
+ * sees a run's edges as it sees the text's.
+ */
+function pathsIn(t: string): string[] {
+  const out: string[] = [];
+  const n = t.length;
+  let from = 0;
+  let dot = t.indexOf('.');
+  let slash = t.indexOf('/');
+  while (out.length < MAX_PATHS && (dot >= 0 || slash >= 0)) {
+    const at = dot < 0 ? slash : slash < 0 ? dot : Math.min(dot, slash);
+    let start = at;
+    while (start > from && isPathChar(t.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < n && isPathChar(t.charCodeAt(end))) end++;
+    const found = t.slice(start, end).match(PATH_RE);
+    if (found) out.push(...found);
+    from = end;
+    if (dot >= 0 && dot < end) dot = t.indexOf('.', end);
+    if (slash >= 0 && slash < end) slash = t.indexOf('/', end);
+  }
+  return out.length > MAX_PATHS ? out.slice(0, MAX_PATHS) : out;
+}
+
+/** Each path, then its base name. */
+function addPaths(tags: TagSet, paths: readonly string[]): boolean {
+  for (const p of paths) if (!tags.add(p) || !tags.add(baseName(p))) return false;
+  return true;
+}
+
+function urlsIn(t: string): string[] {
+  return firstMatches(t, URL_RE, 20).map((u) => u.replace(URL_TAIL_RE, '').replace(TRAILING_PUNCT_RE, ''));
+}
+
+function issuesIn(t: string): string[] {
+  return firstMatches(t, t.includes('#') ? ISSUE_RE : TRACKER_KEY_RE, 20);
+}
+
+function packagesIn(t: string): string[] {
+  const packages: string[] = [];
+  const present = new Map<string, boolean>();
+  const has = (needle: string): boolean => {
+    let v = present.get(needle);
+    if (v === undefined) present.set(needle, (v = t.includes(needle)));
+    return v;
+  };
+  for (const [re, needles] of PACKAGE_RES) {
+    if (!needles.some(has)) continue;
+    for (const m of t.matchAll(re)) {
+      const names = (m[1] ?? m[2] ?? '').split(WS_RE).filter((p) => p && !p.startsWith('-'));
+      packages.push(...names.map((p) => p.replace(VERSION_AT_RE, '').replace(VERSION_SPEC_RE, '')));
+      if (packages.length > 60) break;
+    }
+  }
+  return packages;
 }
 
 /** Most frequent first, ties in order of appearance; bounded. */
