@@ -12,8 +12,27 @@ const MAX_WORDS = 64;
 
 const HEREDOC_RE = /^<<-?\s*(['"]?)([A-Za-z_][\w-]*)\1/;
 
+/**
+ * The last command line split, and the program words of its segments. One call's command is
+ * split by several extractors (shell events, references, resolution keys); the results are
+ * immutable, so they are computed once per distinct command.
+ */
+let lastCommand: string | undefined;
+let lastSegments: readonly string[] = [];
+const segmentWords = new Map<string, readonly string[]>();
+const MAX_CACHED_SEGMENTS = 256;
+
 /** Split a command line into simple commands. */
-export function splitCommands(command: string): string[] {
+export function splitCommands(command: string): readonly string[] {
+  if (command !== lastCommand) {
+    lastSegments = split(command);
+    lastCommand = command;
+    segmentWords.clear();
+  }
+  return lastSegments;
+}
+
+function split(command: string): string[] {
   const s = command.length > MAX_COMMAND_CHARS ? command.slice(0, MAX_COMMAND_CHARS) : command;
   const out: string[] = [];
   const heredocs: string[] = [];
@@ -123,8 +142,17 @@ const PREFIX_COMMANDS: ReadonlySet<string> = new Set(['sudo', 'time', 'nohup', '
  * The words that name the program and its arguments: leading `VAR=value` assignments and
  * wrappers such as `sudo`, `time`, `env` are dropped (`FOO=1 sudo -E npm i` → `npm i`).
  */
-export function programWords(segment: string): string[] {
-  const w = words(segment);
+export function programWords(segment: string): readonly string[] {
+  let w = segmentWords.get(segment);
+  if (w === undefined) {
+    w = withoutPrefixes(words(segment));
+    if (segmentWords.size >= MAX_CACHED_SEGMENTS) segmentWords.clear();
+    segmentWords.set(segment, w);
+  }
+  return w;
+}
+
+function withoutPrefixes(w: string[]): string[] {
   let i = 0;
   while (i < w.length) {
     const word = w[i]!;
