@@ -45,17 +45,44 @@ const ISSUE_RE = /\b[\w.-]+\/[\w.-]+#\d+\b|(?<![\w&])#\d{1,7}\b|\b[A-Z][A-Z0-9]{
 /** ISSUE_RE's last alternative: all of it that can match in a text without `#`, and much cheaper to scan. */
 const TRACKER_KEY_RE = /\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b/g;
 /**
- * Package patterns, each with the literal text any match must contain: a text without it is not
- * scanned with the pattern at all (most texts name no package).
+ * Cues: words or characters without which a pattern cannot match, noted while the text is
+ * tokenized once, so a pattern is run only over the texts that hold its cue. A word cue stands
+ * for the pattern's keyword standing alone between non-word characters, which is what its `\b`
+ * or `\s` around the keyword demand. `$` is a token character but not a word character (`$from`
+ * holds the word `from`), so a text with a `$` gets every cue.
  */
-const PACKAGE_RES: readonly (readonly [RegExp, readonly string[]])[] = [
-  [/\bfrom\s+['"]([^'"./][^'"]*)['"]/g, ['from']],
-  [/\brequire\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g, ['require(']],
-  [/\bimport\s+['"]([^'"./][^'"]*)['"]/g, ['import']],
-  [/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm, ['import']],
-  [/\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+((?:@?[\w.-]+\/?[\w.-]*(?:@[\w.^~-]+)?\s*)+)/g, ['npm', 'yarn', 'bun']],
-  [/\b(?:pip3?|uv pip|poetry|uv|cargo|gem|go)\s+(?:install|add|get)\s+((?:[\w./@=<>~^-]+\s*)+)/g, ['install', 'add', 'get']],
-  [/(?<![\w/])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*)/g, ['@']],
+const CUE = {
+  errorWord: 1 << 0, decl: 1 << 1, from: 1 << 2, import: 1 << 3, require: 1 << 4, npm: 1 << 5, install: 1 << 6,
+  at: 1 << 7, http: 1 << 8, tracker: 1 << 9, hashDigit: 1 << 10,
+} as const;
+const ALL_CUES = (1 << 11) - 1;
+/** Lower-case keywords (all of them plain tokens) and the cue each gives. */
+const WORD_CUES: readonly (readonly [number, readonly string[]])[] = [
+  [CUE.errorWord, ['error', 'exception', 'fatal', 'panic', 'failed', 'cannot', 'undefined', 'not']],
+  [CUE.decl, ['function', 'def', 'class', 'fn', 'func', 'interface', 'type', 'struct', 'enum', 'trait', 'impl', 'module', 'defmodule', 'defp', 'const', 'let', 'var', 'val', 'method']],
+  [CUE.from, ['from']],
+  [CUE.import, ['import']],
+  [CUE.require, ['require']],
+  [CUE.npm, ['npm', 'pnpm', 'yarn', 'bun']],
+  [CUE.install, ['install', 'add', 'get']],
+  [CUE.http, ['http', 'https']],
+];
+/** `WORD_CUES` by first letter (index: char code - 97), for plain tokens of up to 9 letters. */
+const WORD_CUES_BY_LETTER: readonly (readonly (readonly [string, number])[])[] = Array.from({ length: 26 }, (_, k) =>
+  WORD_CUES.flatMap(([cue, words]) => words.filter((w) => w.charCodeAt(0) === 97 + k).map((w) => [w, cue] as const)),
+);
+const MAX_CUE_WORD = 9;
+/** The error words of `ERROR_WORD_RE` that are not plain tokens. */
+const CAPITAL_ERROR_WORDS: ReadonlySet<string> = new Set(['Error', 'ERROR', 'Exception', 'FATAL', 'FAIL', 'Cannot']);
+/** Package patterns, each with the cues one of which any match needs (most texts name no package). */
+const PACKAGE_RES: readonly (readonly [RegExp, number])[] = [
+  [/\bfrom\s+['"]([^'"./][^'"]*)['"]/g, CUE.from],
+  [/\brequire\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g, CUE.require],
+  [/\bimport\s+['"]([^'"./][^'"]*)['"]/g, CUE.import],
+  [/^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm, CUE.from | CUE.import],
+  [/\b(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)\s+((?:@?[\w.-]+\/?[\w.-]*(?:@[\w.^~-]+)?\s*)+)/g, CUE.npm],
+  [/\b(?:pip3?|uv pip|poetry|uv|cargo|gem|go)\s+(?:install|add|get)\s+((?:[\w./@=<>~^-]+\s*)+)/g, CUE.install],
+  [/(?<![\w/])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*)/g, CUE.at],
 ];
 const STOP_IDENTIFIERS: ReadonlySet<string> = new Set(['http', 'https', 'www', 'com', 'org', 'the', 'and', 'for']);
 
@@ -101,12 +128,12 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
     if (typeof text !== 'string' || !text) return '';
     const t = withoutPlaceholders(redactText(window(text)));
     const tags = new TagSet(Math.max(0, maxChars));
-    const { codes, classes, idents } = classifyTokens(t);
+    const { codes, classes, idents, cues } = classifyTokens(t);
     const done =
-      !tags.addAll(codes) || !tags.addAll(classes) || !tags.addAll(errorNames(t)) || !addPaths(tags, pathsIn(t)) ||
-      !tags.addAll(packagesIn(t)) || !tags.addAll(urlsIn(t)) || !tags.addAll(issuesIn(t));
+      !tags.addAll(codes) || !tags.addAll(classes) || !tags.addAll(errorNames(t, cues)) || !addPaths(tags, pathsIn(t)) ||
+      !tags.addAll(packagesIn(t, cues)) || !tags.addAll(urlsIn(t, cues)) || !tags.addAll(issuesIn(t, cues));
     if (done) return tags.toString();
-    const decls = declaredNames(t);
+    const decls = cues & CUE.decl ? firstMatches(t, DECL_RE, 60, 1) : [];
     const ranked = rankIdentifiers(idents);
     if (!tags.addAll(decls) || !tags.addAll(ranked)) return tags.toString();
     // The parts of compound names, so `acquire` finds `acquireConnection`.
@@ -131,24 +158,29 @@ interface Tokens {
   readonly codes: string[];
   readonly classes: string[];
   readonly idents: string[];
+  /** The `CUE` bits of the text. */
+  readonly cues: number;
 }
 
 /**
  * Error codes, error classes and compound identifiers among the tokens (`[A-Za-z_$][\w$]*`,
- * 3–80 characters), in order. Tokens that start with a lower-case letter and hold no upper-case
- * letter and no underscore (`return`, `value2`) can match none of the patterns; they are most of
- * any text and are passed over without being cut out of it. The first character decides which
- * patterns can match at all.
+ * 3–80 characters), in order, and the text's cues. Tokens that start with a lower-case letter and
+ * hold no upper-case letter and no underscore (`return`, `value2`) can match none of the patterns;
+ * they are most of any text and are passed over without being cut out of it (a keyword among
+ * them is recognized in place). The first character decides which patterns can match at all.
  */
 function classifyTokens(t: string): Tokens {
   const codes: string[] = [];
   const classes: string[] = [];
   const idents: string[] = [];
+  let cues = 0;
   const n = t.length;
   let i = 0;
   while (i < n) {
     const first = t.charCodeAt(i);
     if (!isTokenStart(first)) {
+      if (first === 35 /* # */ && isDigit(t.charCodeAt(i + 1))) cues |= CUE.hashDigit;
+      else if (first === 64 /* @ */) cues |= CUE.at;
       i++;
       continue;
     }
@@ -156,33 +188,54 @@ function classifyTokens(t: string): Tokens {
     let j = i + 1;
     for (; j < n; j++) {
       const c = t.charCodeAt(j);
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 36) continue;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
       if ((c >= 65 && c <= 90) || c === 95) plain = false;
+      else if (c === 36) cues = ALL_CUES;
       else break;
     }
     const len = j - i;
-    if (!plain && len >= 3 && len <= 80 && first !== 36) {
-      const w = t.slice(i, j);
-      if (first >= 65 && first <= 90) {
+    if (plain) {
+      if (len <= MAX_CUE_WORD) cues |= wordCue(t, i, len, first);
+    } else if (first === 36) {
+      cues = ALL_CUES;
+    } else if (first >= 65 && first <= 90) {
+      if (t.charCodeAt(j) === 45 /* - */ && isDigit(t.charCodeAt(j + 1))) cues |= CUE.tracker;
+      if (len >= 3 && len <= 80) {
+        const w = t.slice(i, j);
         if ((first === 69 && ERRNO_RE.test(w)) || (CODE_FIRST.has(first) && CODE_RE.test(w))) codes.push(w);
         else if (ERROR_CLASS_RE.test(w)) classes.push(w);
         else if ((PASCAL_RE.test(w) || SCREAMING_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
-      } else if ((CAMEL_RE.test(w) || SNAKE_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) {
-        idents.push(w);
+        if (CAPITAL_ERROR_WORDS.has(w)) cues |= CUE.errorWord;
       }
+    } else if (len >= 3 && len <= 80) {
+      const w = t.slice(i, j);
+      if ((CAMEL_RE.test(w) || SNAKE_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
     }
     i = j;
   }
-  return { codes, classes, idents };
+  return { codes, classes, idents, cues };
+}
+
+/** The cue of the plain token `t.slice(i, i + len)`, if it is a cue word. */
+function wordCue(t: string, i: number, len: number, first: number): number {
+  for (const [word, cue] of WORD_CUES_BY_LETTER[first - 97]!) {
+    if (word.length === len && t.startsWith(word, i)) return cue;
+  }
+  return 0;
 }
 
 function isTokenStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
 }
 
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 /** Names in quotes on the first lines holding an error word. */
-function errorNames(t: string): string[] {
+function errorNames(t: string, cues: number): string[] {
   const out: string[] = [];
+  if (!(cues & CUE.errorWord)) return out;
   for (const line of errorLines(t)) {
     for (const q of line.matchAll(QUOTED_RE)) out.push(q[1]!);
   }
@@ -207,10 +260,6 @@ function firstMatches(t: string, re: RegExp, limit: number, group = 0): string[]
   while (out.length < limit && (m = re.exec(t)) !== null) out.push(m[group]!);
   re.lastIndex = 0;
   return out;
-}
-
-function declaredNames(t: string): string[] {
-  return firstMatches(t, DECL_RE, 60, 1);
 }
 
 /** Characters a path can hold: `[\w.@+~/-]`. Every path match is made of them alone. */
@@ -251,24 +300,21 @@ function addPaths(tags: TagSet, paths: readonly string[]): boolean {
   return true;
 }
 
-function urlsIn(t: string): string[] {
+function urlsIn(t: string, cues: number): string[] {
+  if (!(cues & CUE.http)) return [];
   return firstMatches(t, URL_RE, 20).map((u) => u.replace(URL_TAIL_RE, '').replace(TRAILING_PUNCT_RE, ''));
 }
 
-function issuesIn(t: string): string[] {
-  return firstMatches(t, t.includes('#') ? ISSUE_RE : TRACKER_KEY_RE, 20);
+/** `ISSUE_RE` matches; without a `#` and a digit, all it can match is a tracker key. */
+function issuesIn(t: string, cues: number): string[] {
+  if (cues & CUE.hashDigit) return firstMatches(t, ISSUE_RE, 20);
+  return cues & CUE.tracker ? firstMatches(t, TRACKER_KEY_RE, 20) : [];
 }
 
-function packagesIn(t: string): string[] {
+function packagesIn(t: string, cues: number): string[] {
   const packages: string[] = [];
-  const present = new Map<string, boolean>();
-  const has = (needle: string): boolean => {
-    let v = present.get(needle);
-    if (v === undefined) present.set(needle, (v = t.includes(needle)));
-    return v;
-  };
-  for (const [re, needles] of PACKAGE_RES) {
-    if (!needles.some(has)) continue;
+  for (const [re, cue] of PACKAGE_RES) {
+    if (!(cues & cue)) continue;
     for (const m of t.matchAll(re)) {
       const names = (m[1] ?? m[2] ?? '').split(WS_RE).filter((p) => p && !p.startsWith('-'));
       packages.push(...names.map((p) => p.replace(VERSION_AT_RE, '').replace(VERSION_SPEC_RE, '')));
