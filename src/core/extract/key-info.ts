@@ -67,11 +67,15 @@ const WORD_CUES: readonly (readonly [number, readonly string[]])[] = [
   [CUE.install, ['install', 'add', 'get']],
   [CUE.http, ['http', 'https']],
 ];
-/** `WORD_CUES` by first letter (index: char code - 97), for plain tokens of up to 9 letters. */
-const WORD_CUES_BY_LETTER: readonly (readonly (readonly [string, number])[])[] = Array.from({ length: 26 }, (_, k) =>
-  WORD_CUES.flatMap(([cue, words]) => words.filter((w) => w.charCodeAt(0) === 97 + k).map((w) => [w, cue] as const)),
-);
 const MAX_CUE_WORD = 9;
+/** `WORD_CUES` by first letter and length (index: (char code - 97) * 10 + length), for plain tokens. */
+const WORD_CUE_TABLE: readonly (readonly (readonly [string, number])[] | undefined)[] = (() => {
+  const table: (readonly [string, number])[][] = [];
+  for (const [cue, words] of WORD_CUES) {
+    for (const w of words) (table[(w.charCodeAt(0) - 97) * 10 + w.length] ??= []).push([w, cue]);
+  }
+  return table;
+})();
 /** The error words of `ERROR_WORD_RE` that are not plain tokens. */
 const CAPITAL_ERROR_WORDS: ReadonlySet<string> = new Set(['Error', 'ERROR', 'Exception', 'FATAL', 'FAIL', 'Cannot']);
 /** Package patterns, each with the cues one of which any match needs (most texts name no package). */
@@ -218,9 +222,8 @@ function classifyTokens(t: string): Tokens {
 
 /** The cue of the plain token `t.slice(i, i + len)`, if it is a cue word. */
 function wordCue(t: string, i: number, len: number, first: number): number {
-  for (const [word, cue] of WORD_CUES_BY_LETTER[first - 97]!) {
-    if (word.length === len && t.startsWith(word, i)) return cue;
-  }
+  const words = WORD_CUE_TABLE[(first - 97) * 10 + len];
+  if (words) for (const [word, cue] of words) if (t.startsWith(word, i)) return cue;
   return 0;
 }
 
@@ -327,8 +330,23 @@ function packagesIn(t: string, cues: number): string[] {
 /** Most frequent first, ties in order of appearance; bounded. */
 function rankIdentifiers(ids: readonly string[]): string[] {
   const count = new Map<string, number>();
-  for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
-  return [...count.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_IDENTIFIERS).map(([k]) => k);
+  let most = 0;
+  for (const id of ids) {
+    const c = (count.get(id) ?? 0) + 1;
+    count.set(id, c);
+    if (c > most) most = c;
+  }
+  // A stable sort by count, as buckets: counts are small and most identifiers appear once.
+  const byCount: string[][] = Array.from({ length: most + 1 }, () => []);
+  for (const [id, c] of count) byCount[c]!.push(id);
+  const out: string[] = [];
+  for (let c = most; c > 0 && out.length < MAX_IDENTIFIERS; c--) {
+    for (const id of byCount[c]!) {
+      if (out.length >= MAX_IDENTIFIERS) break;
+      out.push(id);
+    }
+  }
+  return out;
 }
 
 function baseName(p: string): string {
