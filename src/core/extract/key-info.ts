@@ -33,6 +33,8 @@ const CODE_FIRST: ReadonlySet<number> = new Set([...'TCEPSOH'].map((c) => c.char
 const CODE_RE = /^(?:TS\d{4,5}|CS\d{4}|ERR_[A-Z_]+|E_[A-Z_]+|PGRST\d+|SQLSTATE|ORA|HTTP)$/;
 const ERROR_CLASS_RE = /^[A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Panic|Fault|Failure)$/;
 const DECL_RE = /\b(?:function\*?|def|class|fn|func|interface|type|struct|enum|trait|impl|module|defmodule|defp?|const|let|var|val|method)\s+([A-Za-z_$][\w$.]*)/g;
+/** `DECL_RE` tried at one position: where a declaration keyword stands. */
+const DECL_AT_RE = new RegExp(DECL_RE.source, 'y');
 /** Words that make a line an error line (matched anywhere in it). */
 const ERROR_WORD_RE = /\b(?:error|Error|ERROR|exception|Exception|fatal|FATAL|panic|failed|FAIL|cannot|Cannot|undefined|not found)\b/;
 /** What ends a line for `^`/`$` in a multiline pattern (and what `.` never crosses). */
@@ -132,12 +134,12 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
     if (typeof text !== 'string' || !text) return '';
     const t = withoutPlaceholders(redactText(window(text)));
     const tags = new TagSet(Math.max(0, maxChars));
-    const { codes, classes, idents, cues } = classifyTokens(t);
+    const { codes, classes, idents, cues, declAt } = classifyTokens(t);
     const done =
       !tags.addAll(codes) || !tags.addAll(classes) || !tags.addAll(errorNames(t, cues)) || !addPaths(tags, pathsIn(t)) ||
       !tags.addAll(packagesIn(t, cues)) || !tags.addAll(urlsIn(t, cues)) || !tags.addAll(issuesIn(t, cues));
     if (done) return tags.toString();
-    const decls = cues & CUE.decl ? firstMatches(t, DECL_RE, 60, 1) : [];
+    const decls = declaredNames(t, declAt);
     const ranked = rankIdentifiers(idents);
     if (!tags.addAll(decls) || !tags.addAll(ranked)) return tags.toString();
     // The parts of compound names, so `acquire` finds `acquireConnection`.
@@ -164,6 +166,8 @@ interface Tokens {
   readonly idents: string[];
   /** The `CUE` bits of the text. */
   readonly cues: number;
+  /** Where declaration keywords start, in order; null when a `$` hides where words start. */
+  readonly declAt: readonly number[] | null;
 }
 
 /**
@@ -178,6 +182,8 @@ function classifyTokens(t: string): Tokens {
   const classes: string[] = [];
   const idents: string[] = [];
   let cues = 0;
+  let dollar = false;
+  const declAt: number[] = [];
   const n = t.length;
   let i = 0;
   while (i < n) {
@@ -194,14 +200,16 @@ function classifyTokens(t: string): Tokens {
       const c = t.charCodeAt(j);
       if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
       if ((c >= 65 && c <= 90) || c === 95) plain = false;
-      else if (c === 36) cues = ALL_CUES;
+      else if (c === 36) dollar = true;
       else break;
     }
     const len = j - i;
     if (plain) {
-      if (len <= MAX_CUE_WORD) cues |= wordCue(t, i, len, first);
+      const cue = len <= MAX_CUE_WORD ? wordCue(t, i, len, first) : 0;
+      if (cue === CUE.decl) declAt.push(i);
+      cues |= cue;
     } else if (first === 36) {
-      cues = ALL_CUES;
+      dollar = true;
     } else if (first >= 65 && first <= 90) {
       if (t.charCodeAt(j) === 45 /* - */ && isDigit(t.charCodeAt(j + 1))) cues |= CUE.tracker;
       if (len >= 3 && len <= 80) {
@@ -217,7 +225,7 @@ function classifyTokens(t: string): Tokens {
     }
     i = j;
   }
-  return { codes, classes, idents, cues };
+  return dollar ? { codes, classes, idents, cues: ALL_CUES, declAt: null } : { codes, classes, idents, cues, declAt };
 }
 
 /** The cue of the plain token `t.slice(i, i + len)`, if it is a cue word. */
@@ -262,6 +270,25 @@ function firstMatches(t: string, re: RegExp, limit: number, group = 0): string[]
   let m: RegExpExecArray | null;
   while (out.length < limit && (m = re.exec(t)) !== null) out.push(m[group]!);
   re.lastIndex = 0;
+  return out;
+}
+
+/**
+ * `DECL_RE`'s first 60 names. Every match starts at a declaration keyword standing alone, so
+ * without a `$` in the text it is enough to try the pattern where those keywords start.
+ */
+function declaredNames(t: string, declAt: readonly number[] | null): string[] {
+  if (declAt === null) return firstMatches(t, DECL_RE, 60, 1);
+  const out: string[] = [];
+  let end = 0;
+  for (const at of declAt) {
+    if (at < end) continue;
+    DECL_AT_RE.lastIndex = at;
+    const m = DECL_AT_RE.exec(t);
+    if (!m) continue;
+    end = DECL_AT_RE.lastIndex;
+    if (out.push(m[1]!) >= 60) break;
+  }
   return out;
 }
 

@@ -45,7 +45,8 @@ export function normalizeState(raw: unknown): SessionState {
 }
 
 const SIGNATURE_INPUT_CHARS = 8192;
-const NUL_RE = /\u0000/g;
+/** Anything but NUL: a key of empty parts only (`\0\0…`) names nothing. */
+const NOT_NUL_RE = /[^\u0000]/;
 
 /**
  * A call's signature: the tool plus a hash of the input that makes it this call. Equal
@@ -59,7 +60,7 @@ export function callSignature(tool: string, input: Record<string, unknown>): str
     return v.length > SIGNATURE_INPUT_CHARS ? `${v.slice(0, SIGNATURE_INPUT_CHARS)}\u0000${v.length}` : v;
   };
   const key = part('command') || ['file_path', 'offset', 'limit', 'old_string', 'new_string', 'content', 'pattern', 'url'].map(part).join('\u0000');
-  let text = key.replace(NUL_RE, '') ? key : safeJson(input);
+  let text = NOT_NUL_RE.test(key) ? key : safeJson(input);
   if (text.length > SIGNATURE_INPUT_CHARS) text = text.slice(0, SIGNATURE_INPUT_CHARS) + `\u0000${text.length}`;
   return `${tool}:${fnv1a(text.trim()).toString(36)}`;
 }
