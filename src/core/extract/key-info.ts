@@ -326,7 +326,11 @@ function pathsIn(t: string): string[] {
 
 /** Each path, then its base name. */
 function addPaths(tags: TagSet, paths: readonly string[]): boolean {
-  for (const p of paths) if (!tags.add(p) || !tags.add(baseName(p))) return false;
+  for (const p of paths) {
+    if (!tags.add(p)) return false;
+    const base = baseName(p);
+    if (base !== p && !tags.add(base)) return false;
+  }
   return true;
 }
 
