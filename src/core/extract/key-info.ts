@@ -36,9 +36,9 @@ const DECL_RE = /\b(?:function\*?|def|class|fn|func|interface|type|struct|enum|t
 /** `DECL_RE` tried at one position: where a declaration keyword stands. */
 const DECL_AT_RE = new RegExp(DECL_RE.source, 'y');
 /** Words that make a line an error line (matched anywhere in it). */
-const ERROR_WORD_RE = /\b(?:error|Error|ERROR|exception|Exception|fatal|FATAL|panic|failed|FAIL|cannot|Cannot|undefined|not found)\b/;
+const ERROR_WORD_RE = /\b(?:error|Error|ERROR|exception|Exception|fatal|FATAL|panic|failed|FAIL|cannot|Cannot|undefined|not found)\b/g;
 /** What ends a line for `^`/`$` in a multiline pattern (and what `.` never crosses). */
-const LINE_BREAK_RE = /[\n\r\u2028\u2029]/;
+const LINE_BREAK_RE = /[\n\r\u2028\u2029]/g;
 const MAX_ERROR_LINES = 40;
 const QUOTED_RE = /['"`‘“]([^'"`’”\s]{2,80})['"`’”]/g;
 const PATH_RE = /(?:~|\.{1,2})?(?:\/[\w.@+-]+){2,}|\b[\w.@-]+(?:\/[\w.@-]+)+\.[A-Za-z0-9]{1,8}\b|\b[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|rb|java|kt|swift|cs|cpp|cc|c|h|hpp|ex|exs|php|json|ya?ml|toml|md|sql|sh|vue|svelte|css|scss|html|lock)\b/g;
@@ -253,14 +253,29 @@ function errorNames(t: string, cues: number): string[] {
   return out;
 }
 
-/** The first lines holding an error word, whole (as `^.*\berror\b.*$` with the m flag would match them). */
+/**
+ * The first lines holding an error word, whole (as `^.*\berror\b.*$` with the m flag would match
+ * them). No error word spans a line break, and a line break is no word character, so an error
+ * word found in the whole text is one its line holds on its own.
+ */
 function errorLines(t: string): string[] {
-  if (!ERROR_WORD_RE.test(t)) return [];
   const out: string[] = [];
-  for (const line of t.split(LINE_BREAK_RE)) {
-    if (ERROR_WORD_RE.test(line) && out.push(line) >= MAX_ERROR_LINES) break;
+  ERROR_WORD_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (out.length < MAX_ERROR_LINES && (m = ERROR_WORD_RE.exec(t)) !== null) {
+    let start = m.index;
+    while (start > 0 && !isLineBreak(t.charCodeAt(start - 1))) start--;
+    LINE_BREAK_RE.lastIndex = m.index;
+    const end = LINE_BREAK_RE.exec(t)?.index ?? t.length;
+    out.push(t.slice(start, end));
+    ERROR_WORD_RE.lastIndex = end;
   }
+  ERROR_WORD_RE.lastIndex = 0;
   return out;
+}
+
+function isLineBreak(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 }
 
 /** Up to `limit` matches of a global pattern, in order. */
