@@ -22,7 +22,7 @@ const DEFAULT_MAX = 1000;
 const MAX_IDENTIFIERS = 80;
 const MAX_PATHS = 60;
 
-const CAMEL_RE = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
+/** camelCase (`^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$`) is told from a token's character classes alone. */
 const PASCAL_RE = /^(?:[A-Z][a-z0-9]+){2,}$|^[A-Z]+[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/;
 const SNAKE_RE = /^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 const SCREAMING_RE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
@@ -170,12 +170,26 @@ interface Tokens {
   readonly declAt: readonly number[] | null;
 }
 
+/** Token character classes, as bits: a token's OR of them tells which patterns it can match. */
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 4;
+const UNDERSCORE = 8;
+const DOLLAR = 16;
+const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  CHAR_CLASS[c] = c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT : c === 95 ? UNDERSCORE : c === 36 ? DOLLAR : 0;
+}
+
 /**
  * Error codes, error classes and compound identifiers among the tokens (`[A-Za-z_$][\w$]*`,
  * 3–80 characters), in order, and the text's cues. Tokens that start with a lower-case letter and
  * hold no upper-case letter and no underscore (`return`, `value2`) can match none of the patterns;
  * they are most of any text and are passed over without being cut out of it (a keyword among
- * them is recognized in place). The first character decides which patterns can match at all.
+ * them is recognized in place). Which character classes a token holds decides which patterns can
+ * match it at all: none of them allows `$`; codes and screaming snake case hold no lower-case
+ * letter, error classes no underscore; camelCase is exactly a lower-case start, no underscore and
+ * an upper-case letter.
  */
 function classifyTokens(t: string): Tokens {
   const codes: string[] = [];
@@ -188,40 +202,50 @@ function classifyTokens(t: string): Tokens {
   let i = 0;
   while (i < n) {
     const first = t.charCodeAt(i);
-    if (!isTokenStart(first)) {
+    const k0 = first < 128 ? CHAR_CLASS[first]! : 0;
+    if (k0 === 0 || k0 === DIGIT) {
       if (first === 35 /* # */ && isDigit(t.charCodeAt(i + 1))) cues |= CUE.hashDigit;
       else if (first === 64 /* @ */) cues |= CUE.at;
       i++;
       continue;
     }
-    let plain = first >= 97 && first <= 122;
+    let mask = 0;
     let j = i + 1;
     for (; j < n; j++) {
       const c = t.charCodeAt(j);
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
-      if ((c >= 65 && c <= 90) || c === 95) plain = false;
-      else if (c === 36) dollar = true;
-      else break;
+      const k = c < 128 ? CHAR_CLASS[c]! : 0;
+      if (k === 0) break;
+      mask |= k;
     }
     const len = j - i;
-    if (plain) {
+    if (mask & DOLLAR || k0 === DOLLAR) dollar = true;
+    if (k0 === LOWER && !(mask & (UPPER | UNDERSCORE))) {
       const cue = len <= MAX_CUE_WORD ? wordCue(t, i, len, first) : 0;
       if (cue === CUE.decl) declAt.push(i);
       cues |= cue;
-    } else if (first === 36) {
-      dollar = true;
-    } else if (first >= 65 && first <= 90) {
+    } else if (k0 === UPPER) {
       if (t.charCodeAt(j) === 45 /* - */ && isDigit(t.charCodeAt(j + 1))) cues |= CUE.tracker;
-      if (len >= 3 && len <= 80) {
+      if (len >= 3 && len <= 80 && !(mask & DOLLAR)) {
         const w = t.slice(i, j);
-        if ((first === 69 && ERRNO_RE.test(w)) || (CODE_FIRST.has(first) && CODE_RE.test(w))) codes.push(w);
-        else if (ERROR_CLASS_RE.test(w)) classes.push(w);
-        else if ((PASCAL_RE.test(w) || SCREAMING_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
-        if (CAPITAL_ERROR_WORDS.has(w)) cues |= CUE.errorWord;
+        if (mask & LOWER) {
+          // Error classes and Pascal case hold lower-case letters and no underscore.
+          if (!(mask & UNDERSCORE)) {
+            if (ERROR_CLASS_RE.test(w)) classes.push(w);
+            else if (PASCAL_RE.test(w) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
+          }
+          if (CAPITAL_ERROR_WORDS.has(w)) cues |= CUE.errorWord;
+        } else {
+          // Codes and screaming snake case hold none.
+          if ((first === 69 && ERRNO_RE.test(w)) || (CODE_FIRST.has(first) && CODE_RE.test(w))) codes.push(w);
+          else if ((mask & UNDERSCORE ? SCREAMING_RE : PASCAL_RE).test(w) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
+          if (CAPITAL_ERROR_WORDS.has(w)) cues |= CUE.errorWord;
+        }
       }
-    } else if (len >= 3 && len <= 80) {
+    } else if (len >= 3 && len <= 80 && !(mask & DOLLAR) && k0 !== DOLLAR) {
+      // camelCase: a lower-case start, an upper-case letter, no underscore; else snake_case.
       const w = t.slice(i, j);
-      if ((CAMEL_RE.test(w) || SNAKE_RE.test(w)) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
+      const camel = k0 === LOWER && (mask & UPPER) !== 0 && !(mask & UNDERSCORE);
+      if ((camel || (!(mask & UPPER) && SNAKE_RE.test(w))) && idents.length < MAX_IDENTIFIERS * 4) idents.push(w);
     }
     i = j;
   }
@@ -233,10 +257,6 @@ function wordCue(t: string, i: number, len: number, first: number): number {
   const words = WORD_CUE_TABLE[(first - 97) * 10 + len];
   if (words) for (const [word, cue] of words) if (t.startsWith(word, i)) return cue;
   return 0;
-}
-
-function isTokenStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
 }
 
 function isDigit(c: number): boolean {
