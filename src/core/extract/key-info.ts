@@ -134,9 +134,9 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
     if (typeof text !== 'string' || !text) return '';
     const t = withoutPlaceholders(redactText(window(text)));
     const tags = new TagSet(Math.max(0, maxChars));
-    const { codes, classes, idents, cues, declAt } = classifyTokens(t);
+    const { codes, classes, idents, cues, declAt, pathRuns } = classifyTokens(t);
     const done =
-      !tags.addAll(codes) || !tags.addAll(classes) || !tags.addAll(errorNames(t, cues)) || !addPaths(tags, pathsIn(t)) ||
+      !tags.addAll(codes) || !tags.addAll(classes) || !tags.addAll(errorNames(t, cues)) || !addPaths(tags, pathsIn(t, pathRuns ?? markedPathRuns(t))) ||
       !tags.addAll(packagesIn(t, cues)) || !tags.addAll(urlsIn(t, cues)) || !tags.addAll(issuesIn(t, cues));
     if (done) return tags.toString();
     const decls = declaredNames(t, declAt);
@@ -168,6 +168,8 @@ interface Tokens {
   readonly cues: number;
   /** Where declaration keywords start, in order; null when a `$` hides where words start. */
   readonly declAt: readonly number[] | null;
+  /** The runs of path characters holding a `/` or a `.`, as start, end pairs; null when a `$` split them. */
+  readonly pathRuns: readonly number[] | null;
 }
 
 /** Token character classes, as bits: a token's OR of them tells which patterns it can match. */
@@ -198,17 +200,30 @@ function classifyTokens(t: string): Tokens {
   let cues = 0;
   let dollar = false;
   const declAt: number[] = [];
+  const pathRuns: number[] = [];
+  // The path run around the scan (-1: none), and whether it holds a `/` or a `.` yet.
+  let pathFrom = -1;
+  let pathMark = false;
   const n = t.length;
   let i = 0;
   while (i < n) {
     const first = t.charCodeAt(i);
     const k0 = first < 128 ? CHAR_CLASS[first]! : 0;
     if (k0 === 0 || k0 === DIGIT) {
-      if (first === 35 /* # */ && isDigit(t.charCodeAt(i + 1))) cues |= CUE.hashDigit;
-      else if (first === 64 /* @ */) cues |= CUE.at;
+      if (k0 === DIGIT || isPathPunct(first)) {
+        if (pathFrom < 0) pathFrom = i;
+        if (first === 46 /* . */ || first === 47 /* / */) pathMark = true;
+        if (first === 64 /* @ */) cues |= CUE.at;
+      } else {
+        if (pathMark) pathRuns.push(pathFrom, i);
+        pathFrom = -1;
+        pathMark = false;
+        if (first === 35 /* # */ && isDigit(t.charCodeAt(i + 1))) cues |= CUE.hashDigit;
+      }
       i++;
       continue;
     }
+    if (pathFrom < 0) pathFrom = i;
     let mask = 0;
     let j = i + 1;
     for (; j < n; j++) {
@@ -249,7 +264,8 @@ function classifyTokens(t: string): Tokens {
     }
     i = j;
   }
-  return dollar ? { codes, classes, idents, cues: ALL_CUES, declAt: null } : { codes, classes, idents, cues, declAt };
+  if (pathMark) pathRuns.push(pathFrom, n);
+  return dollar ? { codes, classes, idents, cues: ALL_CUES, declAt: null, pathRuns: null } : { codes, classes, idents, cues, declAt, pathRuns };
 }
 
 /** The cue of the plain token `t.slice(i, i + len)`, if it is a cue word. */
@@ -329,7 +345,33 @@ function declaredNames(t: string, declAt: readonly number[] | null): string[] {
 
 /** Characters a path can hold: `[\w.@+~/-]`. Every path match is made of them alone. */
 function isPathChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 45 && c <= 57) || c === 95 || c === 64 || c === 43 || c === 126;
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || isPathPunct(c);
+}
+
+/** The path characters that are not token characters: `.`, `/`, `-`, `@`, `+`, `~`. */
+function isPathPunct(c: number): boolean {
+  return c === 46 || c === 47 || c === 45 || c === 64 || c === 43 || c === 126;
+}
+
+/** The runs of path characters holding a `/` or a `.`, as start, end pairs (what the token scan finds too). */
+function markedPathRuns(t: string): number[] {
+  const runs: number[] = [];
+  const n = t.length;
+  let from = 0;
+  let dot = t.indexOf('.');
+  let slash = t.indexOf('/');
+  while (dot >= 0 || slash >= 0) {
+    const at = dot < 0 ? slash : slash < 0 ? dot : Math.min(dot, slash);
+    let start = at;
+    while (start > from && isPathChar(t.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < n && isPathChar(t.charCodeAt(end))) end++;
+    runs.push(start, end);
+    from = end;
+    if (dot >= 0 && dot < end) dot = t.indexOf('.', end);
+    if (slash >= 0 && slash < end) slash = t.indexOf('/', end);
+  }
+  return runs;
 }
 
 /**
@@ -338,23 +380,11 @@ function isPathChar(c: number): boolean {
  * match never leaves its run, and the characters around a run are not word characters, so `\b`
  * sees a run's edges as it sees the text's.
  */
-function pathsIn(t: string): string[] {
+function pathsIn(t: string, runs: readonly number[]): string[] {
   const out: string[] = [];
-  const n = t.length;
-  let from = 0;
-  let dot = t.indexOf('.');
-  let slash = t.indexOf('/');
-  while (out.length < MAX_PATHS && (dot >= 0 || slash >= 0)) {
-    const at = dot < 0 ? slash : slash < 0 ? dot : Math.min(dot, slash);
-    let start = at;
-    while (start > from && isPathChar(t.charCodeAt(start - 1))) start--;
-    let end = at + 1;
-    while (end < n && isPathChar(t.charCodeAt(end))) end++;
-    const found = t.slice(start, end).match(PATH_RE);
+  for (let k = 0; k < runs.length && out.length < MAX_PATHS; k += 2) {
+    const found = t.slice(runs[k], runs[k + 1]).match(PATH_RE);
     if (found) out.push(...found);
-    from = end;
-    if (dot >= 0 && dot < end) dot = t.indexOf('.', end);
-    if (slash >= 0 && slash < end) slash = t.indexOf('/', end);
   }
   return out.length > MAX_PATHS ? out.slice(0, MAX_PATHS) : out;
 }
