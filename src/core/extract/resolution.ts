@@ -50,10 +50,16 @@ export function resolutionKey(ctx: CallContext): string {
   return `tool:${ctx.tool}`;
 }
 
-function resolves(e: PendingError, ctx: CallContext, key: string, n: number): boolean {
-  if (n - e.n > RESOLUTION_WINDOW || e.k !== key) return false;
+function resolves(e: PendingError, ctx: CallContext, key: string): boolean {
+  if (e.k !== key) return false;
   if (key.startsWith('file:')) return WRITERS.has(ctx.tool) || e.t === ctx.tool;
   return true;
+}
+
+/** How messages name the call: the tool and its target. */
+function messageHead(ctx: CallContext): string {
+  const target = callTarget(ctx);
+  return `${ctx.tool}${target ? ' ' + target : ''}`;
 }
 
 /** Advance the state by one call and report resolutions and retry loops. */
@@ -62,9 +68,10 @@ export function track(ctx: CallContext, state: SessionState): { events: Extracte
   const n = state.n + 1;
   const ok = ctx.failure === null;
   const sig = callSignature(ctx.tool, ctx.input);
-  const key = resolutionKey(ctx);
-  const target = callTarget(ctx);
-  const head = `${ctx.tool}${target ? ' ' + target : ''}`;
+  // The resolution key and the message head are needed only when there is a failure to record
+  // or resolve, or a retry to report: most calls need neither.
+  let key: string | undefined;
+  let head: string | undefined;
   const events: ExtractedEvent[] = [];
 
   const recent = [...state.recent, { t: ctx.tool, s: sig, ok, n }].slice(-MAX_RECENT);
@@ -72,22 +79,25 @@ export function track(ctx: CallContext, state: SessionState): { events: Extracte
   for (let i = recent.length - 1; i >= 0 && recent[i]!.s === sig; i--) run++;
   if (run >= RETRY_THRESHOLD && run % RETRY_THRESHOLD === 0) {
     const tail = ok ? '' : ` — still failing: ${ctx.failure!.reason}`;
-    events.push(makeEvent('retry_detected', `${head} repeated ${run}× in a row${tail}`));
+    events.push(makeEvent('retry_detected', `${(head ??= messageHead(ctx))} repeated ${run}× in a row${tail}`));
   }
 
   let errors = state.errors.filter((e) => n - e.n <= RESOLUTION_WINDOW * 3);
   if (ok) {
     for (let i = errors.length - 1; i >= 0; i--) {
       const e = errors[i]!;
-      if (resolves(e, ctx, key, n)) {
-        events.push(makeEvent('error_resolved', `${head} succeeded after: ${e.d}`));
+      if (n - e.n > RESOLUTION_WINDOW) continue;
+      key ??= resolutionKey(ctx);
+      if (resolves(e, ctx, key)) {
+        events.push(makeEvent('error_resolved', `${(head ??= messageHead(ctx))} succeeded after: ${e.d}`));
         errors = errors.filter((x) => x !== e);
         break;
       }
     }
   } else {
-    const d = gist(`${head}: ${ctx.failure!.reason}`, 200);
-    errors = [...errors.filter((e) => e.k !== key), { t: ctx.tool, k: key, n, d }].slice(-MAX_ERRORS);
+    const k = (key ??= resolutionKey(ctx));
+    const d = gist(`${(head ??= messageHead(ctx))}: ${ctx.failure!.reason}`, 200);
+    errors = [...errors.filter((e) => e.k !== k), { t: ctx.tool, k, n, d }].slice(-MAX_ERRORS);
   }
   return { events, state: { v: 1, n, recent, errors } };
 }

@@ -45,23 +45,27 @@ export function normalizeState(raw: unknown): SessionState {
 }
 
 const SIGNATURE_INPUT_CHARS = 8192;
-const NUL_RE = /\u0000/g;
+/** Anything but NUL: a key of empty parts only (`\0\0…`) names nothing. */
+const NOT_NUL_RE = /[^\u0000]/;
 
 /**
  * A call's signature: the tool plus a hash of the input that makes it this call. Equal
  * signatures mean "the same call again". Long inputs hash a bounded prefix plus their length.
  */
 export function callSignature(tool: string, input: Record<string, unknown>): string {
-  const part = (k: string): string => {
-    const v = input[k];
-    if (typeof v === 'number') return String(v);
-    if (typeof v !== 'string') return '';
-    return v.length > SIGNATURE_INPUT_CHARS ? `${v.slice(0, SIGNATURE_INPUT_CHARS)}\u0000${v.length}` : v;
-  };
-  const key = part('command') || ['file_path', 'offset', 'limit', 'old_string', 'new_string', 'content', 'pattern', 'url'].map(part).join('\u0000');
-  let text = key.replace(NUL_RE, '') ? key : safeJson(input);
+  const key = signaturePart(input, 'command') || SIGNATURE_FIELDS.map((k) => signaturePart(input, k)).join('\u0000');
+  let text = NOT_NUL_RE.test(key) ? key : safeJson(input);
   if (text.length > SIGNATURE_INPUT_CHARS) text = text.slice(0, SIGNATURE_INPUT_CHARS) + `\u0000${text.length}`;
   return `${tool}:${fnv1a(text.trim()).toString(36)}`;
+}
+
+const SIGNATURE_FIELDS = ['file_path', 'offset', 'limit', 'old_string', 'new_string', 'content', 'pattern', 'url'];
+
+function signaturePart(input: Record<string, unknown>, k: string): string {
+  const v = input[k];
+  if (typeof v === 'number') return String(v);
+  if (typeof v !== 'string') return '';
+  return v.length > SIGNATURE_INPUT_CHARS ? `${v.slice(0, SIGNATURE_INPUT_CHARS)}\u0000${v.length}` : v;
 }
 
 /** JSON of the input with long strings cut (plus their length): bounded work for 2 MB inputs. */

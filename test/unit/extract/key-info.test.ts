@@ -53,3 +53,22 @@ test('CJK text around identifiers', () => {
   const w = words(extractKeyInfo('连接池 acquireConnection 抛出 ECONNRESET 错误'));
   assert.ok(w.has('acquireConnection') && w.has('ECONNRESET') && w.has('acquire'));
 });
+
+test('patterns match wherever the one-pass scan could misjudge a word or a run', () => {
+  // `$` is a token character but not a word character: `x$require(...)` and `$from '…'` still name packages.
+  assert.ok(words(extractKeyInfo('x$require("leftpad")')).has('leftpad'));
+  assert.ok(words(extractKeyInfo('$from "zod" import x')).has('zod'));
+  // A declaration keyword must stand alone: `9let beta` declares nothing, `let alpha` does.
+  const decl = words(extractKeyInfo('let alpha = 1; 9let beta = 2'));
+  assert.ok(decl.has('alpha') && !decl.has('beta'));
+  // Error lines end at any line break, U+2028 included; only their quoted names count.
+  const err = words(extractKeyInfo("see 'rightpad' here\u2028Error: module 'leftpad' not found"));
+  assert.ok(err.has('leftpad') && !err.has('rightpad'));
+  // Paths inside runs of path characters, prose full stops and `~` included.
+  const paths = words(extractKeyInfo('Open ~/work/app/main.ts and notes.md. The end.'));
+  for (const t of ['~/work/app/main.ts', 'main.ts', 'notes.md']) assert.ok(paths.has(t), `missing ${t}`);
+  assert.ok(!paths.has('end.') && !paths.has('end'));
+  // Issue references with and without `#`.
+  const issues = words(extractKeyInfo('fixes #12 and OPS-3'));
+  assert.ok(issues.has('#12') && issues.has('OPS-3'));
+});

@@ -9,9 +9,16 @@ import { makeEvent } from '../events.ts';
 import { gist } from '../text.ts';
 import type { Extractor } from '../context.ts';
 
-interface Todo {
-  readonly text: string;
-  readonly status: string;
+/** A todo item; its shown text (a redacted gist) is made only when the summary uses it. */
+class Todo {
+  #text: string | undefined;
+  constructor(
+    readonly raw: string,
+    readonly status: string,
+  ) {}
+  get text(): string {
+    return (this.#text ??= gist(this.raw, 80));
+  }
 }
 
 const DONE_RE = /^(?:completed|complete|done|finished|cancelled|canceled)$/i;
@@ -23,7 +30,7 @@ function todosOf(list: unknown[] | undefined): Todo[] {
   for (const item of list.slice(0, 200)) {
     const r = asRecord(item);
     const text = typeof item === 'string' ? item : str(r, 'content', 'title', 'step', 'description', 'subject', 'text');
-    if (text) out.push({ text: gist(text, 80), status: str(r, 'status', 'state') ?? 'pending' });
+    if (text) out.push(new Todo(text, str(r, 'status', 'state') ?? 'pending'));
   }
   return out;
 }
@@ -31,8 +38,7 @@ function todosOf(list: unknown[] | undefined): Todo[] {
 /** Summarize a todo list, naming items that became done since `before`. */
 export function todoSummary(todos: readonly Todo[], before: readonly Todo[]): string {
   const done = todos.filter((t) => DONE_RE.test(t.status));
-  const wasDone = new Set(before.filter((t) => DONE_RE.test(t.status)).map((t) => t.text));
-  const newly = done.filter((t) => !wasDone.has(t.text) && before.length > 0);
+  const newly = before.length > 0 ? newlyDone(done, before) : [];
   const now = todos.find((t) => ACTIVE_RE.test(t.status));
   const next = todos.find((t) => !DONE_RE.test(t.status) && !ACTIVE_RE.test(t.status));
   const parts = [`${done.length}/${todos.length} done`];
@@ -40,6 +46,12 @@ export function todoSummary(todos: readonly Todo[], before: readonly Todo[]): st
   if (now) parts.push(`now: ${now.text}`);
   if (next) parts.push(`next: ${next.text}`);
   return parts.join(' · ');
+}
+
+/** Done items whose text was not done before (compared as shown). */
+function newlyDone(done: readonly Todo[], before: readonly Todo[]): Todo[] {
+  const wasDone = new Set(before.filter((t) => DONE_RE.test(t.status)).map((t) => t.text));
+  return done.filter((t) => !wasDone.has(t.text));
 }
 
 /** One `task` event per todo-list write, summarizing progress. */
