@@ -29,8 +29,11 @@ export interface CapturePoolOptions {
 }
 
 const CHUNK = 128;
-/** Chunks a worker may post before the writer takes them: a 2,000-event write batch's worth. */
-const IN_FLIGHT = 16;
+/**
+ * Chunks a worker may post before the writer takes them: enough to keep it busy through a commit,
+ * few enough that memory stays bounded (~20 MB a worker: captured events with their extraction).
+ */
+const IN_FLIGHT = 8;
 /** Groups queued at each worker. */
 const AHEAD = 2;
 
