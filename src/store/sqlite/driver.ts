@@ -67,6 +67,21 @@ export function toStoreError(err: unknown, path?: string): StoreError {
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/**
+ * Run `fn` with another `synchronous` level, then restore the connection's own. In WAL mode NORMAL
+ * still commits atomically and keeps the file consistent; a power cut may lose only the last commits,
+ * which the next FULL commit or checkpoint makes durable along with its own.
+ */
+export function withSynchronous<T>(db: SqliteDb, level: 'FULL' | 'NORMAL', fn: () => T): T {
+  const own = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma(`synchronous = ${level}`);
+  try {
+    return fn();
+  } finally {
+    db.pragma(`synchronous = ${own}`);
+  }
+}
+
 /** Run `fn`, retrying on SQLITE_BUSY with short synchronous pauses until `budgetMs` is spent. */
 function whileBusy<T>(fn: () => T, budgetMs: number): T {
   const deadline = Date.now() + Math.max(0, budgetMs);

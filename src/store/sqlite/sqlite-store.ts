@@ -16,7 +16,7 @@ import type {
   StoreStats,
 } from '../store.ts';
 import type { ActivityDay, ActivityQuery, FeedQuery, FileTouches, SessionBrowseQuery, StoreBreakdown, TopFilesQuery } from '../store.ts';
-import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
+import { openDatabase, toStoreError, withSynchronous, type SqliteDb } from './driver.ts';
 import { LATEST_VERSION, migrate } from './migrations.ts';
 import { examine } from './health.ts';
 import { runMaintenance, type MaintainOptions, type MaintenanceRun } from './maintenance.ts';
@@ -128,13 +128,11 @@ export class SqliteStore implements Store {
   readonly #ingester: Ingester;
 
   readonly #busyTimeoutMs: number;
-  readonly #synchronous: 'FULL' | 'NORMAL';
 
-  private constructor(db: SqliteDb, path: string, maxEvents: number, busyTimeoutMs: number, synchronous: 'FULL' | 'NORMAL') {
+  private constructor(db: SqliteDb, path: string, maxEvents: number, busyTimeoutMs: number) {
     this.#db = db;
     this.#path = path;
     this.#busyTimeoutMs = busyTimeoutMs;
-    this.#synchronous = synchronous;
     this.#ingester = new Ingester(db, maxEvents);
   }
 
@@ -143,7 +141,7 @@ export class SqliteStore implements Store {
     const db = openDatabase({ path: opts.path, busyTimeoutMs: opts.busyTimeoutMs, maxVersion: LATEST_VERSION, ...(opts.synchronous ? { synchronous: opts.synchronous } : {}) });
     try {
       migrate(db);
-      return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS, opts.busyTimeoutMs, opts.synchronous ?? 'FULL');
+      return new SqliteStore(db, opts.path, opts.maxEventsPerSession ?? DEFAULT_MAX_EVENTS, opts.busyTimeoutMs);
     } catch (err) {
       db.close();
       throw toStoreError(err, opts.path);
@@ -155,25 +153,13 @@ export class SqliteStore implements Store {
     const enrich = events.some((e) => e.observation) ? (opts.enrich ?? (await import('../../core/enrich.ts')).enrichEvent) : undefined;
     try {
       const apply = () => this.#waitingAtMost(opts.waitMs, () => this.#ingester.ingest(events, enrich));
-      return opts.replayable && this.#synchronous === 'FULL' ? this.#withSynchronous('NORMAL', apply) : apply();
+      return opts.replayable ? withSynchronous(this.#db, 'NORMAL', apply) : apply();
     } catch (err) {
       throw toStoreError(err, this.#path);
     }
   }
 
-  /**
-   * Run `fn` with another `synchronous` level. In WAL mode NORMAL still commits atomically and keeps the
-   * file consistent; a power cut may only lose the last commits, which the next FULL commit or checkpoint
-   * makes durable along with its own.
-   */
-  #withSynchronous<T>(level: 'NORMAL', fn: () => T): T {
-    this.#db.pragma(`synchronous = ${level}`);
-    try {
-      return fn();
-    } finally {
-      this.#db.pragma(`synchronous = ${this.#synchronous}`);
-    }
-  }
+
 
   /** Run `fn` with the busy timeout lowered to `waitMs` (background work gives way to other writers). */
   #waitingAtMost<T>(waitMs: number | undefined, fn: () => T): T {
