@@ -8,26 +8,20 @@ import { findHints } from './hints.ts';
 import { redactPrivateKeys } from './private-keys.ts';
 import { redactTokens } from './tokens.ts';
 import { redactUrlCredentials } from './url-credentials.ts';
+import { rememberLast } from './remember-last.ts';
 
+const SHORT = 256;
 /**
  * Results for short texts seen lately. Tool calls repeat their keys (`command`, `file_path`) and
  * many short values, and redaction is pure; for a short text the detectors' fixed costs outweigh
- * their scan. Bounded, the oldest entry goes first.
+ * their scan.
  */
-const recentShort = new Map<string, string>();
-const SHORT = 256;
-const RECENT_MAX = 256;
+const redactShort = rememberLast(256, (text: string) => redact(text));
 
 /** Redact secret-shaped values inside free text. Never throws; idempotent. */
 export function redactText(text: string): string {
   if (typeof text !== 'string' || text.length < 6) return text;
-  if (text.length >= SHORT) return redact(text);
-  const known = recentShort.get(text);
-  if (known !== undefined) return known;
-  const out = redact(text);
-  if (recentShort.size >= RECENT_MAX) recentShort.delete(recentShort.keys().next().value!);
-  recentShort.set(text, out);
-  return out;
+  return text.length >= SHORT ? redact(text) : redactShort(text);
 }
 
 function redact(text: string): string {

@@ -3,6 +3,7 @@
  * Whether a key or variable name holds a secret (`DB_PASSWORD`, `apiKey`, `X-Api-Key`), and which
  * kind, from the name's parts; names that describe a secret (`passwordField`, `max_tokens`) do not.
  */
+import { rememberLast } from './remember-last.ts';
 
 /** Whole name parts that mean "the value is a secret". */
 const SECRET_PARTS: ReadonlySet<string> = new Set([
@@ -106,18 +107,11 @@ function isSecretPart(part: string): boolean {
  * `tokenizer`, `passwordField`, `max_tokens`, `author`, `PUBLIC_KEY`.
  */
 export function secretNameKind(name: string): string | null {
-  if (name.length > 80) return null;
-  const known = recentKinds.get(name);
-  if (known !== undefined) return known;
-  const kind = kindOfSecretName(name);
-  if (recentKinds.size >= RECENT_MAX) recentKinds.delete(recentKinds.keys().next().value!);
-  recentKinds.set(name, kind);
-  return kind;
+  return name.length > 80 ? null : recentKind(name);
 }
 
 /** Answers for names seen lately: every tool call's keys (`command`, `file_path`) are asked about again. */
-const recentKinds = new Map<string, string | null>();
-const RECENT_MAX = 256;
+const recentKind = rememberLast(256, (name: string) => kindOfSecretName(name));
 
 function kindOfSecretName(name: string): string | null {
   const parts = identifierParts(name);

@@ -39,6 +39,6 @@ test('withSynchronous runs at the level asked and restores the connection’s ow
     assert.equal(level(db), FULL);
     assert.throws(() => withSynchronous(db, 'NORMAL', () => db.exec('INSERT INTO missing VALUES (1)')), /no such table/);
     assert.equal(level(db), FULL);
-    assert.equal(db.prepare('SELECT count(*) AS n FROM t').get()!.n, 1);
+    assert.equal((db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n, 1);
   });
 });
