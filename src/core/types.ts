@@ -117,6 +117,9 @@ export interface Observation extends ObservationDraft {
   readonly priority?: number;
 }
 
+/** What the SessionStart index shows of an observation: one line, no body. */
+export type IndexedObservation = Pick<Observation, 'id' | 'type' | 'title' | 'files' | 'private' | 'createdAt' | 'priority'>;
+
 /** A typed event extracted from an observation (see core/extract), as stored. */
 export interface StoredEvent {
   readonly id: number;

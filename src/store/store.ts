@@ -5,7 +5,7 @@
  * Methods are coarse domain operations and asynchronous, as a network database would need.
  */
 import type { EnrichFn } from '../core/enrich.ts';
-import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../core/types.ts';
+import type { CapturedEvent, IndexedObservation, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../core/types.ts';
 
 /** What a backend can do; faces check flags instead of asking which backend they hold. */
 export interface StoreCapabilities {
@@ -91,8 +91,8 @@ export interface Store {
   getObservations(ids: readonly number[]): Promise<Observation[]>;
   /** Observations around one id in its session: `before` earlier and `after` later ones. */
   timeline(id: number, before: number, after: number): Promise<Observation[]>;
-  /** Recent non-private observations of a project, newest first, for the SessionStart index. */
-  recentForContext(query: ContextQuery): Promise<Observation[]>;
+  /** Recent non-private observations of a project, newest first, for the SessionStart index (no bodies: it shows one line each). */
+  recentForContext(query: ContextQuery): Promise<IndexedObservation[]>;
   listSessions(filter: { project?: string; limit?: number }): Promise<Session[]>;
   getSessionByExternalId(platform: string, externalId: string): Promise<Session | undefined>;
   /** Remove observations (and every index entry for them). Returns how many went. */

@@ -5,7 +5,7 @@
  * one line with a count. Lines are chosen by usefulness, not just recency, and the text is measured
  * against a hard character budget: whole lines are dropped, never cut.
  */
-import type { Observation, ObsType } from '../types.ts';
+import type { IndexedObservation, ObsType } from '../types.ts';
 
 export const TYPE_SYMBOLS: Readonly<Record<ObsType, string>> = Object.freeze({
   prompt: '❯',
@@ -43,7 +43,7 @@ const LEGEND_TYPES: readonly ObsType[] = ['prompt', 'change', 'error', 'command'
 export interface ContextInput {
   readonly projectName: string;
   /** Newest first. */
-  readonly observations: readonly Observation[];
+  readonly observations: readonly IndexedObservation[];
   readonly budget: number;
   /** Extra lines placed right after the header (e.g. the last session's summary). */
   readonly preamble?: readonly string[];
@@ -74,7 +74,7 @@ const LOCAL_CLOCK = {
 
 interface Group {
   /** The newest member: its id, time and title represent the group. */
-  readonly latest: Observation;
+  readonly latest: IndexedObservation;
   count: number;
   /** Position of the newest member in recency order (0 = newest). */
   readonly rank: number;
@@ -87,12 +87,12 @@ const DIGITS_RE = /\d+/g;
  * Observations with the same key say the same thing: one line with a count is enough.
  * File work collapses per file and verb, so "Created x" stays visible beside "Edited x ×9".
  */
-export function collapseKey(o: Observation): string {
+export function collapseKey(o: IndexedObservation): string {
   if ((o.type === 'change' || o.type === 'discovery') && o.files[0]) return `${o.type}:${o.title.split(' ', 1)[0]}:${o.files[0]}`;
   return `${o.type}:${o.title.replace(PAREN_RE, '').replace(DIGITS_RE, '#').toLowerCase()}`;
 }
 
-function groupObservations(newestFirst: readonly Observation[]): Group[] {
+function groupObservations(newestFirst: readonly IndexedObservation[]): Group[] {
   const byKey = new Map<string, Group>();
   newestFirst.forEach((o, rank) => {
     const key = collapseKey(o);

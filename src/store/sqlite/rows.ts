@@ -2,7 +2,7 @@
  * @module store/sqlite/rows
  * Observation rows as SQLite returns them, and their mapping onto the domain type.
  */
-import type { Observation, ObsType } from '../../core/types.ts';
+import type { IndexedObservation, Observation, ObsType } from '../../core/types.ts';
 
 export interface ObservationRow {
   id: number;
@@ -53,6 +53,10 @@ export function toObservation(r: ObservationRow): Observation {
     createdAt: r.created_at,
     priority: r.priority,
   };
+}
+
+export function toIndexedObservation(r: Pick<ObservationRow, 'id' | 'type' | 'title' | 'files' | 'private' | 'created_at' | 'priority'>): IndexedObservation {
+  return { id: r.id, type: r.type, title: r.title, files: parseFiles(r.files), private: r.private === 1, createdAt: r.created_at, priority: r.priority };
 }
 
 /** A JSON column's value; undefined when empty or not JSON (a damaged row must not stop a read). */

@@ -3,7 +3,7 @@
  * The SQLite implementation of `Store` (better-sqlite3, WAL). All SQL lives under store/sqlite.
  */
 import { statSync } from 'node:fs';
-import type { CapturedEvent, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
+import type { CapturedEvent, IndexedObservation, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
 import type {
   ContextQuery,
@@ -22,7 +22,7 @@ import { examine } from './health.ts';
 import { runMaintenance, type MaintainOptions, type MaintenanceRun } from './maintenance.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
-import { OBS_COLUMNS, parseStoredJson, toObservation, type ObservationRow } from './rows.ts';
+import { OBS_COLUMNS, parseStoredJson, toIndexedObservation, toObservation, type ObservationRow } from './rows.ts';
 import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 import { Ingester } from './ingest.ts';
@@ -235,15 +235,16 @@ export class SqliteStore implements Store {
     return [...earlier.reverse(), ...later].map(toObservation);
   }
 
-  async recentForContext(q: ContextQuery): Promise<Observation[]> {
+  async recentForContext(q: ContextQuery): Promise<IndexedObservation[]> {
+    // The index shows one line an observation: reading the bodies (kilobytes each, hundreds of rows)
+    // would be most of SessionStart's reading for nothing.
     const rows = stmt(
       this.#db,
-        `SELECT ${OBS_COLUMNS} FROM observations o
-         WHERE o.project = ? AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
-         ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
-      )
-      .all(q.project, q.window) as ObservationRow[];
-    return rows.map(toObservation);
+      `SELECT o.id, o.type, o.title, o.files, o.private, o.created_at, o.priority FROM observations o
+       WHERE o.project = ? AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
+       ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
+    ).all(q.project, q.window) as Pick<ObservationRow, 'id' | 'type' | 'title' | 'files' | 'private' | 'created_at' | 'priority'>[];
+    return rows.map(toIndexedObservation);
   }
 
   async listSessions(filter: { project?: string; limit?: number }): Promise<Session[]> {
