@@ -4,9 +4,7 @@
  * is written synchronously (it is fast enough for SessionEnd's shared 1.5 s budget); an LLM summary,
  * when configured, runs later in a detached process and replaces it only when it succeeds.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startCliInBackground } from '../background.ts';
 import type { ResolvedConfig } from '../config/config.ts';
 import { summarizeHeuristically } from '../core/summarize/heuristic.ts';
 import { oneLine } from '../core/titles.ts';
@@ -105,38 +103,12 @@ export function llmConfigured(cfg: ResolvedConfig, env: NodeJS.ProcessEnv): bool
   return resolveLlmSettings(env, cfg.file).provider !== 'heuristic';
 }
 
-/** The bundled CLI next to (or above) this module, to start background work with. */
-export function cliPath(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    if (existsSync(join(dir, 'cli.js'))) return join(dir, 'cli.js');
-    dir = dirname(dir);
-  }
-  return undefined;
-}
-
 /**
  * Start `mnemo summarize <id>` (with `--llm`: through the configured LLM) detached, so the host never
- * waits for it. Returns false when it could not start (no CLI bundle next to this one: running from
- * source). child_process loads only here: hooks that never spawn do not pay for it.
+ * waits for it. Returns false when it could not start (running from source).
  */
-export async function spawnSummarizer(cfg: ResolvedConfig, sessionId: number, opts: { readonly llm: boolean }): Promise<boolean> {
-  const cli = cliPath();
-  if (!cli) return false;
-  try {
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [cli, 'summarize', String(sessionId), ...(opts.llm ? ['--llm'] : [])], {
-      detached: true,
-      stdio: 'ignore',
-      env: { ...process.env, MNEMO_DATA_DIR: cfg.dataDir },
-    });
-    child.on('error', (err) => logTo(cfg.logFile, 'warn', 'could not start the background summarizer', err));
-    child.unref();
-    return true;
-  } catch (err) {
-    logTo(cfg.logFile, 'warn', 'could not start the background summarizer', err);
-    return false;
-  }
+export function spawnSummarizer(cfg: ResolvedConfig, sessionId: number, opts: { readonly llm: boolean }): Promise<boolean> {
+  return startCliInBackground(cfg, ['summarize', String(sessionId), ...(opts.llm ? ['--llm'] : [])], 'could not start the background summarizer');
 }
 
 /** Start the LLM upgrade of a session's summary in the background (SessionEnd). */
