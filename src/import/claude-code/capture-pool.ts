@@ -9,16 +9,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CaptureLimits } from '../../core/capture.ts';
-import { captureGroup, placeCache, type GroupEvent } from './group-capture.ts';
-import type { ConvertStats } from './transcript-events.ts';
+import { groupChunks, placeCache, type GroupChunk } from './group-capture.ts';
 import type { TranscriptGroup } from './transcript-files.ts';
-import type { LineCounts } from './transcript-lines.ts';
 import type { FromWorker, ToWorker, WorkerSetup } from './worker-protocol.ts';
 
-/** What the stream carries: events of a group, or the end of a group. */
-export type CaptureItem =
-  | { readonly kind: 'events'; readonly events: readonly GroupEvent[]; /** Bytes read since the previous item. */ readonly bytes: number }
-  | { readonly kind: 'done'; readonly group: TranscriptGroup; readonly stats: ConvertStats; readonly counts: LineCounts; readonly failure?: string };
+/** What the stream carries: events of a group (bytes read since the group's previous item), or the end of a group, named. */
+export type CaptureItem = Extract<GroupChunk, { kind: 'events' }> | (Extract<GroupChunk, { kind: 'done' }> & { readonly group: TranscriptGroup });
 
 export interface CapturePoolOptions {
   readonly limits: CaptureLimits;
@@ -44,25 +40,7 @@ export function captureGroups(groups: readonly TranscriptGroup[], opts: CaptureP
 async function* inThread(groups: readonly TranscriptGroup[], limits: CaptureLimits): AsyncGenerator<CaptureItem> {
   const place = placeCache();
   for (const group of groups) {
-    const stats = { entries: 0, malformed: 0, orphanResults: 0 };
-    const counts = { lines: 0, skipped: 0, bytes: 0 };
-    let chunk: GroupEvent[] = [];
-    let sent = 0;
-    let failure: string | undefined;
-    try {
-      for (const e of captureGroup(group, { limits, place, stats, counts })) {
-        chunk.push(e);
-        if (chunk.length >= CHUNK) {
-          yield { kind: 'events', events: chunk, bytes: counts.bytes - sent };
-          sent = counts.bytes;
-          chunk = [];
-        }
-      }
-    } catch (err) {
-      failure = err instanceof Error ? err.message : String(err);
-    }
-    if (chunk.length) yield { kind: 'events', events: chunk, bytes: counts.bytes - sent };
-    yield { kind: 'done', group, stats, counts, ...(failure !== undefined ? { failure } : {}) };
+    for (const piece of groupChunks(group, { limits, place }, CHUNK)) yield piece.kind === 'done' ? { ...piece, group } : piece;
   }
 }
 
@@ -87,8 +65,8 @@ function startWorker(entry: URL, setup: WorkerSetup, WorkerClass: typeof import(
 
 interface Slot {
   readonly worker: import('node:worker_threads').Worker;
-  /** The groups handed to it, in the order it works on them, with the bytes already reported of each. */
-  readonly held: { index: number; bytes: number }[];
+  /** The groups handed to it, in the order it works on them, and whether any of a group's events arrived yet. */
+  readonly held: { index: number; arrived: boolean }[];
   alive: boolean;
 }
 
@@ -113,7 +91,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
   const assign = (slot: Slot) => {
     while (slot.held.length < AHEAD && next < groups.length) {
       const index = next++;
-      slot.held.push({ index, bytes: 0 });
+      slot.held.push({ index, arrived: false });
       slot.worker.postMessage({ type: 'group', index, group: groups[index]! } satisfies ToWorker);
     }
     if (slot.held.length === 0) slot.worker.postMessage({ type: 'stop' } satisfies ToWorker);
@@ -131,8 +109,8 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
       const head = slot.held[0];
       if (!head || m.index !== head.index) return;
       if (m.type === 'events') {
-        push({ kind: 'events', events: m.events, bytes: m.bytes - head.bytes }, slot);
-        head.bytes = m.bytes;
+        push({ kind: 'events', events: m.events, bytes: m.bytes }, slot);
+        head.arrived = true;
       } else {
         slot.held.shift();
         push({ kind: 'done', group: groups[m.index]!, stats: m.stats, counts: m.counts, ...(m.failure !== undefined ? { failure: m.failure } : {}) }, undefined);
@@ -144,7 +122,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
       slot.alive = false;
       for (const held of slot.held.splice(0)) {
         // Nothing of it arrived: this thread can still do it whole. Otherwise part is written; report it.
-        if (held.bytes === 0) leftover.push(held.index);
+        if (!held.arrived) leftover.push(held.index);
         else push({ kind: 'done', group: groups[held.index]!, stats: { entries: 0, malformed: 0, orphanResults: 0 }, counts: { lines: 0, skipped: 0, bytes: 0 }, failure: `capture worker failed: ${why}` }, undefined);
       }
       push({ kind: 'events', events: [], bytes: 0 }, undefined);

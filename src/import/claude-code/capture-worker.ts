@@ -3,12 +3,12 @@
  * A worker thread of `mnemo import claude-code`: reads, converts and captures the transcript groups
  * the importing thread hands it, works out each observation's extraction ahead, and posts the
  * events back in chunks. That is pure CPU work (JSON, redaction, titles, extraction), so it runs on
- * other cores while the importing thread writes the store. At most a few chunks are in flight: a worker never runs far ahead of the writer, so memory
- * stays bounded whatever the size of the history.
+ * other cores while the importing thread writes the store. At most a few chunks are in flight: a
+ * worker never runs far ahead of the writer, so memory stays bounded whatever the size of the history.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { enrichEvent } from '../../core/enrich.ts';
-import { captureGroup, placeCache, type GroupEvent } from './group-capture.ts';
+import { groupChunks, placeCache } from './group-capture.ts';
 import type { ToWorker, FromWorker, WorkerSetup } from './worker-protocol.ts';
 
 const port = parentPort;
@@ -32,27 +32,15 @@ function room(): Promise<void> | undefined {
 }
 
 async function run(group: Extract<ToWorker, { type: 'group' }>): Promise<void> {
-  const stats = { entries: 0, malformed: 0, orphanResults: 0 };
-  const counts = { lines: 0, skipped: 0, bytes: 0 };
-  let chunk: GroupEvent[] = [];
-  const flush = async () => {
-    if (chunk.length === 0) return;
-    post({ type: 'events', index: group.index, events: chunk, bytes: counts.bytes });
-    posted++;
-    chunk = [];
-    await room();
-  };
-  let failure: string | undefined;
-  try {
-    for (const e of captureGroup(group.group, { limits: setup.limits, place, stats, counts, enrich: enrichEvent })) {
-      chunk.push(e);
-      if (chunk.length >= setup.chunk) await flush();
+  for (const piece of groupChunks(group.group, { limits: setup.limits, place, enrich: enrichEvent }, setup.chunk)) {
+    if (piece.kind === 'done') {
+      post({ type: 'done', index: group.index, stats: piece.stats, counts: piece.counts, ...(piece.failure !== undefined ? { failure: piece.failure } : {}) });
+      continue;
     }
-  } catch (err) {
-    failure = err instanceof Error ? err.message : String(err);
+    post({ type: 'events', index: group.index, events: piece.events, bytes: piece.bytes });
+    posted++;
+    await room();
   }
-  await flush();
-  post({ type: 'done', index: group.index, stats, counts, ...(failure !== undefined ? { failure } : {}) });
 }
 
 let running = false;

@@ -55,6 +55,39 @@ export interface GroupCaptureContext {
   readonly enrich?: EnrichFn;
 }
 
+/** A group's capture in pieces: events (with the bytes read since the previous piece), then its end. */
+export type GroupChunk =
+  | { readonly kind: 'events'; readonly events: readonly GroupEvent[]; readonly bytes: number }
+  | { readonly kind: 'done'; readonly stats: ConvertStats; readonly counts: LineCounts; readonly failure?: string };
+
+/**
+ * `captureGroup` in chunks of `size` events, ending with the group's counters and, when reading it
+ * failed part-way, why (the events before the failure still come). Never throws.
+ */
+export function* groupChunks(group: TranscriptGroup, ctx: Omit<GroupCaptureContext, 'stats' | 'counts'>, size: number): Generator<GroupChunk> {
+  const stats = { entries: 0, malformed: 0, orphanResults: 0 };
+  const counts = { lines: 0, skipped: 0, bytes: 0 };
+  let chunk: GroupEvent[] = [];
+  let sent = 0;
+  let failure: string | undefined;
+  const piece = (): GroupChunk => {
+    const out = { kind: 'events' as const, events: chunk, bytes: counts.bytes - sent };
+    sent = counts.bytes;
+    chunk = [];
+    return out;
+  };
+  try {
+    for (const e of captureGroup(group, { ...ctx, stats, counts })) {
+      chunk.push(e);
+      if (chunk.length >= size) yield piece();
+    }
+  } catch (err) {
+    failure = err instanceof Error ? err.message : String(err);
+  }
+  if (chunk.length) yield piece();
+  yield { kind: 'done', stats, counts, ...(failure !== undefined ? { failure } : {}) };
+}
+
 export const isToolHook = (hook: HookEventName): boolean => hook === 'PostToolUse' || hook === 'PostToolUseFailure' || hook === 'PreToolUse';
 
 /**

@@ -23,5 +23,6 @@ export type ToWorker =
   | { readonly type: 'stop' };
 
 export type FromWorker =
+  /** `bytes`: read since the group's previous chunk. */
   | { readonly type: 'events'; readonly index: number; readonly events: readonly GroupEvent[]; readonly bytes: number }
   | { readonly type: 'done'; readonly index: number; readonly stats: ConvertStats; readonly counts: LineCounts; readonly failure?: string };
