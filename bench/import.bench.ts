@@ -31,6 +31,7 @@ import type { CapturedEvent } from '../src/core/types.ts';
 import { enrichEvent } from '../src/core/enrich.ts';
 import { importClaudeCode, type ImportReport } from '../src/import/claude-code-import.ts';
 import { SubagentDirectory, transcriptEvents, type TranscriptEvent } from '../src/import/claude-code/transcript-events.ts';
+import { isToolHook } from '../src/import/claude-code/group-capture.ts';
 import { findTranscripts } from '../src/import/claude-code/transcript-files.ts';
 import { transcriptLines } from '../src/import/claude-code/transcript-lines.ts';
 import { parseClaudeCode } from '../src/platforms/claude-code.ts';
@@ -133,7 +134,6 @@ function* converted(): Generator<TranscriptEvent> {
   }
 }
 
-const isTool = (name: unknown) => name === 'PostToolUse' || name === 'PostToolUseFailure' || name === 'PreToolUse';
 
 function convertOnly(): Sample {
   const t0 = stopwatch();
@@ -141,7 +141,7 @@ function convertOnly(): Sample {
   let toolCalls = 0;
   for (const e of converted()) {
     events++;
-    if (isTool(e.payload.hook_event_name)) toolCalls++;
+    if (isToolHook(e.payload.hook_event_name)) toolCalls++;
   }
   return { ...t0(), events, toolCalls };
 }
@@ -154,7 +154,7 @@ function convertAndCapture(): Sample {
     const ev = parseClaudeCode(undefined, e.payload);
     captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: e.at, uid: e.key, limits: LIMITS });
     events++;
-    if (isTool(ev.event)) toolCalls++;
+    if (isToolHook(ev.event)) toolCalls++;
   }
   return { ...t0(), events, toolCalls };
 }
@@ -174,7 +174,7 @@ function convertCaptureEnrich(): Sample {
       if (r.state) states.set(ev.sessionId, JSON.stringify(r.state));
     }
     events++;
-    if (isTool(ev.event)) toolCalls++;
+    if (isToolHook(ev.event)) toolCalls++;
   }
   return { ...t0(), events, toolCalls };
 }

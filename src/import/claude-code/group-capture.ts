@@ -88,7 +88,8 @@ export function* groupChunks(group: TranscriptGroup, ctx: Omit<GroupCaptureConte
   yield { kind: 'done', stats, counts, ...(failure !== undefined ? { failure } : {}) };
 }
 
-export const isToolHook = (hook: HookEventName): boolean => hook === 'PostToolUse' || hook === 'PostToolUseFailure' || hook === 'PreToolUse';
+/** A tool call's hook (payloads' `hook_event_name` are checked too, hence `unknown`). */
+export const isToolHook = (hook: unknown): boolean => hook === 'PostToolUse' || hook === 'PostToolUseFailure' || hook === 'PreToolUse';
 
 /**
  * A uid no live hook can produce (those are random UUIDs) and every import reproduces. It depends on
