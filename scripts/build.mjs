@@ -7,7 +7,7 @@
 // - hook.js, the entry of earlier installs, kept as a one-line ES module that starts hook.cjs.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -15,6 +15,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'plugin', 'dist');
 if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
 rmSync(outdir, { recursive: true, force: true });
+
+/** A hash of the sources: what a kept SessionStart index (src/context/cache.ts) is checked against. */
+function sourcesHash(dir) {
+  const h = createHash('sha256');
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else h.update(p.slice(dir.length)).update('\0').update(readFileSync(p)).update('\0');
+    }
+  };
+  walk(dir);
+  return h.digest('hex').slice(0, 16);
+}
+const buildId = { MNEMO_BUILD_ID: JSON.stringify(sourcesHash(join(root, 'src'))) };
 
 const common = {
   absWorkingDir: root,
@@ -28,6 +43,7 @@ const common = {
   legalComments: 'none',
   // Native addons cannot be bundled; they resolve from the package's node_modules.
   external: ['better-sqlite3', 'sqlite-vec'],
+  define: buildId,
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
 };
@@ -40,7 +56,7 @@ const hookCommon = {
   // `import()` becomes `require()`: the code cache runs the bundle as a script, which cannot import.
   supported: { 'dynamic-import': false },
   // The only `import.meta` use on the hook path finds cli.js from the bundle's own location.
-  define: { 'import.meta.url': '__mnemo_import_meta_url' },
+  define: { ...buildId, 'import.meta.url': '__mnemo_import_meta_url' },
   banner: { js: 'var __mnemo_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
 };
 

@@ -7,11 +7,13 @@
  * could keep the agent going), never writes anything else to stdout, and gives up after a hard
  * deadline; an unknown platform or event is a logged no-op. For a person (stdin a terminal, or
  * `mnemo hook` by hand) an unknown platform or event is a clear error on stderr and exit code 2.
- * Every event is first made durable in the spool; only SessionStart, PreCompact and SessionEnd open SQLite.
+ * Every event is first made durable in the spool; only SessionStart (unless its kept index is still
+ * good: context/cache), PreCompact and SessionEnd open SQLite.
  */
 import { newUid } from '../core/uid.ts';
 import { resolveConfig, type ResolvedConfig } from '../config/config.ts';
 import { captureEvent } from '../core/capture.ts';
+import { cacheEnabled, readKeptIndex } from '../context/cache.ts';
 import type { HookEvent, HookEventName } from '../core/types.ts';
 import { logTo } from '../log.ts';
 import {
@@ -131,16 +133,20 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
     limits: { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars },
     warn,
   });
-  let spooled = false;
+  let spooled: string | undefined;
   if (captured) {
     try {
-      spoolWrite(cfg.spoolDir, captured);
-      spooled = true;
+      spooled = spoolWrite(cfg.spoolDir, captured);
     } catch (err) {
       logTo(cfg.logFile, 'error', `could not spool ${ev.event}`, err);
     }
   }
   const done = (result: HookResult = {}): Handled => ({ platform, event: ev.event, result });
+  if (ev.event === 'SessionStart' && ev.source !== 'compact' && cacheEnabled()) {
+    // The common start: nothing changed since the index was last built, so SQLite need not load.
+    const kept = readKeptIndex(cfg, place.project, { now: Date.now(), ...(spooled ? { ownSpoolFile: spooled } : {}) });
+    if (kept !== undefined) return done({ context: ev.source === 'resume' ? '' : kept });
+  }
   if (ev.event === 'SessionStart' || ev.event === 'SessionEnd' || ev.event === 'PreCompact') {
     const { onSessionStart, onSessionEnd, onPreCompact } = await import('./with-store.ts');
     try {

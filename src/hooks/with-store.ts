@@ -6,7 +6,9 @@
 import type { ResolvedConfig } from '../config/config.ts';
 import { buildSnapshot } from '../core/summarize/snapshot.ts';
 import type { HookEvent, Place } from '../core/types.ts';
-import { buildContext } from '../context/build.ts';
+import { buildContext, type ContextOptions } from '../context/build.ts';
+import { cacheEnabled, keepIndex } from '../context/cache.ts';
+import { currentGeneration } from '../store/generation.ts';
 import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, summarizeSessionHeuristically } from '../compress/session.ts';
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
@@ -24,8 +26,8 @@ async function withStore<T>(cfg: ResolvedConfig, fn: (store: SqliteStore) => Pro
 }
 
 /**
- * SessionStart: fold the spool, close sessions whose host died, then build the injection
- * (not on resume: the model still has its context).
+ * SessionStart when no kept index could be served (context/cache): fold the spool, close sessions
+ * whose host died, then build the injection (not on resume: the model still has its context) and keep it.
  */
 export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: Place): Promise<string> {
   return withStore(cfg, async (store) => {
@@ -40,8 +42,21 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
       else logTo(cfg.logFile, 'warn', 'SessionStart: could not write to the store now (events stay in the spool)', err);
     }
     if (ev.source === 'resume') return '';
-    return buildContext(store, cfg, place.project, { ...(ev.source ? { source: ev.source } : {}), platform: ev.platform, externalSessionId: ev.sessionId });
+    const opts = { ...(ev.source ? { source: ev.source } : {}), platform: ev.platform, externalSessionId: ev.sessionId };
+    // After compaction the index leads with the session's own snapshot: not one to serve again.
+    return ev.source === 'compact' ? buildContext(store, cfg, place.project, opts) : buildAndKeep(cfg, store, place.project, opts);
   });
+}
+
+/**
+ * Build the SessionStart index of `project` and keep it for the next SessionStart (context/cache).
+ * The store's generation token is read first: a write after it makes the kept copy stale.
+ */
+async function buildAndKeep(cfg: ResolvedConfig, store: SqliteStore, project: string, opts: ContextOptions = {}): Promise<string> {
+  const generation = cacheEnabled() && !store.readOnly ? currentGeneration(cfg.dbPath) : undefined;
+  const text = await buildContext(store, cfg, project, opts);
+  if (generation !== undefined) keepIndex(cfg, project, { generation, until: store.nextAbandonment(cfg.abandonAfterMs), text });
+  return text;
 }
 
 /** PreCompact: remember where the live session stands, for the compacted restart. */
@@ -79,5 +94,7 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
       if (summary && llmConfigured(cfg, process.env)) await spawnLlmUpgrade(cfg, session.id);
     }
     await startRetentionIfDue(cfg, store);
+    // The next session of this project most likely starts from exactly this store: have its index ready.
+    if (session && cacheEnabled()) await buildAndKeep(cfg, store, session.project);
   });
 }

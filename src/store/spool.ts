@@ -7,7 +7,7 @@
  * every event carries a unique id the store refuses twice.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { CapturedEvent } from '../core/types.ts';
 
 const SUFFIX = '.json';
@@ -112,6 +112,21 @@ function isCaptured(v: unknown): v is CapturedEvent {
   const e = v as Partial<CapturedEvent> | null;
   return !!e && typeof e === 'object' && typeof e.uid === 'string' && typeof e.at === 'number' &&
     typeof e.event === 'string' && typeof e.externalSessionId === 'string' && !!e.place && typeof e.place.project === 'string';
+}
+
+/**
+ * Whether the spool holds an event, or an event being written, other than `own` (a path spoolWrite
+ * returned). Cheap: one directory read, no file opened. An unreadable spool counts as holding some.
+ */
+export function spoolHoldsOthers(dir: string, own?: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (err) {
+    return (err as { code?: string })?.code !== 'ENOENT';
+  }
+  const ownName = own && own.startsWith(dir + sep) ? own.slice(dir.length + 1) : undefined;
+  return names.some((n) => n !== ownName && ((n.endsWith(SUFFIX) && !n.startsWith('.')) || n.startsWith(TMP_PREFIX)));
 }
 
 export function spoolRead(file: string): SpoolEntry | undefined {

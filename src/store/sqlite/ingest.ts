@@ -20,6 +20,11 @@ import type { CapturedEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
 import type { EnrichFn } from '../../core/enrich.ts';
 import type { IngestResult } from '../store.ts';
+
+export interface BatchResult extends IngestResult {
+  /** A session ended or came back: what "the last session" is may have changed. */
+  readonly sessionsChanged: boolean;
+}
 import type { SqliteDb } from './driver.ts';
 import { parseStoredJson } from './rows.ts';
 import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
@@ -92,7 +97,7 @@ export class Ingester {
    * Apply a batch in one IMMEDIATE transaction. Throws what SQLite throws (the caller maps it).
    * `enrich` is the extraction engine, loaded by the caller only when a batch holds observations.
    */
-  ingest(events: readonly CapturedEvent[], enrich: EnrichFn | undefined): IngestResult {
+  ingest(events: readonly CapturedEvent[], enrich: EnrichFn | undefined): BatchResult {
     const s = (this.#stmts ??= prepareStatements(this.#db));
     return this.#db.transaction(() => new Batch(s, this.#maxEvents, enrich).apply(events)).immediate();
   }
@@ -106,6 +111,7 @@ class Batch {
   readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
   readonly #queue: WriteQueue;
   readonly #enrich: EnrichFn | undefined;
+  #sessionsChanged = false;
 
   constructor(s: Statements, maxEvents: number, enrich: EnrichFn | undefined) {
     this.#s = s;
@@ -114,7 +120,7 @@ class Batch {
     this.#enrich = enrich;
   }
 
-  apply(events: readonly CapturedEvent[]): IngestResult {
+  apply(events: readonly CapturedEvent[]): BatchResult {
     const s = this.#s;
     let applied = 0;
     let duplicates = 0;
@@ -128,6 +134,7 @@ class Batch {
       if (ev.event === 'SessionEnd') {
         s.endSession.run(ev.at, ev.session?.endReason ?? null, session.id);
         session.ended = true;
+        this.#sessionsChanged = true;
         applied++;
       }
       if (!ev.observation) {
@@ -143,7 +150,7 @@ class Batch {
     for (const session of this.#sessions.values()) {
       if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
     }
-    return { applied, duplicates, ids };
+    return { applied, duplicates, ids, sessionsChanged: this.#sessionsChanged };
   }
 
   /** The event's session, created on first sight (the first event's place and time name it). */
@@ -161,6 +168,7 @@ class Batch {
     if (ev.event === 'SessionStart' && session.ended) {
       s.reopen.run(ev.session?.source ?? null, session.id);
       session.ended = false;
+      this.#sessionsChanged = true;
     }
     if (ev.place.branch && !session.hasBranch) {
       s.fillBranch.run(ev.place.branch, session.id);

@@ -17,6 +17,7 @@ import { toIndexText } from '../../core/search/text-index.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
 import { parseStoredJson } from './rows.ts';
+import { bumpGeneration } from '../generation.ts';
 
 /** Session columns the domain type leaves out. */
 export interface SessionExtras {
@@ -130,12 +131,14 @@ function statements(db: SqliteDb) {
 
 export class SqlitePortable {
   readonly #db: SqliteDb;
+  readonly #path: string;
   #stmts: ReturnType<typeof statements> | undefined;
   /** Exported id → id in this store, for the whole life of the restore. */
   readonly #sessionIds = new Map<number, number>();
 
-  private constructor(db: SqliteDb) {
+  private constructor(db: SqliteDb, path: string) {
     this.#db = db;
+    this.#path = path;
   }
 
   get #s(): ReturnType<typeof statements> {
@@ -146,7 +149,7 @@ export class SqlitePortable {
     const db = openDatabase(opts);
     try {
       migrate(db);
-      return new SqlitePortable(db);
+      return new SqlitePortable(db, opts.path);
     } catch (err) {
       db.close();
       throw toStoreError(err);
@@ -203,6 +206,7 @@ export class SqlitePortable {
     } catch (err) {
       throw toStoreError(err);
     }
+    if (counts.sessions + counts.observations > 0) bumpGeneration(this.#path);
     return counts;
   }
 

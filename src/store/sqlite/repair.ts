@@ -9,6 +9,7 @@
  * Other mnemo processes should be stopped meanwhile: rows they write during a salvage are not in it.
  */
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { bumpGeneration } from '../generation.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { examine, planRepair, type Finding } from './health.ts';
 import { HalfAppliedMigration, LATEST_VERSION, findHalfApplied, redoHalfApplied } from './migrations.ts';
@@ -150,6 +151,13 @@ function rebuildInPlace(db: SqliteDb, dbPath: string, findings: readonly Finding
 
 /** Repair the store at `dbPath`. Throws (StoreError) only when it cannot start: busy, read-only, newer. */
 export async function repairStore(dbPath: string, busyTimeoutMs: number): Promise<RepairResult> {
+  const result = await repair(dbPath, busyTimeoutMs);
+  // What was restored may differ from what copies derived from the store (the index cache) hold.
+  if (result.steps.length > 0) bumpGeneration(dbPath);
+  return result;
+}
+
+async function repair(dbPath: string, busyTimeoutMs: number): Promise<RepairResult> {
   let db: SqliteDb;
   try {
     db = openDatabase({ path: dbPath, busyTimeoutMs, maxVersion: LATEST_VERSION });

@@ -25,7 +25,8 @@ import type { Embedder } from '../../embed/types.ts';
 import { OBS_COLUMNS, parseStoredJson, toIndexedObservation, toObservation, type ObservationRow } from './rows.ts';
 import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
-import { Ingester } from './ingest.ts';
+import { Ingester, type BatchResult } from './ingest.ts';
+import { bumpGeneration, dropDerived } from '../generation.ts';
 import { stmt } from './statements.ts';
 
 interface SessionRow {
@@ -151,15 +152,22 @@ export class SqliteStore implements Store {
   async ingest(events: readonly CapturedEvent[], opts: IngestOptions = {}): Promise<IngestResult> {
     // Extraction loads only when there is something to extract from (a SessionStart's own event is not).
     const enrich = events.some((e) => e.observation) ? (opts.enrich ?? (await import('../../core/enrich.ts')).enrichEvent) : undefined;
+    let batch: BatchResult;
     try {
       const apply = () => this.#waitingAtMost(opts.waitMs, () => this.#ingester.ingest(events, enrich));
-      return opts.replayable ? withSynchronous(this.#db, 'NORMAL', apply) : apply();
+      batch = opts.replayable ? withSynchronous(this.#db, 'NORMAL', apply) : apply();
     } catch (err) {
       throw toStoreError(err, this.#path);
     }
+    const { applied, duplicates, ids, sessionsChanged } = batch;
+    if (ids.length > 0 || sessionsChanged) this.#changed();
+    return { applied, duplicates, ids };
   }
 
-
+  /** After a commit that may change what the SessionStart index shows (see store/generation). */
+  #changed(): void {
+    bumpGeneration(this.#path);
+  }
 
   /** Run `fn` with the busy timeout lowered to `waitMs` (background work gives way to other writers). */
   #waitingAtMost<T>(waitMs: number | undefined, fn: () => T): T {
@@ -268,6 +276,11 @@ export class SqliteStore implements Store {
         if (target.project !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE project = ?').run(target.project);
         return deleted.length;
       }).immediate();
+      if (target.sessionId !== undefined || target.project !== undefined || removed) {
+        this.#changed();
+        // A cached index may quote what was just forgotten.
+        dropDerived(this.#path);
+      }
       if (removed) await purgeIndexAsync(this.#db);
       scrubWal(this.#db);
       return removed;
@@ -285,6 +298,10 @@ export class SqliteStore implements Store {
   prune(policy: RetentionPolicy, opts: PruneOptions & { vacuum?: boolean; waitMs?: number } = {}): PruneReport {
     try {
       const report = this.#waitingAtMost(opts.waitMs, () => prune(this.#db, policy, opts));
+      if (report.byAge + report.bySize + report.sessions > 0) {
+        this.#changed();
+        dropDerived(this.#path);
+      }
       if (opts.vacuum) compact(this.#db);
       return report;
     } catch (err) {
@@ -366,6 +383,7 @@ export class SqliteStore implements Store {
         });
       }
     }).immediate();
+    if (entries.length > 0) this.#changed();
   }
 
   async latestSummary(project: string, excludeSessionId?: number): Promise<{ session: Session; summary: SessionSummary } | undefined> {
@@ -394,8 +412,22 @@ export class SqliteStore implements Store {
     return rows.map((r) => this.#withSummary(r));
   }
 
+  /**
+   * When the first open session will have been idle `idleMs` (so that closeAbandonedSessions would
+   * close it); undefined when no session is open. Lets a cached index know when it must stop being used.
+   */
+  nextAbandonment(idleMs: number): number | undefined {
+    const row = stmt(
+      this.#db,
+      `SELECT min(coalesce((SELECT max(o.created_at) FROM observations o WHERE o.session_id = s.id), s.started_at)) AS idle_since
+       FROM sessions s WHERE s.ended_at IS NULL`,
+    ).get() as { idle_since: number | null };
+    return row.idle_since === null ? undefined : row.idle_since + idleMs;
+  }
+
   async endSession(sessionId: number, reason: string, at: number): Promise<void> {
-    stmt(this.#db, 'UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = coalesce(end_reason, ?) WHERE id = ?').run(at, reason, sessionId);
+    const { changes } = stmt(this.#db, 'UPDATE sessions SET ended_at = ?, end_reason = coalesce(end_reason, ?) WHERE id = ? AND ended_at IS NULL').run(at, reason, sessionId);
+    if (changes > 0) this.#changed();
   }
 
   async saveSnapshot(sessionId: number, snapshot: string): Promise<void> {
@@ -460,7 +492,10 @@ export class SqliteStore implements Store {
    */
   maintain(opts: MaintainOptions & { readonly waitMs?: number } = {}): MaintenanceRun {
     try {
-      return this.#waitingAtMost(opts.waitMs, () => runMaintenance(this.#db, opts));
+      const run = this.#waitingAtMost(opts.waitMs, () => runMaintenance(this.#db, opts));
+      // An upgrade step may fill in what the index shows (titles, per-project totals).
+      if (run.chunks > 0) this.#changed();
+      return run;
     } catch (err) {
       throw toStoreError(err);
     }

@@ -128,8 +128,15 @@ for (const mode of ['begin-exclusive', 'exclusive-mode'] as const) {
       assert.equal(mine.length, 5, `spool held ${spooledWhileLocked.length} files`);
     });
 
+    it('SessionStart still injects the index, kept from the warm-up session, without touching the locked store', () => {
+      const start = runs.find((r) => r.event === 'SessionStart')!.result;
+      const context = (JSON.parse(start.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '';
+      assert.match(context, /stands for 1 stored observations?/, `SessionStart printed ${start.stdout.slice(0, 300)}`);
+      assert.deepEqual(logLinesOf(dataDir, start.pid), [], 'SessionStart had nothing to log: it never opened the store');
+    });
+
     it('the store-opening hooks log that the store was unavailable', () => {
-      for (const { event, result } of runs.filter((r) => r.event === 'SessionStart' || r.event === 'SessionEnd')) {
+      for (const { event, result } of runs.filter((r) => r.event === 'SessionEnd')) {
         const lines = logLinesOf(dataDir, result.pid);
         assert.ok(lines.some((l) => /unavailable|busy|locked/i.test(l)), `${event} logged nothing about the lock:\n${readLog(dataDir)}`);
       }

@@ -1,0 +1,165 @@
+/**
+ * @module context/cache
+ * The SessionStart index of each project (`mnemo.db-derived/index-<hash>.json`), kept from the last time a hook built it (at SessionEnd, or
+ * at a SessionStart that had to open the store), so that a session start in the common case — the
+ * previous session ended and nothing was written since — answers without loading SQLite, which is
+ * most of what such a hook would cost. A kept index is served only while all of this still holds
+ * (`staleness` says which check failed); otherwise the hook opens the store as it always did:
+ * - the same mnemo build rendered it, for the same project, budget and window;
+ * - the store's generation token is the one read before the index was built (store/generation):
+ *   nothing that the index shows was written since;
+ * - the database is the same file (not replaced by a restore or a repair);
+ * - the spool holds no event but the hook's own (events of a session that died would be folded first);
+ * - no open session has become abandoned since (SessionStart would close and summarize it).
+ * `MNEMO_CONTEXT_CACHE=0` turns it off. Plain files only: the hook's fast path loads nothing else.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { ResolvedConfig } from '../config/config.ts';
+import { derivedDir, readGeneration } from '../store/generation.ts';
+import { spoolHoldsOthers } from '../store/spool.ts';
+
+// Set by scripts/build.mjs to a hash of the sources, identical in every bundle of one build.
+declare const MNEMO_BUILD_ID: string | undefined;
+
+/** Which code rendered an index: a kept index from another build is never served. */
+export const RENDERER_BUILD = typeof MNEMO_BUILD_ID === 'string' ? MNEMO_BUILD_ID : 'source';
+
+const FORMAT = 1;
+
+/** One project's kept index, as stored. */
+export interface KeptIndex {
+  readonly format: typeof FORMAT;
+  readonly build: string;
+  readonly project: string;
+  readonly budget: number;
+  readonly window: number;
+  /** The store's generation token, read before the index was built. */
+  readonly generation: string;
+  /** The database file it was built from (`device:inode`). */
+  readonly db: string;
+  /** When the oldest open session becomes abandoned; null when none was open. */
+  readonly until: number | null;
+  readonly text: string;
+}
+
+/** What the store and the spool look like now, for comparison with a kept index. */
+export interface Present {
+  readonly build: string;
+  readonly project: string;
+  readonly budget: number;
+  readonly window: number;
+  readonly generation: string | undefined;
+  readonly db: string | undefined;
+  readonly now: number;
+  readonly spoolHoldsOthers: boolean;
+}
+
+export type CacheConfig = Pick<ResolvedConfig, 'dbPath' | 'spoolDir' | 'contextBudget' | 'contextWindow'>;
+
+/** Why a kept index cannot be served now; undefined when it can. */
+export function staleness(kept: unknown, now: Present): string | undefined {
+  const k = kept as Partial<KeptIndex> | null;
+  if (!k || typeof k !== 'object' || k.format !== FORMAT || typeof k.text !== 'string') return 'unreadable';
+  if (k.build !== now.build) return 'another build';
+  if (k.project !== now.project) return 'another project';
+  if (k.budget !== now.budget || k.window !== now.window) return 'other settings';
+  if (now.generation === undefined || k.generation !== now.generation) return 'store changed';
+  if (now.db === undefined || k.db !== now.db) return 'another database file';
+  if (now.spoolHoldsOthers) return 'events wait in the spool';
+  if (k.until !== null && !(typeof k.until === 'number' && now.now < k.until)) return 'a session became abandoned';
+  return undefined;
+}
+
+export function cacheEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.MNEMO_CONTEXT_CACHE?.trim().toLowerCase();
+  return v !== '0' && v !== 'false' && v !== 'off';
+}
+
+/** FNV-1a, 32 bits twice (two offsets): a file name for a project path, checked against the entry. */
+function nameFor(project: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < project.length; i++) {
+    const c = project.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
+  }
+  return `index-${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}.json`;
+}
+
+export function keptIndexFile(dbPath: string, project: string): string | undefined {
+  const dir = derivedDir(dbPath);
+  return dir && join(dir, nameFor(project));
+}
+
+function databaseIdentity(dbPath: string): string | undefined {
+  try {
+    const st = statSync(dbPath);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The kept index of `project` when it can be served now, else undefined. `ownSpoolFile` is the event
+ * this hook just spooled (it is no reason to fold). Never throws.
+ */
+export function readKeptIndex(cfg: CacheConfig, project: string, opts: { readonly now: number; readonly ownSpoolFile?: string }): string | undefined {
+  const file = keptIndexFile(cfg.dbPath, project);
+  if (!file) return undefined;
+  let kept: unknown;
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const present: Present = {
+    build: RENDERER_BUILD,
+    project,
+    budget: cfg.contextBudget,
+    window: cfg.contextWindow,
+    generation: readGeneration(cfg.dbPath),
+    db: databaseIdentity(cfg.dbPath),
+    now: opts.now,
+    spoolHoldsOthers: spoolHoldsOthers(cfg.spoolDir, opts.ownSpoolFile),
+  };
+  return staleness(kept, present) === undefined ? (kept as KeptIndex).text : undefined;
+}
+
+/**
+ * Keep `text`, the index of `project` built from the store after `generation` was read. Best effort:
+ * a folder that cannot be written just means the next SessionStart opens the store.
+ */
+export function keepIndex(cfg: CacheConfig, project: string, entry: { readonly generation: string; readonly until: number | undefined; readonly text: string }): void {
+  const file = keptIndexFile(cfg.dbPath, project);
+  const db = databaseIdentity(cfg.dbPath);
+  if (!file || db === undefined) return;
+  const kept: KeptIndex = {
+    format: FORMAT,
+    build: RENDERER_BUILD,
+    project,
+    budget: cfg.contextBudget,
+    window: cfg.contextWindow,
+    generation: entry.generation,
+    db,
+    until: entry.until ?? null,
+    text: entry.text,
+  };
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, JSON.stringify(kept), { mode: 0o600 });
+    renameSync(tmp, file);
+    // A write (a forget, say) since the token was read: this copy is stale already and may quote
+    // forgotten text that the forget's own clean-up ran too early to remove.
+    if (readGeneration(cfg.dbPath) !== entry.generation) rmSync(file, { force: true });
+  } catch {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      /* nothing more to do */
+    }
+  }
+}
