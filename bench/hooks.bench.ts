@@ -194,6 +194,8 @@ interface Case {
   /** Checks the hook's stdout once per run; returns a problem or undefined. */
   readonly check?: (stdout: string) => string | undefined;
   readonly goal?: number;
+  /** After each timed run, end the session it started (untimed), as a host does: SessionEnd folds the spool and keeps the next index. */
+  readonly thenEnd?: boolean;
 }
 
 function expectEmptyObject(out: string): string | undefined {
@@ -222,7 +224,8 @@ interface Timing {
 }
 
 function runOnce(c: Case, t: Timing): void {
-  const input = c.payload ? JSON.stringify(c.payload()) : '';
+  const payload = c.payload?.();
+  const input = payload ? JSON.stringify(payload) : '';
   const env = childEnv({ ...(c.dataDir ? { MNEMO_DATA_DIR: c.dataDir } : {}), ...c.env });
   const start = performance.now();
   const r = spawnSync(process.execPath, c.args, { input, env, cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -233,6 +236,11 @@ function runOnce(c: Case, t: Timing): void {
   else if ((r.stderr ?? '').trim()) t.problems.add(`stderr: ${(r.stderr ?? '').slice(0, 300)}`);
   const p = c.check?.(t.lastStdout);
   if (p) t.problems.add(p);
+  if (c.thenEnd && payload) {
+    const end = { ...payload, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' };
+    const r2 = spawnSync(process.execPath, [c.args[0]!, 'SessionEnd'], { input: JSON.stringify(end), env: childEnv({ ...(c.dataDir ? { MNEMO_DATA_DIR: c.dataDir } : {}) }), cwd: ROOT, encoding: 'utf8' });
+    if (r2.status !== 0) t.problems.add(`its SessionEnd exited ${r2.status ?? r2.signal}: ${(r2.stderr ?? '').slice(0, 300)}`);
+  }
 }
 
 function logErrors(dataDir: string | undefined): string[] {
@@ -310,10 +318,14 @@ process.stdout.write('{}\\n');
       { id: 'prompt', label: 'UserPromptSubmit', args: hook('UserPromptSubmit'), dataDir: dirs.hooks, payload: () => PAYLOADS.prompt(ctx), check: expectEmptyObject },
       { id: 'pre', label: 'PreToolUse (Bash)', args: hook('PreToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.pre(ctx), check: expectEmptyObject },
       { id: 'stop', label: 'Stop', args: hook('Stop'), dataDir: dirs.hooks, payload: () => PAYLOADS.stop(ctx), check: (o) => (o === '' ? undefined : `Stop must print nothing, got ${JSON.stringify(o.slice(0, 100))}`) },
-      { id: 'start-empty', label: 'SessionStart, empty store', args: hook('SessionStart'), dataDir: dirs.empty, payload: () => PAYLOADS.start(ctx), check: expectNothingOrEmpty },
-      { id: 'start-100k', label: 'SessionStart, 100,000 observations', args: hook('SessionStart'), dataDir: dirs.big, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5 },
+      { id: 'start-empty', label: 'SessionStart, empty store (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.empty, payload: () => PAYLOADS.start(ctx), check: expectNothingOrEmpty, thenEnd: true },
+      { id: 'start-100k', label: 'SessionStart, 100,000 observations (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.big, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5, thenEnd: true },
+      { id: 'start-100k-store', label: 'SessionStart, 100,000 observations, built from the store (as with events in the spool; `MNEMO_CONTEXT_CACHE=0`)', args: hook('SessionStart'), dataDir: dirs.big, env: { MNEMO_CONTEXT_CACHE: '0' }, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), thenEnd: true },
       ...(FULL
-        ? [{ id: 'start-1m', label: 'SessionStart, 1,000,000 observations', args: hook('SessionStart'), dataDir: dirs.huge, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5 } satisfies Case]
+        ? ([
+            { id: 'start-1m', label: 'SessionStart, 1,000,000 observations (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.huge, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5, thenEnd: true },
+            { id: 'start-1m-store', label: 'SessionStart, 1,000,000 observations, built from the store (`MNEMO_CONTEXT_CACHE=0`)', args: hook('SessionStart'), dataDir: dirs.huge, env: { MNEMO_CONTEXT_CACHE: '0' }, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), thenEnd: true },
+          ] satisfies Case[])
         : []),
       { id: 'end', label: 'SessionEnd (folds the spool: ~5 events a round)', args: hook('SessionEnd'), dataDir: dirs.hooks, payload: () => PAYLOADS.end(ctx), check: expectNothingOrEmpty },
     ];
