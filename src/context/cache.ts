@@ -43,7 +43,7 @@ export interface KeptIndex {
   readonly text: string;
 }
 
-/** What the store and the spool look like now, for comparison with a kept index. */
+/** What the store looks like now, for comparison with a kept index. */
 export interface Present {
   readonly build: string;
   readonly project: string;
@@ -52,12 +52,11 @@ export interface Present {
   readonly generation: string | undefined;
   readonly db: string | undefined;
   readonly now: number;
-  readonly spoolHoldsOthers: boolean;
 }
 
 export type CacheConfig = Pick<ResolvedConfig, 'dbPath' | 'spoolDir' | 'contextBudget' | 'contextWindow'>;
 
-/** Why a kept index cannot be served now; undefined when it can. */
+/** Why a kept index cannot be served now (the spool aside: readKeptIndex looks at it first); undefined when it can. */
 export function staleness(kept: unknown, now: Present): string | undefined {
   const k = kept as Partial<KeptIndex> | null;
   if (!k || typeof k !== 'object' || k.format !== FORMAT || typeof k.text !== 'string') return 'unreadable';
@@ -66,7 +65,6 @@ export function staleness(kept: unknown, now: Present): string | undefined {
   if (k.budget !== now.budget || k.window !== now.window) return 'other settings';
   if (now.generation === undefined || k.generation !== now.generation) return 'store changed';
   if (now.db === undefined || k.db !== now.db) return 'another database file';
-  if (now.spoolHoldsOthers) return 'events wait in the spool';
   if (k.until !== null && !(typeof k.until === 'number' && now.now < k.until)) return 'a session became abandoned';
   return undefined;
 }
@@ -108,7 +106,9 @@ function databaseIdentity(dbPath: string): string | undefined {
  */
 export function readKeptIndex(cfg: CacheConfig, project: string, opts: { readonly now: number; readonly ownSpoolFile?: string }): string | undefined {
   const file = keptIndexFile(cfg.dbPath, project);
-  if (!file) return undefined;
+  // The spool first, the token after: a fold commits (and replaces the token) before it deletes its
+  // spool files, so a spool found empty here means any fold that emptied it is in the token read next.
+  if (!file || spoolHoldsOthers(cfg.spoolDir, opts.ownSpoolFile)) return undefined;
   let kept: unknown;
   try {
     kept = JSON.parse(readFileSync(file, 'utf8'));
@@ -123,7 +123,6 @@ export function readKeptIndex(cfg: CacheConfig, project: string, opts: { readonl
     generation: readGeneration(cfg.dbPath),
     db: databaseIdentity(cfg.dbPath),
     now: opts.now,
-    spoolHoldsOthers: spoolHoldsOthers(cfg.spoolDir, opts.ownSpoolFile),
   };
   return staleness(kept, present) === undefined ? (kept as KeptIndex).text : undefined;
 }

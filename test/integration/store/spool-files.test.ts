@@ -1,11 +1,11 @@
 // The spool's own files: what a writer that died, or a power loss, leaves behind.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CapturedEvent } from '../../../src/core/types.ts';
-import { spoolList, spoolRead, spoolWrite } from '../../../src/store/spool.ts';
+import { spoolHoldsOthers, spoolList, spoolRead, spoolWrite } from '../../../src/store/spool.ts';
 
 const event = (uid: string): CapturedEvent => ({ uid, at: Date.now(), event: 'SessionStart', platform: 'claude-code', externalSessionId: 's1', place: { project: '/p' } }) as CapturedEvent;
 
@@ -25,4 +25,21 @@ test('an old temp file holding a complete event is moved into place (a power los
   assert.deepEqual(listed, [first, second], 'both events, in capture order');
   assert.deepEqual(listed.map((f) => (spoolRead(f) as { event: CapturedEvent }).event.uid), ['first', 'second']);
   assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('.tmp-')), [basename(fresh)], 'a temp file still being written is left alone');
+});
+
+test('spoolHoldsOthers: any event but the caller\'s own, or one being written, counts; quarantined ones do not', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-spool-others-'));
+  assert.equal(spoolHoldsOthers(join(dir, 'none-yet')), false, 'no spool folder yet');
+  const own = spoolWrite(dir, event('own'));
+  assert.equal(spoolHoldsOthers(dir, own), false);
+  assert.equal(spoolHoldsOthers(dir), true, 'without saying which is its own');
+  mkdirSync(join(dir, 'corrupt'));
+  writeFileSync(join(dir, 'corrupt', 'x.json'), '{');
+  assert.equal(spoolHoldsOthers(dir, own), false, 'quarantined files wait for a person, not a fold');
+  const writing = join(dir, '.tmp-99999999999999999-0001-0000000001-writing.json');
+  writeFileSync(writing, '{"uid":');
+  assert.equal(spoolHoldsOthers(dir, own), true, 'an event being written');
+  rmSync(writing);
+  spoolWrite(dir, event('other'));
+  assert.equal(spoolHoldsOthers(dir, own), true, 'another event');
 });

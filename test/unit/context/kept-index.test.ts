@@ -17,7 +17,7 @@ const kept: KeptIndex = {
   until: 2_000,
   text: '# Memory index',
 };
-const present: Present = { build: 'b1', project: '/code/app', budget: 10_000, window: 400, generation: 'g1', db: '2049:77', now: 1_000, spoolHoldsOthers: false };
+const present: Present = { build: 'b1', project: '/code/app', budget: 10_000, window: 400, generation: 'g1', db: '2049:77', now: 1_000 };
 
 test('a kept index matching the present is served', () => {
   assert.equal(staleness(kept, present), undefined);
@@ -38,7 +38,6 @@ test('each difference is a reason to go to the store', () => {
     ['store changed', kept, { generation: undefined }],
     ['another database file', kept, { db: '2049:78' }],
     ['another database file', kept, { db: undefined }],
-    ['events wait in the spool', kept, { spoolHoldsOthers: true }],
     ['a session became abandoned', kept, { now: 2_000 }],
     ['a session became abandoned', { ...kept, until: 'soon' }, {}],
   ];
