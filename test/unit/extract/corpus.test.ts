@@ -95,8 +95,9 @@ test('real user prompts: no roles, acknowledgements carry nothing', () => {
   assert.ok(extractUserEvents('commit this then run mkdocs so that I can navigate this').some((e) => e.data === 'implement'));
 });
 
-const corpus = resolve(here, '../../../../shared/corpus/hook-payloads');
-test('whole shared corpus (when present): never throws, invariants hold', { skip: !existsSync(corpus) }, () => {
+// ../shared beside the checkout; from a git worktree under /work/wt/<name>, one folder further up.
+const corpus = ['../../../../shared/corpus/hook-payloads', '../../../../../shared/corpus/hook-payloads'].map((p) => resolve(here, p)).find((p) => existsSync(p)) ?? '';
+test('whole shared corpus (when present): never throws, invariants hold', { skip: !corpus }, () => {
   let n = 0;
   for (const repo of readdirSync(corpus)) {
     const logs = join(corpus, repo, 'logs');
