@@ -150,7 +150,7 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
   if (ev.event === 'SessionStart' || ev.event === 'SessionEnd' || ev.event === 'PreCompact') {
     const { onSessionStart, onSessionEnd, onPreCompact } = await import('./with-store.ts');
     try {
-      if (ev.event === 'SessionStart') return done({ context: await onSessionStart(cfg, ev, place) });
+      if (ev.event === 'SessionStart') return done({ context: await onSessionStart(cfg, ev, place, spooled) });
       if (ev.event === 'PreCompact') await onPreCompact(cfg, ev);
       else await onSessionEnd(cfg, ev);
     } catch (err) {

@@ -13,6 +13,7 @@ import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, summarizeSessio
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
 import { drainSpool } from '../store/drain.ts';
+import { spoolHoldsOthers } from '../store/spool.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { isBusy } from '../store/store.ts';
 
@@ -28,12 +29,14 @@ async function withStore<T>(cfg: ResolvedConfig, fn: (store: SqliteStore) => Pro
 /**
  * SessionStart when no kept index could be served (context/cache): fold the spool, close sessions
  * whose host died, then build the injection (not on resume: the model still has its context) and keep it.
+ * The hook's own event (`ownSpoolFile`) is no reason to write: alone in the spool, it waits for the next
+ * fold, as when the kept index is served (it shows nothing in the index).
  */
-export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: Place): Promise<string> {
+export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: Place, ownSpoolFile?: string): Promise<string> {
   return withStore(cfg, async (store) => {
     // Writing may be blocked by another process; reading (WAL) usually is not: still inject the index.
     try {
-      await drainSpool(store, cfg.spoolDir, { maxMs: Math.min(1500, cfg.hookTimeoutMs / 3) });
+      if (spoolHoldsOthers(cfg.spoolDir, ownSpoolFile)) await drainSpool(store, cfg.spoolDir, { maxMs: Math.min(1500, cfg.hookTimeoutMs / 3) });
       await closeAbandonedSessions(store, cfg, 2);
     } catch (err) {
       // Busy means another mnemo process is writing, and it folds the spool too: routine, not a problem.

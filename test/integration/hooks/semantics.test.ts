@@ -176,9 +176,10 @@ describe('hook semantics: one session, read back through the CLI', () => {
   });
 
   it('per-call hooks leave their events in the spool; SessionEnd folds them in', () => {
-    // 2 prompts + 4 PreToolUse + 5 PostToolUse (one delivered twice) + 1 failure + Stop, SubagentStop;
-    // our own MCP tools never reach the spool. PreCompact folds them in to take its snapshot.
-    assert.equal(spoolBeforeDrain, 14);
+    // SessionStart (alone in the spool, its event waits for the next fold) + 2 prompts + 4 PreToolUse
+    // + 5 PostToolUse (one delivered twice) + 1 failure + Stop, SubagentStop; our own MCP tools never
+    // reach the spool. PreCompact folds them in to take its snapshot.
+    assert.equal(spoolBeforeDrain, 15);
     assert.equal(spoolAfterPreCompact, 0);
     assert.equal(spoolAfterEnd, 0);
   });
