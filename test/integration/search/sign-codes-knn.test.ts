@@ -118,3 +118,33 @@ test('sign codes: with candidates covering the store the answer is the exact one
     db.close();
   }
 });
+
+test('sign codes: warm() reads them ahead of the first query only past the exact threshold; a sweep after many deletions drops them for a fresh read', async () => {
+  const path = join(tmp(), 'm.db');
+  const rows = texts(200, 6);
+  await ingest(path, rows);
+  const db = new Database(path);
+  try {
+    const embedder = createHashEmbedder();
+    await embedPending(VectorIndex.open(db, embedder.id)!, embedder);
+    const under = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 500 } })!;
+    under.warm();
+    assert.equal(under.signCodesHeld, 0, '200 rows are compared exactly: nothing to read ahead');
+    const past = VectorIndex.open(db, embedder.id, { tuning: { exactUpTo: 10 } })!;
+    assert.equal(past.signCodesHeld, 0, 'nothing read before warm() or a query');
+    past.warm();
+    assert.equal(past.signCodesHeld, 200);
+    const ids = idsOf(db, rows);
+    assert.deepEqual(past.knn(hashEmbed(`${rows[7]}\n`), 1), [ids[7]], 'queries use what warm() read');
+
+    // A quarter deleted (by a connection without sqlite-vec): the sweep drops the KNN rows and the codes.
+    db.prepare(`DELETE FROM observations WHERE id IN (${ids.slice(0, 50).join(',')})`).run();
+    assert.equal(past.sweep(), 50);
+    assert.equal(past.signCodesHeld, 0, 'read anew at the next query');
+    assert.ok(!past.knn(hashEmbed(`${rows[7]}\n`), 10).includes(ids[7]!), 'a deleted row is nobody\'s neighbour');
+    assert.deepEqual(past.knn(hashEmbed(`${rows[120]}\n`), 1), [ids[120]]);
+    assert.equal(past.signCodesHeld, 150);
+  } finally {
+    db.close();
+  }
+});
