@@ -9,7 +9,8 @@
  * - the store's generation token is the one read before the index was built (store/generation):
  *   nothing that the index shows was written since;
  * - the database is the same file (not replaced by a restore or a repair);
- * - the spool holds no event but the hook's own (events of a session that died would be folded first);
+ * - the spool holds no event of this project but the hook's own (events of a session that died would
+ *   be folded first; other projects' events do not change this project's index);
  * - no open session has become abandoned since (SessionStart would close and summarize it).
  * `MNEMO_CONTEXT_CACHE=0` turns it off. Plain files only: the hook's fast path loads nothing else.
  */
@@ -108,7 +109,7 @@ export function readKeptIndex(cfg: CacheConfig, project: string, opts: { readonl
   const file = keptIndexFile(cfg.dbPath, project);
   // The spool first, the token after: a fold commits (and replaces the token) before it deletes its
   // spool files, so a spool found empty here means any fold that emptied it is in the token read next.
-  if (!file || spoolHoldsOthers(cfg.spoolDir, opts.ownSpoolFile)) return undefined;
+  if (!file || spoolHoldsOthers(cfg.spoolDir, opts.ownSpoolFile, project)) return undefined;
   let kept: unknown;
   try {
     kept = JSON.parse(readFileSync(file, 'utf8'));

@@ -19,15 +19,28 @@ const STALE_TMP_MS = 60_000;
 let sequence = 0;
 
 /**
+ * A short tag of a project (FNV-1a, 32 bits) that spool file names end with, so that a reader can tell
+ * which projects' events wait without opening them. Two projects sharing a tag only make a reader
+ * fold more than it had to.
+ */
+export function projectTag(project: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < project.length; i++) h = Math.imul(h ^ project.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+const TAGGED = /\.p([0-9a-f]{8})\.json$/;
+
+/**
  * Spool file names sort in capture order: the capture time in microseconds at millisecond precision
  * (comparable across processes; one session's hooks are milliseconds apart), then a per-process
- * sequence, then the pid. Not `performance.now()`: its first use loads perf_hooks, about a
- * millisecond of every hook's start.
+ * sequence, then the pid; the event's uid and its project's tag follow. Not `performance.now()`: its
+ * first use loads perf_hooks, about a millisecond of every hook's start.
  */
 function fileName(ev: CapturedEvent): string {
   const micros = Math.trunc(ev.at) * 1000;
   const seq = (sequence++).toString(36).padStart(4, '0');
-  return `${String(micros).padStart(17, '0')}-${seq}-${String(process.pid).padStart(10, '0')}-${ev.uid}${SUFFIX}`;
+  return `${String(micros).padStart(17, '0')}-${seq}-${String(process.pid).padStart(10, '0')}-${ev.uid}.p${projectTag(ev.place.project)}${SUFFIX}`;
 }
 
 /** Append one event durably. Throws when the disk refuses (full, read-only): the caller logs it. */
@@ -116,9 +129,10 @@ function isCaptured(v: unknown): v is CapturedEvent {
 
 /**
  * Whether the spool holds an event, or an event being written, other than `own` (a path spoolWrite
- * returned). Cheap: one directory read, no file opened. An unreadable spool counts as holding some.
+ * returned); with `project`, only events that may be that project's count (a name without a tag may be
+ * anyone's). Cheap: one directory read, no file opened. An unreadable spool counts as holding some.
  */
-export function spoolHoldsOthers(dir: string, own?: string): boolean {
+export function spoolHoldsOthers(dir: string, own?: string, project?: string): boolean {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -126,7 +140,12 @@ export function spoolHoldsOthers(dir: string, own?: string): boolean {
     return (err as { code?: string })?.code !== 'ENOENT';
   }
   const ownName = own && own.startsWith(dir + sep) ? own.slice(dir.length + 1) : undefined;
-  return names.some((n) => n !== ownName && ((n.endsWith(SUFFIX) && !n.startsWith('.')) || n.startsWith(TMP_PREFIX)));
+  const tag = project === undefined ? undefined : projectTag(project);
+  return names.some((n) => {
+    if (n === ownName || !((n.endsWith(SUFFIX) && !n.startsWith('.')) || n.startsWith(TMP_PREFIX))) return false;
+    const theirs = tag === undefined ? undefined : TAGGED.exec(n)?.[1];
+    return theirs === undefined || theirs === tag;
+  });
 }
 
 export function spoolRead(file: string): SpoolEntry | undefined {

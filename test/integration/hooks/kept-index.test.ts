@@ -62,6 +62,16 @@ describe('the kept SessionStart index', () => {
     assert.equal(contextOf(fresh), text);
   });
 
+  it('events of another project waiting in the spool do not stop it', async () => {
+    const elsewhere = tempDir('mnemo-kept-other-');
+    await runHook('PostToolUse', validPayload('PostToolUse', 'other-project', elsewhere, bash('make other-project', 'toolu_other')), { dataDir, cwd: elsewhere });
+    const before = spoolFiles(dataDir).length;
+    const start = await run('SessionStart', 'third-b');
+    assert.match(contextOf(start), /migrate-first-schema/);
+    assert.equal(spoolFiles(dataDir).length, before + 1, 'served from the kept index: nothing folded');
+    await foldElsewhere();
+  });
+
   it('a write elsewhere (MCP server, CLI) makes the kept index stale', async () => {
     await run('PostToolUse', 'fourth', bash('npm run seed-fourth-fixtures', 'toolu_fourth'));
     await foldElsewhere();

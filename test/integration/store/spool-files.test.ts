@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CapturedEvent } from '../../../src/core/types.ts';
-import { spoolHoldsOthers, spoolList, spoolRead, spoolWrite } from '../../../src/store/spool.ts';
+import { projectTag, spoolHoldsOthers, spoolList, spoolRead, spoolWrite } from '../../../src/store/spool.ts';
 
 const event = (uid: string): CapturedEvent => ({ uid, at: Date.now(), event: 'SessionStart', platform: 'claude-code', externalSessionId: 's1', place: { project: '/p' } }) as CapturedEvent;
 
@@ -43,3 +43,17 @@ test('spoolHoldsOthers: any event but the caller\'s own, or one being written, c
   spoolWrite(dir, event('other'));
   assert.equal(spoolHoldsOthers(dir, own), true, 'another event');
 });
+
+test('spoolHoldsOthers for a project: events of other projects do not count; untagged names may be anyone\'s', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mnemo-spool-projects-'));
+  const at = (project: string, uid: string): CapturedEvent => ({ ...event(uid), place: { project } }) as CapturedEvent;
+  const own = spoolWrite(dir, at('/code/app', 'own'));
+  assert.match(basename(own), new RegExp(`\\.p${projectTag('/code/app')}\\.json$`));
+  spoolWrite(dir, at('/code/other', 'theirs'));
+  assert.equal(spoolHoldsOthers(dir, own, '/code/app'), false, 'only another project waits');
+  assert.equal(spoolHoldsOthers(dir, own), true, 'without a project, every event counts');
+  assert.equal(spoolHoldsOthers(dir, own, '/code/other'), true);
+  writeFileSync(join(dir, '00000000000000001-0000-0000000001-olduid.json'), '{}');
+  assert.equal(spoolHoldsOthers(dir, own, '/code/app'), true, 'a name from before tags');
+});
+
