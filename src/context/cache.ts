@@ -6,8 +6,8 @@
  * most of what such a hook would cost. A kept index is served only while all of this still holds
  * (`staleness` says which check failed); otherwise the hook opens the store as it always did:
  * - the same mnemo build rendered it, for the same project, budget and window;
- * - the store's generation token is the one read before the index was built (store/generation):
- *   nothing that the index shows was written since;
+ * - the store's and the project's generation tokens are the ones read before the index was built
+ *   (store/generation): nothing that the index shows was written since;
  * - the database is the same file (not replaced by a restore or a repair);
  * - the spool holds no event of this project but the hook's own (events of a session that died would
  *   be folded first; other projects' events do not change this project's index);
@@ -35,7 +35,7 @@ export interface KeptIndex {
   readonly project: string;
   readonly budget: number;
   readonly window: number;
-  /** The store's generation token, read before the index was built. */
+  /** The store's and the project's generation tokens, read before the index was built. */
   readonly generation: string;
   /** The database file it was built from (`device:inode`). */
   readonly db: string;
@@ -121,7 +121,7 @@ export function readKeptIndex(cfg: CacheConfig, project: string, opts: { readonl
     project,
     budget: cfg.contextBudget,
     window: cfg.contextWindow,
-    generation: readGeneration(cfg.dbPath),
+    generation: readGeneration(cfg.dbPath, project),
     db: databaseIdentity(cfg.dbPath),
     now: opts.now,
   };
@@ -154,7 +154,7 @@ export function keepIndex(cfg: CacheConfig, project: string, entry: { readonly g
     renameSync(tmp, file);
     // A write (a forget, say) since the token was read: this copy is stale already and may quote
     // forgotten text that the forget's own clean-up ran too early to remove.
-    if (readGeneration(cfg.dbPath) !== entry.generation) rmSync(file, { force: true });
+    if (readGeneration(cfg.dbPath, project) !== entry.generation) rmSync(file, { force: true });
   } catch {
     try {
       rmSync(tmp, { force: true });

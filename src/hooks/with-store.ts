@@ -56,7 +56,7 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
  * The store's generation token is read first: a write after it makes the kept copy stale.
  */
 async function buildAndKeep(cfg: ResolvedConfig, store: SqliteStore, project: string, opts: ContextOptions = {}): Promise<string> {
-  const generation = cacheEnabled() && !store.readOnly ? currentGeneration(cfg.dbPath) : undefined;
+  const generation = cacheEnabled() && !store.readOnly ? currentGeneration(cfg.dbPath, project) : undefined;
   const text = await buildContext(store, cfg, project, opts);
   if (generation !== undefined) keepIndex(cfg, project, { generation, until: store.nextAbandonment(cfg.abandonAfterMs), text });
   return text;

@@ -9,6 +9,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { CapturedEvent } from '../core/types.ts';
+import { projectTag } from './project-tag.ts';
 
 const SUFFIX = '.json';
 const TMP_PREFIX = '.tmp-';
@@ -17,17 +18,6 @@ const CORRUPT_DIR = 'corrupt';
 const STALE_TMP_MS = 60_000;
 
 let sequence = 0;
-
-/**
- * A short tag of a project (FNV-1a, 32 bits) that spool file names end with, so that a reader can tell
- * which projects' events wait without opening them. Two projects sharing a tag only make a reader
- * fold more than it had to.
- */
-export function projectTag(project: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < project.length; i++) h = Math.imul(h ^ project.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
 
 const TAGGED = /\.p([0-9a-f]{8})\.json$/;
 

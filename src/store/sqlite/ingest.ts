@@ -22,8 +22,8 @@ import type { EnrichFn } from '../../core/enrich.ts';
 import type { IngestResult } from '../store.ts';
 
 export interface BatchResult extends IngestResult {
-  /** A session ended or came back: what "the last session" is may have changed. */
-  readonly sessionsChanged: boolean;
+  /** Projects whose SessionStart index may have changed: new observations, sessions ended or back. */
+  readonly changedProjects: ReadonlySet<string>;
 }
 import type { SqliteDb } from './driver.ts';
 import { parseStoredJson } from './rows.ts';
@@ -38,7 +38,7 @@ function prepareStatements(db: SqliteDb) {
       `INSERT INTO sessions (platform, external_id, project, branch, source, started_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (platform, external_id) DO NOTHING`,
     ),
-    session: db.prepare('SELECT id, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state FROM sessions WHERE platform = ? AND external_id = ?'),
+    session: db.prepare('SELECT id, project, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state FROM sessions WHERE platform = ? AND external_id = ?'),
     reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(?, source) WHERE id = ?'),
     fillBranch: db.prepare('UPDATE sessions SET branch = ? WHERE id = ? AND branch IS NULL'),
     endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
@@ -63,6 +63,7 @@ type Statements = ReturnType<typeof prepareStatements>;
 /** What one batch knows about a session it touched; valid only while the batch holds the write lock. */
 interface SessionInBatch {
   readonly id: number;
+  readonly project: string;
   ended: boolean;
   hasBranch: boolean;
   /** The extraction state as the next event must see it; `dirty` when it still has to be written. */
@@ -76,6 +77,7 @@ interface SessionInBatch {
 
 interface SessionRow {
   id: number;
+  project: string;
   ended: number;
   has_branch: number;
   state: string | null;
@@ -111,7 +113,7 @@ class Batch {
   readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
   readonly #queue: WriteQueue;
   readonly #enrich: EnrichFn | undefined;
-  #sessionsChanged = false;
+  readonly #changedProjects = new Set<string>();
 
   constructor(s: Statements, maxEvents: number, enrich: EnrichFn | undefined) {
     this.#s = s;
@@ -134,7 +136,7 @@ class Batch {
       if (ev.event === 'SessionEnd') {
         s.endSession.run(ev.at, ev.session?.endReason ?? null, session.id);
         session.ended = true;
-        this.#sessionsChanged = true;
+        this.#changedProjects.add(session.project);
         applied++;
       }
       if (!ev.observation) {
@@ -143,14 +145,14 @@ class Batch {
       }
       const id = this.#insertObservation(ev, session);
       if (id === undefined) duplicates++;
-      else (applied++, ids.push(id));
+      else (applied++, ids.push(id), this.#changedProjects.add(ev.place.project));
     }
     this.#queue.flush();
     for (const [id, [title, body, tags]] of this.#fts) s.insertFts.run(id, toIndexText(title), toIndexText(body), toIndexText(tags));
     for (const session of this.#sessions.values()) {
       if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
     }
-    return { applied, duplicates, ids, sessionsChanged: this.#sessionsChanged };
+    return { applied, duplicates, ids, changedProjects: this.#changedProjects };
   }
 
   /** The event's session, created on first sight (the first event's place and time name it). */
@@ -161,14 +163,14 @@ class Batch {
     if (!session) {
       s.ensureSession.run(ev.platform, ev.externalSessionId, ev.place.project, ev.place.branch ?? null, ev.session?.source ?? null, ev.at);
       const row = s.session.get(ev.platform, ev.externalSessionId) as SessionRow;
-      session = { id: row.id, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseStoredJson(row.state), dirty: false };
+      session = { id: row.id, project: row.project, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseStoredJson(row.state), dirty: false };
       this.#sessions.set(key, session);
     }
     // A resumed session comes back to life under the same id.
     if (ev.event === 'SessionStart' && session.ended) {
       s.reopen.run(ev.session?.source ?? null, session.id);
       session.ended = false;
-      this.#sessionsChanged = true;
+      this.#changedProjects.add(session.project);
     }
     if (ev.place.branch && !session.hasBranch) {
       s.fillBranch.run(ev.place.branch, session.id);

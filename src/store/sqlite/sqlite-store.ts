@@ -159,14 +159,17 @@ export class SqliteStore implements Store {
     } catch (err) {
       throw toStoreError(err, this.#path);
     }
-    const { applied, duplicates, ids, sessionsChanged } = batch;
-    if (ids.length > 0 || sessionsChanged) this.#changed();
+    const { applied, duplicates, ids, changedProjects } = batch;
+    if (changedProjects.size > 0) this.#changed(changedProjects);
     return { applied, duplicates, ids };
   }
 
-  /** After a commit that may change what the SessionStart index shows (see store/generation). */
-  #changed(): void {
-    bumpGeneration(this.#path);
+  /**
+   * After a commit that may change what the SessionStart index shows (see store/generation): of these
+   * projects, or of any when none are named.
+   */
+  #changed(projects?: Iterable<string>): void {
+    bumpGeneration(this.#path, projects);
   }
 
   /** Run `fn` with the busy timeout lowered to `waitMs` (background work gives way to other writers). */
@@ -383,7 +386,10 @@ export class SqliteStore implements Store {
         });
       }
     }).immediate();
-    if (entries.length > 0) this.#changed();
+    if (entries.length > 0) {
+      const ids = JSON.stringify(entries.map((e) => e.sessionId));
+      this.#changed(stmt(this.#db, 'SELECT DISTINCT project FROM sessions WHERE id IN (SELECT value FROM json_each(?))').pluck().all(ids) as string[]);
+    }
   }
 
   async latestSummary(project: string, excludeSessionId?: number): Promise<{ session: Session; summary: SessionSummary } | undefined> {
@@ -426,8 +432,10 @@ export class SqliteStore implements Store {
   }
 
   async endSession(sessionId: number, reason: string, at: number): Promise<void> {
-    const { changes } = stmt(this.#db, 'UPDATE sessions SET ended_at = ?, end_reason = coalesce(end_reason, ?) WHERE id = ? AND ended_at IS NULL').run(at, reason, sessionId);
-    if (changes > 0) this.#changed();
+    const ended = stmt(this.#db, 'UPDATE sessions SET ended_at = ?, end_reason = coalesce(end_reason, ?) WHERE id = ? AND ended_at IS NULL RETURNING project')
+      .pluck()
+      .get(at, reason, sessionId) as string | undefined;
+    if (ended !== undefined) this.#changed([ended]);
   }
 
   async saveSnapshot(sessionId: number, snapshot: string): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drainSpool } from '../../../src/store/drain.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
@@ -43,19 +43,25 @@ describe('the kept SessionStart index', () => {
     assert.deepEqual(spoolFiles(dataDir), [], 'SessionEnd folded the spool');
   });
 
+  const keptFiles = () => readdirSync(derived).filter((f) => f.startsWith('index-'));
+  /** The kept file's inode: a SessionStart that built the index anew replaced it (write and rename). */
+  const keptInode = () => statSync(join(derived, keptFiles()[0]!)).ino;
+
   it('SessionEnd keeps the index of its project', () => {
-    const files = readdirSync(derived);
+    const files = keptFiles();
     assert.equal(files.length, 1, `kept: ${files.join(', ')}`);
     assert.match(readFileSync(join(derived, files[0]!), 'utf8'), /migrate-first-schema/);
   });
 
   it('the next SessionStart serves it without opening the store, with the same text as a fresh build', async () => {
+    const inode = keptInode();
     const kept = await run('SessionStart', 'second');
     const text = contextOf(kept);
     assert.match(text, /migrate-first-schema/);
     // Its own event was not folded: nothing opened the store.
     assert.equal(spoolFiles(dataDir).length, 1);
     assert.deepEqual(logLinesOf(dataDir, kept.pid), []);
+    assert.equal(keptInode(), inode);
 
     const fresh = await run('SessionStart', 'third', {}, { MNEMO_CONTEXT_CACHE: '0' });
     assert.equal(spoolFiles(dataDir).length, 0, 'with the cache off, SessionStart folds the spool as before');
@@ -66,9 +72,16 @@ describe('the kept SessionStart index', () => {
     const elsewhere = tempDir('mnemo-kept-other-');
     await runHook('PostToolUse', validPayload('PostToolUse', 'other-project', elsewhere, bash('make other-project', 'toolu_other')), { dataDir, cwd: elsewhere });
     const before = spoolFiles(dataDir).length;
+    const inode = keptInode();
     const start = await run('SessionStart', 'third-b');
     assert.match(contextOf(start), /migrate-first-schema/);
     assert.equal(spoolFiles(dataDir).length, before + 1, 'served from the kept index: nothing folded');
+    // Once they are folded in, by the MCP server say, this project's index is still the kept one.
+    await foldElsewhere();
+    const again = await run('SessionStart', 'third-c');
+    assert.equal(contextOf(again), contextOf(start));
+    assert.equal(spoolFiles(dataDir).length, 1);
+    assert.equal(keptInode(), inode, 'served from the kept index again, not built anew');
     await foldElsewhere();
   });
 
@@ -102,7 +115,7 @@ describe('the kept SessionStart index', () => {
 
   it('a damaged kept index is ignored and replaced', async () => {
     await run('SessionEnd', 'eighth');
-    const [file] = readdirSync(derived);
+    const [file] = keptFiles();
     writeFileSync(join(derived, file!), '{"format":1,"text":');
     const start = await run('SessionStart', 'ninth');
     assert.match(contextOf(start), /migrate-first-schema/);

@@ -26,9 +26,11 @@ function ev(obs: Partial<ObservationDraft>, externalSessionId = 'ext-1'): Captur
   } as CapturedEvent;
 }
 
-/** Files of the directory whose bytes contain `needle`. */
+/** Files under the directory (at any depth) whose bytes contain `needle`. */
 function filesHolding(dir: string, needle: string): string[] {
-  return readdirSync(dir).filter((f) => readFileSync(join(dir, f)).includes(Buffer.from(needle)));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && readFileSync(join(e.parentPath, e.name)).includes(Buffer.from(needle)))
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 }
 
 test('forgotten text is gone from the file, the WAL, the index and everything derived from it', async () => {

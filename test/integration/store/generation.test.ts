@@ -1,7 +1,8 @@
 /**
- * The store's generation token (src/store/generation.ts) changes after every write that can change
- * what the SessionStart index shows, and only then: a kept index is refused after any of them, and a
- * session merely starting (its row, no observation) does not throw the kept index away.
+ * The generation tokens (src/store/generation.ts) change after every write that can change what a
+ * project's SessionStart index shows, and only then: a kept index is refused after any of them; a
+ * session merely starting (its row, no observation) does not throw it away, nor does a write that only
+ * touches another project.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,12 +32,16 @@ function freshStore(): { store: SqliteStore; path: string } {
   return { store: SqliteStore.open({ path, busyTimeoutMs: 1000 }), path };
 }
 
-/** Runs `write` and says whether the token changed. */
-async function changes(path: string, write: () => Promise<unknown> | unknown): Promise<boolean> {
-  const before = currentGeneration(path);
-  assert.ok(before, 'a token can be created');
+const OTHER = '/proj/other';
+
+/** Runs `write` and says whether the stamp of /proj/gen changed; a stamp of another project must not change unless `global`. */
+async function changes(path: string, write: () => Promise<unknown> | unknown, global = false): Promise<boolean> {
+  const before = currentGeneration(path, '/proj/gen');
+  const other = currentGeneration(path, OTHER);
+  assert.ok(before && other, 'tokens can be created');
   await write();
-  return readGeneration(path) !== before;
+  assert.equal(readGeneration(path, OTHER) !== other, global, global ? 'every project' : 'another project is untouched');
+  return readGeneration(path, '/proj/gen') !== before;
 }
 
 test('writes that change what the index shows replace the token; a session starting does not', async () => {
@@ -44,6 +49,11 @@ test('writes that change what the index shows replace the token; a session start
   try {
     assert.equal(await changes(path, () => store.ingest([ev('SessionStart', 's1', false)])), false, 'a new session, no observation');
     assert.equal(await changes(path, () => store.ingest([ev('PostToolUse', 's1', true)])), true, 'an observation');
+    const mine = readGeneration(path, '/proj/gen');
+    const otherBefore = readGeneration(path, OTHER);
+    await store.ingest([{ ...ev('PostToolUse', 'elsewhere', true), place: { project: OTHER } }]);
+    assert.equal(readGeneration(path, '/proj/gen'), mine, 'an observation of another project leaves this one alone');
+    assert.notEqual(readGeneration(path, OTHER), otherBefore);
     const [again] = (await store.ingest([ev('PostToolUse', 's1', true)])).ids;
     assert.ok(again);
     const uidTwice = ev('PostToolUse', 's1', true);
@@ -62,8 +72,8 @@ test('writes that change what the index shows replace the token; a session start
     assert.equal(await changes(path, () => store.endSession(session.id, 'abandoned', Date.now())), true, 'closing a session');
     assert.equal(await changes(path, () => store.endSession(session.id, 'abandoned', Date.now())), false, 'closing it again changes nothing');
     assert.equal(await changes(path, () => store.saveSnapshot(session.id, 'snapshot')), false, 'a snapshot is only read after compaction');
-    assert.equal(await changes(path, () => store.forget({ ids: [again] })), true, 'forgetting');
-    assert.equal(await changes(path, () => store.prune({ maxAgeMs: 24 * 3600 * 1000 })), true, 'retention deleting old rows');
+    assert.equal(await changes(path, () => store.forget({ ids: [again] }), true), true, 'forgetting');
+    assert.equal(await changes(path, () => store.prune({ maxAgeMs: 24 * 3600 * 1000 }), true), true, 'retention deleting old rows');
   } finally {
     await store.close();
   }
@@ -75,7 +85,7 @@ test('import jsonl replaces the token when it restores something', async () => {
   const portable = SqlitePortable.open({ path, busyTimeoutMs: 1000 });
   try {
     const session = { id: 7, platform: 'claude-code', externalId: 'restored', project: '/proj/gen', startedAt: 1_700_000_000_000, observationCount: 0 };
-    assert.equal(await changes(path, () => portable.restore([{ record: 'session', session } as never])), true);
+    assert.equal(await changes(path, () => portable.restore([{ record: 'session', session } as never]), true), true);
   } finally {
     portable.close();
   }
@@ -101,11 +111,11 @@ test('a token that can be neither replaced nor removed reads as none, so no kept
   // Something else sits where the marker goes (even root cannot write a file over a folder).
   mkdirSync(join(dir, 'mnemo.db-generation', 'inside'), { recursive: true });
   assert.equal(bumpGeneration(path), false);
-  assert.equal(readGeneration(path), undefined);
-  assert.equal(currentGeneration(path), undefined);
+  assert.equal(readGeneration(path, '/p'), undefined);
+  assert.equal(currentGeneration(path, '/p'), undefined);
 });
 
 test('an in-memory store has no token and never fails a write over it', () => {
-  assert.equal(currentGeneration(':memory:'), undefined);
+  assert.equal(currentGeneration(':memory:', '/p'), undefined);
   assert.equal(bumpGeneration(':memory:'), true);
 });

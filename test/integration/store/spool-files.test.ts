@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { CapturedEvent } from '../../../src/core/types.ts';
-import { projectTag, spoolHoldsOthers, spoolList, spoolRead, spoolWrite } from '../../../src/store/spool.ts';
+import { projectTag } from '../../../src/store/project-tag.ts';
+import { spoolHoldsOthers, spoolList, spoolRead, spoolWrite } from '../../../src/store/spool.ts';
 
 const event = (uid: string): CapturedEvent => ({ uid, at: Date.now(), event: 'SessionStart', platform: 'claude-code', externalSessionId: 's1', place: { project: '/p' } }) as CapturedEvent;
 
