@@ -240,7 +240,8 @@ function rankIdentifiers(ids: readonly string[]): string[] {
     if (c > most) most = c;
   }
   // A stable sort by count, as buckets: counts are small and most identifiers appear once.
-  const byCount: string[][] = Array.from({ length: most + 1 }, () => []);
+  const byCount: string[][] = [];
+  for (let c = 0; c <= most; c++) byCount.push([]);
   for (const [id, c] of count) byCount[c]!.push(id);
   const out: string[] = [];
   for (let c = most; c > 0 && out.length < MAX_IDENTIFIERS; c--) {
