@@ -42,7 +42,7 @@ const BULKY_KEYS = new Set(['originalFile', 'originalFileContents', 'structuredP
 function withoutBulk(response: unknown): unknown {
   if (!response || typeof response !== 'object' || Array.isArray(response)) return response;
   const slim: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(response)) if (!BULKY_KEYS.has(k) || k === 'structuredPatch') slim[k] = v;
+  for (const k of Object.keys(response)) if (!BULKY_KEYS.has(k) || k === 'structuredPatch') slim[k] = (response as Record<string, unknown>)[k];
   return slim;
 }
 
@@ -115,12 +115,12 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   const cwd = ev.cwd ? { cwd: ev.cwd } : {};
   // Titles speak one vocabulary whatever the host: `run_shell_command` reads as a Bash call.
   const canonical = normalizeToolName(toolName);
-  const describeAs = { toolName: canonical, input: normalizeToolInput(canonical, input) };
+  const describeInput = normalizeToolInput(canonical, input);
 
   if (ev.event === 'PreToolUse') {
     // Without a call id nothing can later replace the note with the outcome: keep only the outcome.
     if (!ev.toolUseId) return undefined;
-    const d = describeToolCall({ ...describeAs, baseDir });
+    const d = describeToolCall({ toolName: canonical, input: describeInput, baseDir });
     return { call: { toolName, input, phase: 'pre', ...cwd }, observation: {
       kind: 'note',
       type: 'pending',
@@ -136,13 +136,7 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   const failed = ev.event === 'PostToolUseFailure';
   const response = failed ? undefined : cleanValue(withoutBulk(ev.toolResponse), maxOutputChars, ctx, 'tool_response');
   const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars).text : undefined;
-  const d = describeToolCall({
-    ...describeAs,
-    response,
-    ...(error !== undefined ? { error } : {}),
-    ...(failed && ev.isInterrupt ? { isInterrupt: true } : {}),
-    baseDir,
-  });
+  const d = describeToolCall({ toolName: canonical, input: describeInput, response, error, isInterrupt: failed && !!ev.isInterrupt, baseDir });
   // Per-tool compression keeps what matters of bulky outputs (a diff's hunks, a log's errors);
   // the plain readable text is the fallback.
   const output = failed ? '' : compressOutput(toolName, input, response, maxOutputChars) || truncateMiddle(responseText(toolName, response), maxOutputChars);

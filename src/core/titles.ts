@@ -3,6 +3,7 @@
  * Turns one tool call into a one-line title that says what happened (not just which tool ran),
  * plus its observation type and the files it touched. Pure: works from the payload alone.
  */
+import { collapseSpaces } from './spaces.ts';
 import type { Kind, ObsType } from './types.ts';
 
 export interface ToolCallFacts {
@@ -24,7 +25,6 @@ export interface ToolCallDescription {
 }
 
 const TITLE_MAX = 160;
-const WS_RE = /\s+/g;
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
@@ -33,7 +33,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 
 /** Collapse whitespace and cut at a word boundary so the title stays one readable line. */
 export function oneLine(text: string, max = TITLE_MAX): string {
-  const flat = flatHead(text, max) ?? text.replace(WS_RE, ' ').trim();
+  const flat = flatHead(text, max) ?? collapseSpaces(text).trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
@@ -48,7 +48,7 @@ export function oneLine(text: string, max = TITLE_MAX): string {
 function flatHead(text: string, max: number): string | undefined {
   const bound = 2 * max + 64;
   if (text.length <= bound) return undefined;
-  const head = text.slice(0, bound).replace(WS_RE, ' ').trimStart();
+  const head = collapseSpaces(text.slice(0, bound)).trimStart();
   return head.length > max + 1 ? head : undefined;
 }
 

@@ -58,10 +58,10 @@ export function clipDeep(value: unknown, max: number, onClip?: (what: 'depth' | 
   }
   const out: Record<string, unknown> = {};
   let i = 0;
-  for (const [k, v] of Object.entries(value)) {
+  for (const k of Object.keys(value)) {
     if (i++ >= 200) break;
     // Assigning `__proto__` would set the copy's prototype, not a key: the key is left out.
-    if (k !== '__proto__') out[k] = clipDeep(v, max, onClip, text, depth + 1);
+    if (k !== '__proto__') out[k] = clipDeep((value as Record<string, unknown>)[k], max, onClip, text, depth + 1);
   }
   return out;
 }

@@ -165,7 +165,10 @@ export type EventFields = { -readonly [K in keyof HookEvent]?: HookEvent[K] | un
 /** A HookEvent without the undefined fields (adapters never invent values). */
 export function hookEvent(fields: EventFields): HookEvent {
   const out: Rec = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  for (const k of Object.keys(fields)) {
+    const v = (fields as Rec)[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out as unknown as HookEvent;
 }
 

@@ -71,6 +71,15 @@ class TagSet {
     this.#len += t.length + 1;
     return true;
   }
+  /** `add` for a part from `identifierParts`: already lower case, letters and digits only. */
+  addPart(part: string): boolean {
+    if (part.length > 160 || this.#seen.has(part)) return true;
+    if (this.#len + part.length + 1 > this.max) return false;
+    this.#seen.add(part);
+    this.#tags.push(part);
+    this.#len += part.length + 1;
+    return true;
+  }
   addAll(tags: readonly string[]): boolean {
     for (const tag of tags) if (!this.add(tag)) return false;
     return true;
@@ -103,7 +112,7 @@ export function extractKeyInfo(text: string, maxChars = DEFAULT_MAX): string {
     for (const ids of [decls, ranked, classes]) {
       for (const id of ids) {
         for (const part of identifierParts(id)) {
-          if (part.length >= 3 && !STOP_IDENTIFIERS.has(part) && !tags.add(part)) return tags.toString();
+          if (part.length >= 3 && !STOP_IDENTIFIERS.has(part) && !tags.addPart(part)) return tags.toString();
         }
       }
     }
@@ -240,7 +249,8 @@ function rankIdentifiers(ids: readonly string[]): string[] {
     if (c > most) most = c;
   }
   // A stable sort by count, as buckets: counts are small and most identifiers appear once.
-  const byCount: string[][] = Array.from({ length: most + 1 }, () => []);
+  const byCount: string[][] = [];
+  for (let c = 0; c <= most; c++) byCount.push([]);
   for (const [id, c] of count) byCount[c]!.push(id);
   const out: string[] = [];
   for (let c = most; c > 0 && out.length < MAX_IDENTIFIERS; c--) {

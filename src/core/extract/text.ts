@@ -5,14 +5,14 @@
  * never cut a secret in half and leave an unrecognizable (and so unredacted) fragment.
  */
 import { redactText } from '../privacy/redact.ts';
+import { collapseSpaces } from '../spaces.ts';
 import { MAX_DATA_CHARS } from './types.ts';
 
-const WS_RE = /\s+/g;
 const PLACEHOLDER_OPEN = '[REDACTED:';
 
 /** Collapse whitespace runs (newlines included) into single spaces. */
 export function oneLine(s: string): string {
-  return s.replace(WS_RE, ' ').trim();
+  return collapseSpaces(s).trim();
 }
 
 /**

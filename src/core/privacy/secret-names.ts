@@ -55,32 +55,30 @@ const NOT_SECRET_AFTER: ReadonlySet<string> = new Set([
  */
 export function identifierParts(name: string): string[] {
   const parts: string[] = [];
-  let cur = '';
-  for (let i = 0; i < name.length; i++) {
-    const c = name[i]!;
-    const code = c.charCodeAt(0);
+  // The part being read is name.slice(start, i): letters and digits only.
+  let start = 0;
+  const n = name.length;
+  for (let i = 0; i < n; i++) {
+    const code = name.charCodeAt(i);
     const isUpper = code >= 65 && code <= 90;
-    const isLower = code >= 97 && code <= 122;
-    const isDigit = code >= 48 && code <= 57;
-    if (!isUpper && !isLower && !isDigit) {
-      if (cur) parts.push(cur.toLowerCase());
-      cur = '';
+    if (!isUpper && !(code >= 97 && code <= 122) && !(code >= 48 && code <= 57)) {
+      if (i > start) parts.push(name.slice(start, i).toLowerCase());
+      start = i + 1;
       continue;
     }
-    if (isUpper && cur) {
-      const prev = name[i - 1]!;
-      const next = name[i + 1];
-      const prevLower = prev >= 'a' && prev <= 'z';
-      const prevUpper = prev >= 'A' && prev <= 'Z';
-      const nextLower = next !== undefined && next >= 'a' && next <= 'z';
+    if (isUpper && i > start) {
+      const prev = name.charCodeAt(i - 1);
+      const next = i + 1 < n ? name.charCodeAt(i + 1) : -1;
+      const prevLower = prev >= 97 && prev <= 122;
+      const prevUpper = prev >= 65 && prev <= 90;
+      const nextLower = next >= 97 && next <= 122;
       if (prevLower || (prevUpper && nextLower)) {
-        parts.push(cur.toLowerCase());
-        cur = '';
+        parts.push(name.slice(start, i).toLowerCase());
+        start = i;
       }
     }
-    cur += c;
   }
-  if (cur) parts.push(cur.toLowerCase());
+  if (start < n) parts.push(name.slice(start).toLowerCase());
   return parts;
 }
 
