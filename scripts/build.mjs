@@ -39,9 +39,10 @@ const hookCommon = {
   splitting: false,
   // `import()` becomes `require()`: the code cache runs the bundle as a script, which cannot import.
   supported: { 'dynamic-import': false },
-  // The only `import.meta` use on the hook path finds cli.js from the bundle's own location.
-  define: { 'import.meta.url': '__mnemo_import_meta_url' },
-  banner: { js: 'var __mnemo_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
+  // The only `import.meta` use on the hook path finds cli.js from the bundle's own location; worked
+  // out when asked (node:url costs every hook process about half a millisecond).
+  define: { 'import.meta.url': '__mnemo_import_meta.url' },
+  banner: { js: 'var __mnemo_import_meta={get url(){return require("node:url").pathToFileURL(__filename).href}};' },
 };
 
 /** Keeps `import('./with-store.ts')` out of the hook bundle: it becomes a lazy require of hook-store.cjs. */
@@ -77,6 +78,10 @@ const sqliteInside = {
 };
 const hash = (file) => createHash('sha256').update(readFileSync(join(outdir, file))).digest('hex').slice(0, 16);
 await build({ ...hookCommon, entryPoints: { 'hook-main': 'src/hooks/main.ts' }, outdir, plugins: [storeApart] });
+// The hook entry reads an ASCII bundle as Latin-1, a plain copy (src/hooks/code-cache.ts); esbuild
+// escapes strings but not regex literals, so a `→` in one costs every hook a UTF-8 decode.
+const nonAscii = /[^\x00-\x7f].{0,40}/.exec(readFileSync(join(outdir, 'hook-main.cjs'), 'utf8'));
+if (nonAscii) console.warn(`build: hook-main.cjs is not ASCII (escape it in the source): ${JSON.stringify(nonAscii[0])}`);
 await build({
   ...hookCommon,
   entryPoints: { 'hook-store': 'src/hooks/with-store.ts' },

@@ -41,6 +41,7 @@ function load(name: string, buildHash: string): unknown {
     ...settings,
     file,
     buildHash,
+    require,
     requireHook: (id) => (id === STORE_ID ? { handled: true, exports: load('hook-store.cjs', MNEMO_HOOK_STORE_HASH) } : { handled: false }),
   };
   let start: () => unknown;
