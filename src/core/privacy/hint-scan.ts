@@ -38,31 +38,44 @@ export class HintScanner {
   private readonly thirds: Int32Array;
 
   constructor(private readonly sets: readonly WordSet[]) {
+    // Character codes throughout, no regex, no per-character strings: every hook process builds this.
+    // Longest first: by length, then in the sets' order (what a stable sort would give).
+    const byLength: Candidate[][] = [];
+    sets.forEach((s, set) => {
+      const ignoreCase = s.ignoreCase ?? false;
+      for (const word of new Set(s.words)) {
+        if (!usable(word, ignoreCase)) throw new Error(`unusable word: ${word}`);
+        (byLength[word.length] ??= []).push({ set, word, ignoreCase, wordEnd: s.wordEnd?.includes(word) ?? false });
+      }
+    });
     const thirds: number[] = [];
-    const all: Candidate[] = sets.flatMap((s, set) =>
-      [...new Set(s.words)].map((word) => {
-        if (word.length < 2 || /[^\x00-\x7f]/.test(word) || (s.ignoreCase && word !== word.toLowerCase())) throw new Error(`unusable word: ${word}`);
-        return { set, word, ignoreCase: s.ignoreCase ?? false, wordEnd: s.wordEnd?.includes(word) ?? false };
-      }),
-    );
-    all.sort((a, b) => b.word.length - a.word.length);
-    for (const c of all) {
-      const variants = (ch: string | undefined) => (ch === undefined ? [] : c.ignoreCase ? cases(ch) : [ch]);
-      for (const a of variants(c.word[0])) {
-        for (const b of variants(c.word[1])) {
-          const key = (a.charCodeAt(0) << 7) | b.charCodeAt(0);
-          if (this.pairs[key] === 0) {
-            this.pairs[key] = this.lists.push([]);
-            thirds.push(0, 0, 0, 0);
-          }
-          const list = this.pairs[key]! - 1;
-          this.lists[list]!.push(c);
-          if (c.word.length === 2) thirds.fill(-1, list * 4, list * 4 + 4);
-          for (const t of variants(c.word[2])) thirds[list * 4 + (t.charCodeAt(0) >> 5)]! |= 1 << (t.charCodeAt(0) & 31);
+    for (let len = byLength.length - 1; len >= 2; len--) {
+      const group = byLength[len] ?? [];
+      for (let k = 0; k < group.length; k++) this.add(group[k]!, thirds);
+    }
+    this.thirds = new Int32Array(thirds);
+  }
+
+  /** Index a candidate under the pairs its first two characters can be (either case, ignoring case). */
+  private add(c: Candidate, thirds: number[]): void {
+    const w = c.word;
+    const firsts = casesOf(w.charCodeAt(0), c.ignoreCase);
+    const seconds = casesOf(w.charCodeAt(1), c.ignoreCase);
+    const third = w.length > 2 ? casesOf(w.charCodeAt(2), c.ignoreCase) : [];
+    // Indexed loops: this runs once per process, in the interpreter, where for-of costs an iterator per loop.
+    for (let i = 0; i < firsts.length; i++) {
+      for (let j = 0; j < seconds.length; j++) {
+        const key = (firsts[i]! << 7) | seconds[j]!;
+        if (this.pairs[key] === 0) {
+          this.pairs[key] = this.lists.push([]);
+          thirds.push(0, 0, 0, 0);
         }
+        const list = this.pairs[key]! - 1;
+        this.lists[list]!.push(c);
+        if (third.length === 0) thirds.fill(-1, list * 4, list * 4 + 4);
+        for (let k = 0; k < third.length; k++) thirds[list * 4 + (third[k]! >> 5)]! |= 1 << (third[k]! & 31);
       }
     }
-    this.thirds = Int32Array.from(thirds);
   }
 
   /**
@@ -135,8 +148,17 @@ function matches(text: string, at: number, c: Candidate): boolean {
   return !c.wordEnd || at + w.length === text.length || !isWordCode(text.charCodeAt(at + w.length));
 }
 
-/** A character and its other ASCII case, if it has one. */
-function cases(ch: string): string[] {
-  const up = ch.toUpperCase();
-  return up !== ch && up.length === 1 && up.charCodeAt(0) < 128 ? [ch, up] : [ch];
+/** Two ASCII characters or more, and lower case when matched ignoring case. */
+function usable(word: string, ignoreCase: boolean): boolean {
+  if (word.length < 2) return false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c > 127 || (ignoreCase && c >= 65 && c <= 90)) return false;
+  }
+  return true;
+}
+
+/** An ASCII character's code, and its upper-case code when it is a lower-case letter matched ignoring case. */
+function casesOf(code: number, ignoreCase: boolean): number[] {
+  return ignoreCase && code >= 97 && code <= 122 ? [code, code - 32] : [code];
 }
