@@ -3,7 +3,12 @@
  * Finds several sets of literal words in one pass over a text: each position's two characters are
  * looked up in a table of the words' first two characters, and only the few words starting with
  * them are compared. Cheaper than one regex alternation per set, which the engine tries at every
- * position (and, ignoring case, with every character folded).
+ * position (and, ignoring case, with every character folded), once the loop is optimized code.
+ *
+ * A fresh process has no optimized code yet: V8 interprets the loop until its compiled version
+ * arrives from another thread (a millisecond later, more on a busy machine), while it compiles a
+ * regex search of a long text to machine code at once. So a scanner's first long texts (every hook
+ * process has at most a few) go to one regex alternation per set, which finds the same hits.
  */
 
 /** One set of words to look for. */
@@ -29,6 +34,11 @@ interface Candidate {
   readonly wordEnd: boolean;
 }
 
+/** From this length on, V8 compiles a regex search to machine code at its first run (it interprets shorter ones first). */
+const LONG_TEXT = 1000;
+/** Characters of long texts a scanner gives the regex engine before its own loop takes over. */
+const COLD_CHARS = 1 << 20;
+
 export class HintScanner {
   /** Per pair of characters (7 bits each, first << 7 | second): 1 + the index of its candidates, or 0. */
   private readonly pairs = new Uint16Array(1 << 14);
@@ -36,8 +46,14 @@ export class HintScanner {
   private readonly lists: Candidate[][] = [];
   /** Per list, the third characters (7 bits) its candidates can have: 4 × 32 bits; all for two-character words. */
   private readonly thirds: Int32Array;
+  /** Each set as a global regex alternation, longest word first; built on the first long text. */
+  private alternations: RegExp[] | undefined;
 
-  constructor(private readonly sets: readonly WordSet[]) {
+  /** `coldChars`: how many characters of long texts go to the regex engine (tests set 0 or Infinity). */
+  constructor(
+    private readonly sets: readonly WordSet[],
+    private coldChars = COLD_CHARS,
+  ) {
     // Character codes throughout, no regex, no per-character strings: every hook process builds this.
     // Longest first: by length, then in the sets' order (what a stable sort would give).
     const byLength: Candidate[][] = [];
@@ -84,6 +100,10 @@ export class HintScanner {
    * started at `from` (leftmost, longest, not overlapping).
    */
   scan(text: string, from = 0): Hits[] {
+    if (text.length >= LONG_TEXT && this.coldChars > 0) {
+      this.coldChars -= text.length - from;
+      return this.scanByRegex(text, from);
+    }
     const hits: Hits[] = this.sets.map(() => []);
     /** Per set, where its next hit may start (hits of one set do not overlap). */
     const free: number[] = this.sets.map(() => from);
@@ -106,6 +126,23 @@ export class HintScanner {
     }
     return hits;
   }
+
+  private scanByRegex(text: string, from: number): Hits[] {
+    this.alternations ??= this.sets.map(alternation);
+    return this.alternations.map((re) => {
+      const hits: Hits = [];
+      re.lastIndex = from;
+      for (let m = re.exec(text); m; m = re.exec(text)) hits.push(m.index, m[0].length);
+      return hits;
+    });
+  }
+}
+
+/** A set's words as one global regex: longest first, so the first alternative that matches is the longest word there. */
+function alternation(s: WordSet): RegExp {
+  const words = [...new Set(s.words)].sort((a, b) => b.length - a.length);
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + (s.wordEnd?.includes(w) ? '\\b' : ''));
+  return new RegExp(escaped.join('|'), s.ignoreCase ? 'gi' : 'g');
 }
 
 /**
