@@ -23,6 +23,11 @@ const CHUNK = 64 * 1024;
 
 function decode(chunks: Buffer[], bytes: number, overflow: boolean): StdinRead {
   const all = Buffer.concat(chunks);
+  // Node's UTF-8 decoding first (a TextDecoder costs a hook a tenth of a millisecond more): it replaces
+  // each invalid sequence with U+FFFD, so a text without one came from valid UTF-8 and is what the
+  // WHATWG decoder gives, less the byte order mark that decoder drops. Otherwise, the decoder decides.
+  const fast = all.toString('utf8');
+  if (!fast.includes('\uFFFD')) return { text: fast.charCodeAt(0) === 0xfeff ? fast.slice(1) : fast, bytes, overflow, invalidUtf8: false };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(all), bytes, overflow, invalidUtf8: false };
   } catch {
