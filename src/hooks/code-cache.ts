@@ -79,13 +79,28 @@ function readCache(path: string | undefined): Buffer | undefined {
   }
 }
 
-const SAFE = /[^A-Za-z0-9._-]+/g;
+/**
+ * `s` with each run of characters other than `[A-Za-z0-9._-]` made one `_` (by code: a regex costs
+ * every hook its compilation).
+ */
+function tidy(s: string): string {
+  let out = '';
+  let inRun = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45;
+    if (ok) out += s[i];
+    else if (!inRun) out += '_';
+    inRun = !ok;
+  }
+  return out;
+}
 
 /** The cache file for this bundle, build, Node and variant; undefined without a cache directory. */
 function cacheFileFor(run: Pick<CachedRun, 'file' | 'buildHash' | 'cacheDir' | 'variant'>, src: Pick<Source, 'size' | 'mtimeMs'>): string | undefined {
   if (!run.cacheDir) return undefined;
   const name = [basename(run.file), run.buildHash, src.size.toString(36), src.mtimeMs.toString(36), process.version, process.arch, run.variant]
-    .map((p) => p.replace(SAFE, '_'))
+    .map(tidy)
     .join('-');
   return join(run.cacheDir, `${name.slice(0, 200)}.v8`);
 }
@@ -97,9 +112,9 @@ function writeCache(path: string, data: Buffer, bundleName: string, buildHash: s
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, data, { mode: 0o600 });
   renameSync(tmp, path);
-  const own = `${bundleName.replace(SAFE, '_')}-`;
+  const own = `${tidy(bundleName)}-`;
   for (const f of readdirSync(dir)) {
-    if (f.startsWith(own) && !f.startsWith(`${own}${buildHash.replace(SAFE, '_')}-`)) rmSync(join(dir, f), { force: true });
+    if (f.startsWith(own) && !f.startsWith(`${own}${tidy(buildHash)}-`)) rmSync(join(dir, f), { force: true });
   }
 }
 

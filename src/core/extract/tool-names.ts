@@ -42,7 +42,6 @@ const TOOL_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   strreplace: 'Edit', filesearch: 'Glob', grepsearch: 'Grep',
 }));
 
-const MCP_PREFIX_RE = /^mcp__/;
 const CURSOR_MCP_RE = /^MCP:\s*(.+)$/;
 
 /**
@@ -53,8 +52,9 @@ const CURSOR_MCP_RE = /^MCP:\s*(.+)$/;
 export function normalizeToolName(name: string): string {
   if (typeof name !== 'string') return '';
   const trimmed = name.trim();
-  if (MCP_PREFIX_RE.test(trimmed)) return trimmed;
-  const cursor = CURSOR_MCP_RE.exec(trimmed);
+  // Prefix checks first: a regex run for the first time costs a hook process its compilation.
+  if (trimmed.startsWith('mcp__')) return trimmed;
+  const cursor = trimmed.startsWith('MCP:') ? CURSOR_MCP_RE.exec(trimmed) : null;
   if (cursor) return `mcp__cursor__${cursor[1]!.trim()}`;
   return TOOL_ALIASES.get(trimmed.toLowerCase()) ?? trimmed;
 }
