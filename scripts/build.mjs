@@ -76,8 +76,24 @@ const sqliteInside = {
     }));
   },
 };
+/**
+ * Hooks use node:os for one thing, the home folder when MNEMO_DATA_DIR is not set, and loading it
+ * costs every hook process 0.2 ms and 90 KB of young heap (towards a garbage collection). In the hook
+ * bundles it is a homedir() that answers $HOME, which os.homedir() reads first on POSIX, and loads
+ * node:os only without one (or on Windows). Any other use of node:os fails the build.
+ */
+const osOnDemand = {
+  name: 'os-on-demand',
+  setup(b) {
+    b.onResolve({ filter: /^node:os$/ }, () => ({ path: 'node:os', namespace: 'mnemo-os' }));
+    b.onLoad({ filter: /.*/, namespace: 'mnemo-os' }, () => ({
+      contents: "export function homedir() { const home = process.platform === 'win32' ? undefined : process.env.HOME; return home ?? require('os').homedir(); }\n",
+      loader: 'js',
+    }));
+  },
+};
 const hash = (file) => createHash('sha256').update(readFileSync(join(outdir, file))).digest('hex').slice(0, 16);
-await build({ ...hookCommon, entryPoints: { 'hook-main': 'src/hooks/main.ts' }, outdir, plugins: [storeApart] });
+await build({ ...hookCommon, entryPoints: { 'hook-main': 'src/hooks/main.ts' }, outdir, plugins: [storeApart, osOnDemand] });
 // The hook entry reads an ASCII bundle as Latin-1, a plain copy (src/hooks/code-cache.ts); esbuild
 // escapes strings but not regex literals, so a `→` in one costs every hook a UTF-8 decode.
 const nonAscii = /[^\x00-\x7f].{0,40}/.exec(readFileSync(join(outdir, 'hook-main.cjs'), 'utf8'));
@@ -93,6 +109,7 @@ await build({
   ...hookCommon,
   entryPoints: { hook: 'src/hooks/launch.ts' },
   outdir,
+  plugins: [osOnDemand],
   banner: {},
   define: { MNEMO_HOOK_MAIN_HASH: JSON.stringify(hash('hook-main.cjs')), MNEMO_HOOK_STORE_HASH: JSON.stringify(hash('hook-store.cjs')) },
 });
