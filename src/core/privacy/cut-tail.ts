@@ -19,7 +19,6 @@ for (const [hint, kind] of TOKEN_RULES.filter((r) => !r.anchor)
 }
 /** How far back the last word is looked for. */
 const TAIL_CHARS = 600;
-const SPACE_RE = /\s/;
 
 /** `[A-Za-z0-9_./:+=~-]`: the characters a token (and so the last word) is made of. */
 function isWordCode(c: number): boolean {
@@ -33,8 +32,8 @@ function isWordCode(c: number): boolean {
  */
 function lastWord(text: string): readonly [number, number] | undefined {
   const floor = Math.max(0, text.length - TAIL_CHARS);
-  let end = text.length;
-  while (end > floor && SPACE_RE.test(text[end - 1]!)) end--;
+  // trimEnd drops what a backwards `\s` test would (the same characters, one UTF-16 unit at a time).
+  let end = floor + text.slice(floor).trimEnd().length;
   if (end > floor && text.charCodeAt(end - 1) === 0x2026) end--;
   let start = end;
   while (start > floor && isWordCode(text.charCodeAt(start - 1))) start--;
