@@ -8,15 +8,22 @@ import { placeholder } from './placeholder.ts';
 import { mixedAlnum } from './shape.ts';
 import { TOKEN_RULES } from './token-rules.ts';
 
+type Prefixes = Map<string, (readonly [string, string])[]>;
+
 /** Leading literals of the shaped-token rules, longest first, with their kind, by first character. */
-const PREFIXES_BY_FIRST = new Map<string, (readonly [string, string])[]>();
-for (const [hint, kind] of TOKEN_RULES.filter((r) => !r.anchor)
-  .flatMap((r) => r.hints.map((h) => [h, r.kind] as const))
-  .sort((a, b) => b[0].length - a[0].length)) {
-  const list = PREFIXES_BY_FIRST.get(hint[0]!) ?? [];
-  list.push([hint, kind]);
-  PREFIXES_BY_FIRST.set(hint[0]!, list);
+function prefixesByFirst(): Prefixes {
+  const byFirst: Prefixes = new Map();
+  for (const [hint, kind] of TOKEN_RULES.filter((r) => !r.anchor)
+    .flatMap((r) => r.hints.map((h) => [h, r.kind] as const))
+    .sort((a, b) => b[0].length - a[0].length)) {
+    const list = byFirst.get(hint[0]!) ?? [];
+    list.push([hint, kind]);
+    byFirst.set(hint[0]!, list);
+  }
+  return byFirst;
 }
+/** Built when a text first ends in a word (many never do): a hook process would build it for nothing. */
+let prefixes: Prefixes | undefined;
 /** How far back the last word is looked for. */
 const TAIL_CHARS = 600;
 
@@ -72,7 +79,7 @@ export function redactCutTail(text: string): string {
   const [wordAt, wordEnd] = found;
   const word = text.slice(wordAt, wordEnd);
   for (let from = segmentStart(word, 0); from >= 0; from = segmentStart(word, from + 1)) {
-    const hit = PREFIXES_BY_FIRST.get(word[from]!)?.find(([p]) => word.startsWith(p, from));
+    const hit = (prefixes ??= prefixesByFirst()).get(word[from]!)?.find(([p]) => word.startsWith(p, from));
     if (!hit) continue;
     const tail = word.slice(from);
     if (!restIsSecret(hit[0], tail.slice(hit[0].length))) continue;

@@ -154,14 +154,18 @@ function alternation(s: WordSet): RegExp {
 let reused = Buffer.allocUnsafe(1 << 16);
 const REUSED_MAX = 1 << 20;
 
-/** `text` as bytes (each character's low 8 bits), then a 0. */
+const SHORT_TEXT = 64;
+
+/** `text` as bytes (each character's low 8 bits, as a Latin-1 write or a byte store keeps), then a 0. */
 function bytesOf(text: string): Buffer {
   let bytes = reused;
   if (bytes.length < text.length + 1) {
     bytes = Buffer.allocUnsafe(Math.max(text.length + 1, Math.min(REUSED_MAX, bytes.length * 2)));
     if (bytes.length <= REUSED_MAX) reused = bytes;
   }
-  bytes.write(text, 0, 'latin1');
+  // A short text by hand: the first Buffer#write of a process costs more than scanning it.
+  if (text.length <= SHORT_TEXT) for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  else bytes.write(text, 0, 'latin1');
   bytes[text.length] = 0;
   return bytes;
 }
