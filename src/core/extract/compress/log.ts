@@ -14,6 +14,17 @@ const HUGE_CHARS = 400_000;
 const FRAME_RE = /^\s+at\s|^\s+File "|^\s+\d+:\s+0x/;
 
 /**
+ * A stack-frame line: FRAME_RE, asked only of lines it can match (indented, then `at`, `File "` or a
+ * digit), so a log of indented lines does not run it on every one.
+ */
+function isFrame(line: string): boolean {
+  const rest = line.trimStart();
+  if (rest.length === line.length) return false;
+  const c = rest.charCodeAt(0);
+  return (rest.startsWith('at') || rest.startsWith('File "') || (c >= 48 && c <= 57)) && FRAME_RE.test(line);
+}
+
+/**
  * Which of `text`'s lines hold a problem word, from one run of PROBLEM_RE over the whole text rather
  * than one per line: a hook process runs it once, and V8 interprets a regex the first times it meets
  * short strings, which for this alternation costs more than the whole scan. Same answers as testing
@@ -85,7 +96,7 @@ function selectLines(text: string, maxChars: number): string {
     if (folded[i]!.problem) {
       keep.add(i);
       if (i > 0) keep.add(i - 1);
-    } else if (FRAME_RE.test(lines[i]!) && frames < 6) {
+    } else if (frames < 6 && isFrame(lines[i]!)) {
       keep.add(i);
       frames++;
     }
