@@ -10,16 +10,19 @@ import { TOKEN_RULES } from './token-rules.ts';
 
 type Prefixes = Map<string, (readonly [string, string])[]>;
 
-/** Leading literals of the shaped-token rules, longest first, with their kind, by first character. */
+/** Leading literals of the shaped-token rules, longest first (in rule order among equals), with their kind, by first character. */
 function prefixesByFirst(): Prefixes {
   const byFirst: Prefixes = new Map();
-  for (const [hint, kind] of TOKEN_RULES.filter((r) => !r.anchor)
-    .flatMap((r) => r.hints.map((h) => [h, r.kind] as const))
-    .sort((a, b) => b[0].length - a[0].length)) {
-    const list = byFirst.get(hint[0]!) ?? [];
-    list.push([hint, kind]);
-    byFirst.set(hint[0]!, list);
+  for (const r of TOKEN_RULES) {
+    if (r.anchor) continue;
+    for (const h of r.hints) {
+      const list = byFirst.get(h[0]!);
+      if (list) list.push([h, r.kind]);
+      else byFirst.set(h[0]!, [[h, r.kind]]);
+    }
   }
+  // Sorted per character (stable): the same order a sort of the whole list gives each character's share.
+  for (const list of byFirst.values()) if (list.length > 1) list.sort((a, b) => b[0].length - a[0].length);
   return byFirst;
 }
 /** Built when a text first ends in a word (many never do): a hook process would build it for nothing. */

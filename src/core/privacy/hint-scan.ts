@@ -154,7 +154,7 @@ function alternation(s: WordSet): RegExp {
 let reused = Buffer.allocUnsafe(1 << 16);
 const REUSED_MAX = 1 << 20;
 
-const SHORT_TEXT = 64;
+const SHORT_TEXT = 256;
 
 /** `text` as bytes (each character's low 8 bits, as a Latin-1 write or a byte store keeps), then a 0. */
 function bytesOf(text: string): Buffer {
