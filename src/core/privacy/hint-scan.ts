@@ -145,15 +145,10 @@ function alternation(s: WordSet): RegExp {
   return new RegExp(escaped.join('|'), s.ignoreCase ? 'gi' : 'g');
 }
 
-/**
- * The first position in [from, last) whose two characters begin some word. A small loop of its
- * own: the engine compiles it far better than the same loop inlined in `scan`. Characters are
- * taken by their low 7 bits: a non-ASCII character only adds a candidate that `matches` rejects.
- */
 /** Bytes for texts up to 1 MiB, reused from call to call (a longer text gets its own). */
 let reused = Buffer.allocUnsafe(1 << 16);
 const REUSED_MAX = 1 << 20;
-
+/** Up to this length a text's bytes are stored one by one: the first Buffer#write of a process costs more. */
 const SHORT_TEXT = 256;
 
 /** `text` as bytes (each character's low 8 bits, as a Latin-1 write or a byte store keeps), then a 0. */
@@ -163,13 +158,17 @@ function bytesOf(text: string): Buffer {
     bytes = Buffer.allocUnsafe(Math.max(text.length + 1, Math.min(REUSED_MAX, bytes.length * 2)));
     if (bytes.length <= REUSED_MAX) reused = bytes;
   }
-  // A short text by hand: the first Buffer#write of a process costs more than scanning it.
   if (text.length <= SHORT_TEXT) for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   else bytes.write(text, 0, 'latin1');
   bytes[text.length] = 0;
   return bytes;
 }
 
+/**
+ * The first position in [from, last) whose two characters begin some word. A small loop of its
+ * own: the engine compiles it far better than the same loop inlined in `scan`. Characters are
+ * taken by their low 7 bits: a non-ASCII character only adds a candidate that `matches` rejects.
+ */
 function nextPair(text: Uint8Array, from: number, last: number, pairs: Uint16Array): number {
   let c0 = text[from]! & 127;
   for (let i = from; i < last; i++) {
