@@ -4,29 +4,23 @@
  * shortened elsewhere. Too short for its rule's regex, what is left is still the secret's first
  * characters, so it goes too. Only the last word is looked at: this costs a constant per text.
  */
+import { tokenHintsAt } from './hints.ts';
 import { placeholder } from './placeholder.ts';
 import { mixedAlnum } from './shape.ts';
 import { TOKEN_RULES } from './token-rules.ts';
 
-type Prefixes = Map<string, (readonly [string, string])[]>;
-
-/** Leading literals of the shaped-token rules, longest first (in rule order among equals), with their kind, by first character. */
-function prefixesByFirst(): Prefixes {
-  const byFirst: Prefixes = new Map();
-  for (const r of TOKEN_RULES) {
-    if (r.anchor) continue;
-    for (const h of r.hints) {
-      const list = byFirst.get(h[0]!);
-      if (list) list.push([h, r.kind]);
-      else byFirst.set(h[0]!, [[h, r.kind]]);
-    }
+/**
+ * The longest leading literal of a shaped-token rule at `at` in `word`, with the kind of the first
+ * rule (in table order) it leads; anchored rules' hints sit mid-token and lead nothing. Looked up in
+ * the hint scanner's table, which every process builds anyway, rather than in a table of its own.
+ */
+function prefixAt(word: string, at: number): readonly [string, string] | undefined {
+  for (const hint of tokenHintsAt(word, at)) {
+    const rule = TOKEN_RULES.find((r) => !r.anchor && r.hints.includes(hint));
+    if (rule) return [hint, rule.kind];
   }
-  // Sorted per character (stable): the same order a sort of the whole list gives each character's share.
-  for (const list of byFirst.values()) if (list.length > 1) list.sort((a, b) => b[0].length - a[0].length);
-  return byFirst;
+  return undefined;
 }
-/** Built when a text first ends in a word (many never do): a hook process would build it for nothing. */
-let prefixes: Prefixes | undefined;
 /** How far back the last word is looked for. */
 const TAIL_CHARS = 600;
 
@@ -82,7 +76,7 @@ export function redactCutTail(text: string): string {
   const [wordAt, wordEnd] = found;
   const word = text.slice(wordAt, wordEnd);
   for (let from = segmentStart(word, 0); from >= 0; from = segmentStart(word, from + 1)) {
-    const hit = (prefixes ??= prefixesByFirst()).get(word[from]!)?.find(([p]) => word.startsWith(p, from));
+    const hit = prefixAt(word, from);
     if (!hit) continue;
     const tail = word.slice(from);
     if (!restIsSecret(hit[0], tail.slice(hit[0].length))) continue;

@@ -127,6 +127,14 @@ export class HintScanner {
     return hits;
   }
 
+  /** The words of set `set` that occur in `text` at `at`, longest first. */
+  wordsAt(text: string, at: number, set: number): string[] {
+    if (at < 0 || at + 2 > text.length) return [];
+    const list = this.pairs[((text.charCodeAt(at) & 127) << 7) | (text.charCodeAt(at + 1) & 127)]!;
+    if (list === 0) return [];
+    return this.lists[list - 1]!.filter((c) => c.set === set && matches(text, at, c)).map((c) => c.word);
+  }
+
   private scanByRegex(text: string, from: number): Hits[] {
     this.alternations ??= this.sets.map(alternation);
     return this.alternations.map((re) => {
