@@ -3,7 +3,7 @@
  * One place that turns the environment (and an optional `config.json` in the data directory)
  * into a frozen, fully defaulted configuration. Everything else reads `ResolvedConfig`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -58,8 +58,11 @@ function int(v: unknown, min: number, max: number): number | undefined {
 }
 
 function readFileConfig(dataDir: string): Record<string, unknown> {
+  const file = join(dataDir, 'config.json');
+  // Usually there is none: asking first spares every hook the error a failed read throws.
+  if (!existsSync(file)) return {};
   try {
-    const parsed: unknown = JSON.parse(readFileSync(join(dataDir, 'config.json'), 'utf8'));
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};

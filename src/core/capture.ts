@@ -28,11 +28,11 @@ export interface CaptureContext {
 }
 
 /** Our own MCP tools (searching memory must not become memory) and pure bookkeeping tools. */
-const OWN_TOOL_RE = /^mcp__(?:plugin_mnemo_)?mnemo__/;
+const OWN_TOOL_PREFIXES = ['mcp__mnemo__', 'mcp__plugin_mnemo_mnemo__'];
 const BOOKKEEPING_TOOLS = new Set(['ListMcpResourcesTool', 'ReadMcpResourceTool', 'TaskList', 'TaskGet', 'TaskOutput', 'ToolSearch']);
 
 export function isSkippedTool(name: string): boolean {
-  return OWN_TOOL_RE.test(name) || BOOKKEEPING_TOOLS.has(name);
+  return OWN_TOOL_PREFIXES.some((p) => name.startsWith(p)) || BOOKKEEPING_TOOLS.has(name);
 }
 
 /** Response fields that repeat what the input already says, or whole files: never worth keeping. */

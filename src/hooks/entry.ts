@@ -102,9 +102,10 @@ interface Handled {
   readonly result: HookResult;
 }
 
-async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, label: string): Promise<Handled | IgnoredEvent> {
+/** `waiting` is called before anything that waits (stdin the host keeps open, the store). */
+async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, label: string, waiting: () => void): Promise<Handled | IgnoredEvent> {
   const warn = (message: string) => logTo(cfg.logFile, 'warn', `${label}: ${message}`);
-  const input = await readStdin(MAX_PAYLOAD_BYTES);
+  const input = await readStdin(MAX_PAYLOAD_BYTES, undefined, waiting);
   if (input.overflow) throw new Error(`payload of ${input.bytes} bytes exceeds ${MAX_PAYLOAD_BYTES}; skipped`);
   if (!input.text.trim()) throw new NoPayload('empty payload');
   if (input.invalidUtf8) warn(`payload is not valid UTF-8 (${input.bytes} bytes); invalid bytes were replaced with U+FFFD`);
@@ -148,6 +149,8 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
     if (kept !== undefined) return done({ context: ev.source === 'resume' ? '' : kept });
   }
   if (ev.event === 'SessionStart' || ev.event === 'SessionEnd' || ev.event === 'PreCompact') {
+    // The store work below waits (SQLite's locks, the disk): the deadline holds from here.
+    waiting();
     const { onSessionStart, onSessionEnd, onPreCompact } = await import('./with-store.ts');
     try {
       if (ev.event === 'SessionStart') return done({ context: await onSessionStart(cfg, ev, place, spooled) });
@@ -214,14 +217,22 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
   }
   const config = cfg;
 
-  const deadline = setTimeout(() => {
-    log('warn', `${label}: gave up after ${config.hookTimeoutMs} ms`);
-    answer(declared, argEvent, {});
-    process.exit(0);
-  }, config.hookTimeoutMs);
-  deadline.unref();
+  // The hard deadline is armed only once the hook has to wait (for stdin or the store): until then it
+  // runs straight through, where no timer could interrupt it, and the first timer costs a hook a third
+  // of a millisecond. Armed late, it still falls due hookTimeoutMs after this point.
+  const startedAt = Date.now();
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const waiting = (): void => {
+    if (deadline) return;
+    deadline = setTimeout(() => {
+      log('warn', `${label}: gave up after ${config.hookTimeoutMs} ms`);
+      answer(declared, argEvent, {});
+      process.exit(0);
+    }, Math.max(0, config.hookTimeoutMs - (Date.now() - startedAt)));
+    deadline.unref();
+  };
   try {
-    const outcome = await handle(config, args, declared, label);
+    const outcome = await handle(config, args, declared, label, waiting);
     if (outcome instanceof IgnoredEvent) {
       const name = safeName(outcome.hostEvent);
       log('info', `${label}: unknown hook event for mnemo: ${outcome.platform.name} ${name} is not recorded`);
@@ -245,6 +256,6 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     answer(declared, argEvent, {});
     return 0;
   } finally {
-    clearTimeout(deadline);
+    if (deadline) clearTimeout(deadline);
   }
 }

@@ -18,9 +18,20 @@ declare const MNEMO_HOOK_STORE_HASH: string;
 /** The module id under which hook-main.cjs loads the store bundle. */
 const STORE_ID = './hook-store.cjs';
 
+/** A letter, then up to 39 letters, digits or `_` (checked by code: a regex costs a hook its compilation). */
+function isName(a: string): boolean {
+  if (a.length === 0 || a.length > 40) return false;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (!letter && (i === 0 || !((c >= 48 && c <= 57) || c === 95))) return false;
+  }
+  return true;
+}
+
 /** Cache variant: the event and platform words of the command line (a bounded, tidy set of names). */
 function variantOf(argv: readonly string[]): string {
-  const words = argv.filter((a) => /^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(a)).slice(0, 2);
+  const words = argv.filter(isName).slice(0, 2);
   return words.join('_') || 'none';
 }
 
@@ -41,6 +52,7 @@ function load(name: string, buildHash: string): unknown {
     ...settings,
     file,
     buildHash,
+    require,
     requireHook: (id) => (id === STORE_ID ? { handled: true, exports: load('hook-store.cjs', MNEMO_HOOK_STORE_HASH) } : { handled: false }),
   };
   let start: () => unknown;

@@ -4,7 +4,7 @@
  * (no `git` process: hooks cannot afford one). Worktrees of one repository resolve to the main
  * worktree, so they are one project; a folder outside git is its own canonical path.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Place } from '../core/types.ts';
 
@@ -67,7 +67,9 @@ export function resolvePlace(cwd: string | undefined): Place {
   if (!git) return { project: start };
   const branch = branchOf(git.gitDir);
   // A linked worktree's git dir names the shared one in `commondir`; its parent is the main worktree.
-  const common = readTrim(join(git.gitDir, 'commondir'));
+  // Asked first: most repositories have none, and a failed read throws an error that costs more.
+  const commondir = join(git.gitDir, 'commondir');
+  const common = existsSync(commondir) ? readTrim(commondir) : undefined;
   let project = git.worktree;
   if (common) {
     const commonDir = canonical(resolve(git.gitDir, common));

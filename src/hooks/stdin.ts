@@ -23,6 +23,11 @@ const CHUNK = 64 * 1024;
 
 function decode(chunks: Buffer[], bytes: number, overflow: boolean): StdinRead {
   const all = Buffer.concat(chunks);
+  // Node's UTF-8 decoding first (a TextDecoder costs a hook a tenth of a millisecond more): it replaces
+  // each invalid sequence with U+FFFD, so a text without one came from valid UTF-8 and is what the
+  // WHATWG decoder gives, less the byte order mark that decoder drops. Otherwise, the decoder decides.
+  const fast = all.toString('utf8');
+  if (!fast.includes('\uFFFD')) return { text: fast.charCodeAt(0) === 0xfeff ? fast.slice(1) : fast, bytes, overflow, invalidUtf8: false };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(all), bytes, overflow, invalidUtf8: false };
   } catch {
@@ -63,8 +68,16 @@ function makeNonBlocking(): boolean {
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
 
-export async function readStdin(maxBytes: number, stream?: NodeJS.ReadableStream): Promise<StdinRead> {
-  if (stream) return (stream as { isTTY?: boolean }).isTTY ? decode([], 0, false) : readStream(stream, maxBytes, [], 0, false);
+/**
+ * `onWait` is called whenever the read is about to wait for the host (it has not written or closed
+ * yet): the hook arms its deadline only then.
+ */
+export async function readStdin(maxBytes: number, stream?: NodeJS.ReadableStream, onWait?: () => void): Promise<StdinRead> {
+  if (stream) {
+    if ((stream as { isTTY?: boolean }).isTTY) return decode([], 0, false);
+    onWait?.();
+    return readStream(stream, maxBytes, [], 0, false);
+  }
   const chunks: Buffer[] = [];
   let bytes = 0;
   let overflow = false;
@@ -72,7 +85,10 @@ export async function readStdin(maxBytes: number, stream?: NodeJS.ReadableStream
     const st = fstatSync(0);
     // A terminal means a person ran the hook by hand: there is no payload to wait for.
     if (st.isCharacterDevice()) return decode([], 0, false);
-    if (!st.isFile() && !makeNonBlocking()) return readStream(process.stdin, maxBytes, chunks, bytes, overflow);
+    if (!st.isFile() && !makeNonBlocking()) {
+      onWait?.();
+      return readStream(process.stdin, maxBytes, chunks, bytes, overflow);
+    }
     for (;;) {
       const buf = Buffer.allocUnsafe(CHUNK);
       let n: number;
@@ -80,6 +96,7 @@ export async function readStdin(maxBytes: number, stream?: NodeJS.ReadableStream
         n = readSync(0, buf, 0, CHUNK, null);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+        onWait?.();
         await pause();
         continue;
       }

@@ -7,8 +7,16 @@
  */
 import { asRecord, type Json } from './fields.ts';
 
+/**
+ * A lookup in an object literal's own properties. Cheaper to set up than a Map built from its
+ * entries: every hook process sets these tables up for a lookup or two.
+ */
+function table(entries: Readonly<Record<string, string>>): (key: string) => string | undefined {
+  return (key) => (Object.hasOwn(entries, key) ? entries[key] : undefined);
+}
+
 /** Canonical names: Claude Code's, plus `apply_patch` (no Claude equivalent). */
-const TOOL_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
+const toolAlias = table({
   // Claude Code itself (identity, case-insensitive) and its renames.
   bash: 'Bash', read: 'Read', write: 'Write', edit: 'Edit', multiedit: 'MultiEdit',
   notebookedit: 'NotebookEdit', glob: 'Glob', grep: 'Grep', todowrite: 'TodoWrite',
@@ -40,9 +48,8 @@ const TOOL_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   // Kiro.
   executebash: 'Bash', readfile: 'Read', readfiles: 'Read', fswrite: 'Write', fsappend: 'Edit',
   strreplace: 'Edit', filesearch: 'Glob', grepsearch: 'Grep',
-}));
+});
 
-const MCP_PREFIX_RE = /^mcp__/;
 const CURSOR_MCP_RE = /^MCP:\s*(.+)$/;
 
 /**
@@ -53,14 +60,15 @@ const CURSOR_MCP_RE = /^MCP:\s*(.+)$/;
 export function normalizeToolName(name: string): string {
   if (typeof name !== 'string') return '';
   const trimmed = name.trim();
-  if (MCP_PREFIX_RE.test(trimmed)) return trimmed;
-  const cursor = CURSOR_MCP_RE.exec(trimmed);
+  // Prefix checks first: a regex run for the first time costs a hook process its compilation.
+  if (trimmed.startsWith('mcp__')) return trimmed;
+  const cursor = trimmed.startsWith('MCP:') ? CURSOR_MCP_RE.exec(trimmed) : null;
   if (cursor) return `mcp__cursor__${cursor[1]!.trim()}`;
-  return TOOL_ALIASES.get(trimmed.toLowerCase()) ?? trimmed;
+  return toolAlias(trimmed.toLowerCase()) ?? trimmed;
 }
 
 /** Field spellings mapped onto Claude Code's snake_case ones. First writer wins. */
-const FIELD_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
+const fieldAlias = table({
   filePath: 'file_path', filepath: 'file_path', absolute_path: 'file_path', absolutePath: 'file_path',
   path: 'path', target_file: 'file_path', targetFile: 'file_path', notebook_path: 'notebook_path',
   notebookPath: 'notebook_path', oldString: 'old_string', old_str: 'old_string', newString: 'new_string',
@@ -69,7 +77,7 @@ const FIELD_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   todoList: 'todos', filePaths: 'paths', file_paths: 'paths', outputMode: 'output_mode',
   subagentType: 'subagent_type', agentName: 'subagent_type', query: 'query', includePattern: 'glob',
   include: 'glob', startLine: 'offset', start_line: 'offset', endLine: 'end_line',
-}));
+});
 
 /** Tools whose `path` field names the file they act on (others use `path` as a search root). */
 const PATH_IS_FILE: ReadonlySet<string> = new Set(['Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'Delete']);
@@ -86,7 +94,7 @@ export function normalizeToolInput(tool: string, input: unknown): Json {
   if (!src) return {};
   const out: Json = {};
   for (const k of Object.keys(src)) {
-    const target = FIELD_ALIASES.get(k) ?? k;
+    const target = fieldAlias(k) ?? k;
     if (target === '__proto__' || Object.hasOwn(out, target)) continue;
     out[target] = src[k];
   }

@@ -25,7 +25,8 @@ function isNameCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
 }
 
-const CUT_MARK_RE = /(?:…|\.\.\.)$/;
+/** `…` or `...` at the end (escaped: the hook bundle stays ASCII, see hooks/code-cache). */
+const CUT_MARK_RE = /(?:\u2026|\.\.\.)$/;
 const WHITESPACE_RE = /\s/;
 
 /**

@@ -4,22 +4,25 @@
  * shortened elsewhere. Too short for its rule's regex, what is left is still the secret's first
  * characters, so it goes too. Only the last word is looked at: this costs a constant per text.
  */
+import { tokenHintsAt } from './hints.ts';
 import { placeholder } from './placeholder.ts';
 import { mixedAlnum } from './shape.ts';
 import { TOKEN_RULES } from './token-rules.ts';
 
-/** Leading literals of the shaped-token rules, longest first, with their kind, by first character. */
-const PREFIXES_BY_FIRST = new Map<string, (readonly [string, string])[]>();
-for (const [hint, kind] of TOKEN_RULES.filter((r) => !r.anchor)
-  .flatMap((r) => r.hints.map((h) => [h, r.kind] as const))
-  .sort((a, b) => b[0].length - a[0].length)) {
-  const list = PREFIXES_BY_FIRST.get(hint[0]!) ?? [];
-  list.push([hint, kind]);
-  PREFIXES_BY_FIRST.set(hint[0]!, list);
+/**
+ * The longest leading literal of a shaped-token rule at `at` in `word`, with the kind of the first
+ * rule (in table order) it leads; anchored rules' hints sit mid-token and lead nothing. Looked up in
+ * the hint scanner's table, which every process builds anyway, rather than in a table of its own.
+ */
+function prefixAt(word: string, at: number): readonly [string, string] | undefined {
+  for (const hint of tokenHintsAt(word, at)) {
+    const rule = TOKEN_RULES.find((r) => !r.anchor && r.hints.includes(hint));
+    if (rule) return [hint, rule.kind];
+  }
+  return undefined;
 }
 /** How far back the last word is looked for. */
 const TAIL_CHARS = 600;
-const SPACE_RE = /\s/;
 
 /** `[A-Za-z0-9_./:+=~-]`: the characters a token (and so the last word) is made of. */
 function isWordCode(c: number): boolean {
@@ -33,8 +36,8 @@ function isWordCode(c: number): boolean {
  */
 function lastWord(text: string): readonly [number, number] | undefined {
   const floor = Math.max(0, text.length - TAIL_CHARS);
-  let end = text.length;
-  while (end > floor && SPACE_RE.test(text[end - 1]!)) end--;
+  // trimEnd drops what a backwards `\s` test would (the same characters, one UTF-16 unit at a time).
+  let end = floor + text.slice(floor).trimEnd().length;
   if (end > floor && text.charCodeAt(end - 1) === 0x2026) end--;
   let start = end;
   while (start > floor && isWordCode(text.charCodeAt(start - 1))) start--;
@@ -73,7 +76,7 @@ export function redactCutTail(text: string): string {
   const [wordAt, wordEnd] = found;
   const word = text.slice(wordAt, wordEnd);
   for (let from = segmentStart(word, 0); from >= 0; from = segmentStart(word, from + 1)) {
-    const hit = PREFIXES_BY_FIRST.get(word[from]!)?.find(([p]) => word.startsWith(p, from));
+    const hit = prefixAt(word, from);
     if (!hit) continue;
     const tail = word.slice(from);
     if (!restIsSecret(hit[0], tail.slice(hit[0].length))) continue;

@@ -3,7 +3,12 @@
  * Finds several sets of literal words in one pass over a text: each position's two characters are
  * looked up in a table of the words' first two characters, and only the few words starting with
  * them are compared. Cheaper than one regex alternation per set, which the engine tries at every
- * position (and, ignoring case, with every character folded).
+ * position (and, ignoring case, with every character folded), once the loop is optimized code.
+ *
+ * A fresh process has no optimized code yet: V8 interprets the loop until its compiled version
+ * arrives from another thread (a millisecond later, more on a busy machine), while it compiles a
+ * regex search of a long text to machine code at once. So a scanner's first long texts (every hook
+ * process has at most a few) go to one regex alternation per set, which finds the same hits.
  */
 
 /** One set of words to look for. */
@@ -29,6 +34,11 @@ interface Candidate {
   readonly wordEnd: boolean;
 }
 
+/** From this length on, V8 compiles a regex search to machine code at its first run (it interprets shorter ones first). */
+const LONG_TEXT = 1000;
+/** Characters of long texts a scanner gives the regex engine before its own loop takes over. */
+const COLD_CHARS = 1 << 20;
+
 export class HintScanner {
   /** Per pair of characters (7 bits each, first << 7 | second): 1 + the index of its candidates, or 0. */
   private readonly pairs = new Uint16Array(1 << 14);
@@ -36,33 +46,52 @@ export class HintScanner {
   private readonly lists: Candidate[][] = [];
   /** Per list, the third characters (7 bits) its candidates can have: 4 × 32 bits; all for two-character words. */
   private readonly thirds: Int32Array;
+  /** Each set as a global regex alternation, longest word first; built on the first long text. */
+  private alternations: RegExp[] | undefined;
 
-  constructor(private readonly sets: readonly WordSet[]) {
+  /** `coldChars`: how many characters of long texts go to the regex engine (tests set 0 or Infinity). */
+  constructor(
+    private readonly sets: readonly WordSet[],
+    private coldChars = COLD_CHARS,
+  ) {
+    // Character codes throughout, no regex, no per-character strings: every hook process builds this.
+    // Longest first: by length, then in the sets' order (what a stable sort would give).
+    const byLength: Candidate[][] = [];
+    sets.forEach((s, set) => {
+      const ignoreCase = s.ignoreCase ?? false;
+      for (const word of new Set(s.words)) {
+        if (!usable(word, ignoreCase)) throw new Error(`unusable word: ${word}`);
+        (byLength[word.length] ??= []).push({ set, word, ignoreCase, wordEnd: s.wordEnd?.includes(word) ?? false });
+      }
+    });
     const thirds: number[] = [];
-    const all: Candidate[] = sets.flatMap((s, set) =>
-      [...new Set(s.words)].map((word) => {
-        if (word.length < 2 || /[^\x00-\x7f]/.test(word) || (s.ignoreCase && word !== word.toLowerCase())) throw new Error(`unusable word: ${word}`);
-        return { set, word, ignoreCase: s.ignoreCase ?? false, wordEnd: s.wordEnd?.includes(word) ?? false };
-      }),
-    );
-    all.sort((a, b) => b.word.length - a.word.length);
-    for (const c of all) {
-      const variants = (ch: string | undefined) => (ch === undefined ? [] : c.ignoreCase ? cases(ch) : [ch]);
-      for (const a of variants(c.word[0])) {
-        for (const b of variants(c.word[1])) {
-          const key = (a.charCodeAt(0) << 7) | b.charCodeAt(0);
-          if (this.pairs[key] === 0) {
-            this.pairs[key] = this.lists.push([]);
-            thirds.push(0, 0, 0, 0);
-          }
-          const list = this.pairs[key]! - 1;
-          this.lists[list]!.push(c);
-          if (c.word.length === 2) thirds.fill(-1, list * 4, list * 4 + 4);
-          for (const t of variants(c.word[2])) thirds[list * 4 + (t.charCodeAt(0) >> 5)]! |= 1 << (t.charCodeAt(0) & 31);
+    for (let len = byLength.length - 1; len >= 2; len--) {
+      const group = byLength[len] ?? [];
+      for (let k = 0; k < group.length; k++) this.add(group[k]!, thirds);
+    }
+    this.thirds = new Int32Array(thirds);
+  }
+
+  /** Index a candidate under the pairs its first two characters can be (either case, ignoring case). */
+  private add(c: Candidate, thirds: number[]): void {
+    const w = c.word;
+    const firsts = casesOf(w.charCodeAt(0), c.ignoreCase);
+    const seconds = casesOf(w.charCodeAt(1), c.ignoreCase);
+    const third = w.length > 2 ? casesOf(w.charCodeAt(2), c.ignoreCase) : [];
+    // Indexed loops: this runs once per process, in the interpreter, where for-of costs an iterator per loop.
+    for (let i = 0; i < firsts.length; i++) {
+      for (let j = 0; j < seconds.length; j++) {
+        const key = (firsts[i]! << 7) | seconds[j]!;
+        if (this.pairs[key] === 0) {
+          this.pairs[key] = this.lists.push([]);
+          thirds.push(0, 0, 0, 0);
         }
+        const list = this.pairs[key]! - 1;
+        this.lists[list]!.push(c);
+        if (third.length === 0) thirds.fill(-1, list * 4, list * 4 + 4);
+        for (let k = 0; k < third.length; k++) thirds[list * 4 + (third[k]! >> 5)]! |= 1 << (third[k]! & 31);
       }
     }
-    this.thirds = Int32Array.from(thirds);
   }
 
   /**
@@ -71,6 +100,10 @@ export class HintScanner {
    * started at `from` (leftmost, longest, not overlapping).
    */
   scan(text: string, from = 0): Hits[] {
+    if (text.length >= LONG_TEXT && this.coldChars > 0) {
+      this.coldChars -= text.length - from;
+      return this.scanByRegex(text, from);
+    }
     const hits: Hits[] = this.sets.map(() => []);
     /** Per set, where its next hit may start (hits of one set do not overlap). */
     const free: number[] = this.sets.map(() => from);
@@ -93,6 +126,50 @@ export class HintScanner {
     }
     return hits;
   }
+
+  /** The words of set `set` that occur in `text` at `at`, longest first. */
+  wordsAt(text: string, at: number, set: number): string[] {
+    if (at < 0 || at + 2 > text.length) return [];
+    const list = this.pairs[((text.charCodeAt(at) & 127) << 7) | (text.charCodeAt(at + 1) & 127)]!;
+    if (list === 0) return [];
+    return this.lists[list - 1]!.filter((c) => c.set === set && matches(text, at, c)).map((c) => c.word);
+  }
+
+  private scanByRegex(text: string, from: number): Hits[] {
+    this.alternations ??= this.sets.map(alternation);
+    return this.alternations.map((re) => {
+      const hits: Hits = [];
+      re.lastIndex = from;
+      for (let m = re.exec(text); m; m = re.exec(text)) hits.push(m.index, m[0].length);
+      return hits;
+    });
+  }
+}
+
+/** A set's words as one global regex: longest first, so the first alternative that matches is the longest word there. */
+function alternation(s: WordSet): RegExp {
+  const words = [...new Set(s.words)].sort((a, b) => b.length - a.length);
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + (s.wordEnd?.includes(w) ? '\\b' : ''));
+  return new RegExp(escaped.join('|'), s.ignoreCase ? 'gi' : 'g');
+}
+
+/** Bytes for texts up to 1 MiB, reused from call to call (a longer text gets its own). */
+let reused = Buffer.allocUnsafe(1 << 16);
+const REUSED_MAX = 1 << 20;
+/** Up to this length a text's bytes are stored one by one: the first Buffer#write of a process costs more. */
+const SHORT_TEXT = 256;
+
+/** `text` as bytes (each character's low 8 bits, as a Latin-1 write or a byte store keeps), then a 0. */
+function bytesOf(text: string): Buffer {
+  let bytes = reused;
+  if (bytes.length < text.length + 1) {
+    bytes = Buffer.allocUnsafe(Math.max(text.length + 1, Math.min(REUSED_MAX, bytes.length * 2)));
+    if (bytes.length <= REUSED_MAX) reused = bytes;
+  }
+  if (text.length <= SHORT_TEXT) for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  else bytes.write(text, 0, 'latin1');
+  bytes[text.length] = 0;
+  return bytes;
 }
 
 /**
@@ -100,22 +177,6 @@ export class HintScanner {
  * own: the engine compiles it far better than the same loop inlined in `scan`. Characters are
  * taken by their low 7 bits: a non-ASCII character only adds a candidate that `matches` rejects.
  */
-/** Bytes for texts up to 1 MiB, reused from call to call (a longer text gets its own). */
-let reused = Buffer.allocUnsafe(1 << 16);
-const REUSED_MAX = 1 << 20;
-
-/** `text` as bytes (each character's low 8 bits), then a 0. */
-function bytesOf(text: string): Buffer {
-  let bytes = reused;
-  if (bytes.length < text.length + 1) {
-    bytes = Buffer.allocUnsafe(Math.max(text.length + 1, Math.min(REUSED_MAX, bytes.length * 2)));
-    if (bytes.length <= REUSED_MAX) reused = bytes;
-  }
-  bytes.write(text, 0, 'latin1');
-  bytes[text.length] = 0;
-  return bytes;
-}
-
 function nextPair(text: Uint8Array, from: number, last: number, pairs: Uint16Array): number {
   let c0 = text[from]! & 127;
   for (let i = from; i < last; i++) {
@@ -135,8 +196,17 @@ function matches(text: string, at: number, c: Candidate): boolean {
   return !c.wordEnd || at + w.length === text.length || !isWordCode(text.charCodeAt(at + w.length));
 }
 
-/** A character and its other ASCII case, if it has one. */
-function cases(ch: string): string[] {
-  const up = ch.toUpperCase();
-  return up !== ch && up.length === 1 && up.charCodeAt(0) < 128 ? [ch, up] : [ch];
+/** Two ASCII characters or more, and lower case when matched ignoring case. */
+function usable(word: string, ignoreCase: boolean): boolean {
+  if (word.length < 2) return false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c > 127 || (ignoreCase && c >= 65 && c <= 90)) return false;
+  }
+  return true;
+}
+
+/** An ASCII character's code, and its upper-case code when it is a lower-case letter matched ignoring case. */
+function casesOf(code: number, ignoreCase: boolean): number[] {
+  return ignoreCase && code >= 97 && code <= 122 ? [code, code - 32] : [code];
 }

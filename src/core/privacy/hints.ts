@@ -24,6 +24,11 @@ export interface Hints {
   readonly secretWords: Hits;
 }
 
+/** The token rules' hints that occur in `text` at `at`, longest first. */
+export function tokenHintsAt(text: string, at: number): string[] {
+  return SCANNER.wordsAt(text, at, 0);
+}
+
 /** The hints in `text` from `from` on. */
 export function findHints(text: string, from = 0): Hints {
   const [tokenHints, secretWords] = SCANNER.scan(text, from);

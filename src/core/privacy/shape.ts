@@ -5,12 +5,18 @@
 import { isPlaceholderValue } from './placeholder.ts';
 
 export const DIGIT_RE = /[0-9]/;
-const LETTER_RE = /[A-Za-z]/;
 const ALNUM_RUN_RE = /[A-Za-z0-9]{16,}/;
 
-/** Letters and digits both present: enough for a value behind a distinctive prefix. */
+/** Letters and digits both present: enough for a value behind a distinctive prefix. By code: hooks pay a regex's compilation. */
 export function mixedAlnum(s: string): boolean {
-  return DIGIT_RE.test(s) && LETTER_RE.test(s);
+  let digit = false;
+  let letter = false;
+  for (let i = 0; i < s.length && !(digit && letter); i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) digit = true;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letter = true;
+  }
+  return digit && letter;
 }
 
 /**
@@ -18,7 +24,7 @@ export function mixedAlnum(s: string): boolean {
  * It separates `sk-proj-9fK2…` from `sk-learn-is-a-library` and `Bearer authentication`.
  */
 export function randomish(s: string): boolean {
-  return DIGIT_RE.test(s) && LETTER_RE.test(s) && ALNUM_RUN_RE.test(s);
+  return mixedAlnum(s) && ALNUM_RUN_RE.test(s);
 }
 
 const CREDENTIAL_CHARS_RE = /^[A-Za-z0-9+/=._~:-]{8,}$/;

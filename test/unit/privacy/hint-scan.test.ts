@@ -49,6 +49,35 @@ test('token hints and secret words are found as their regexes find them, from an
   );
 });
 
+test('a long text finds the same hits through the regex engine (a fresh scanner) as through the scan loop', () => {
+  const sets = [{ words: TOKEN_HINTS }, { words: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'], ignoreCase: true, wordEnd: ['pat'] }];
+  const byRegex = new HintScanner(sets, Infinity);
+  const byLoop = new HintScanner(sets, 0);
+  fc.assert(
+    fc.property(fc.array(pieces, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1000, max: 3000 }), fc.nat(), (parts, length, n) => {
+      let text = parts.join('');
+      while (text.length < length) text += ` ${text}`;
+      const from = n % text.length;
+      const viaRegex = byRegex.scan(text, from);
+      assert.deepEqual(viaRegex, byLoop.scan(text, from));
+      assert.deepEqual(list(text, viaRegex[0]!), regexHits(TOKEN_HINT_RE, text, from));
+      assert.deepEqual(list(text, viaRegex[1]!), regexHits(SECRET_WORD_RE, text, from));
+    }),
+    { numRuns: 300 },
+  );
+  // A shorter word listed before a longer one it begins: the longer one is found where it occurs.
+  const prefixes = [{ words: ['ab', 'abcd'] }, { words: ['xy', 'xyz'], ignoreCase: true, wordEnd: ['xyz'] }];
+  const repeated = 'abcd xyz XYZw ab '.repeat(80);
+  assert.deepEqual(new HintScanner(prefixes, Infinity).scan(repeated), new HintScanner(prefixes, 0).scan(repeated));
+  // Past its budget of characters a scanner uses its loop: the same answers.
+  const spent = new HintScanner(sets, 1500);
+  const text = 'Bearer sk-ant-xyz ghp_ PAT password '.repeat(40);
+  assert.ok(text.length >= 1000);
+  const first = spent.scan(text);
+  assert.deepEqual(spent.scan(text), first);
+  assert.deepEqual(first, byLoop.scan(text));
+});
+
 test('a word at the very start or end of the text is found, and a one-character text has none', () => {
   const scanner = new HintScanner([{ words: ['ab', 'abc', 'zz'] }, { words: ['xy'], ignoreCase: true, wordEnd: ['xy'] }]);
   const hits = (text: string, from = 0) => scanner.scan(text, from).map((h) => list(text, h));

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { redactText } from '../../../src/core/privacy/redact.ts';
+import { redactCutTail } from '../../../src/core/privacy/cut-tail.ts';
 import { FAKE, chars } from './fake-secrets.ts';
 
 /** Every prefix of `text` that ends `keep` characters or more into `secret`. */
@@ -52,4 +53,15 @@ test('a cut text that only looks like the start of something keeps its words', (
   ]) {
     assert.equal(redactText(text), text);
   }
+});
+
+test('a cut token takes the kind of its longest leading literal; a literal that sits mid-token leads nothing', () => {
+  const rest = 'Zx9aa1bb2cc3dd4ee5ff6';
+  const kindOf = (text: string) => /\[REDACTED:([a-z_]+):[0-9a-f]{6}\]$/.exec(redactCutTail(text))?.[1];
+  assert.equal(kindOf(`cut: sk-ant-${rest}`), 'anthropic_key');
+  assert.equal(kindOf(`cut: sk-${rest}`), 'openai_key');
+  assert.equal(kindOf(`cut: path/ghp_${rest}`), 'github_token');
+  assert.equal(kindOf(`cut: x=glpat-${rest}`), 'gitlab_token');
+  // `Q~` leads nothing: Azure secrets have it after four characters (an anchored rule).
+  assert.equal(redactCutTail(`cut: Q~${rest}`), `cut: Q~${rest}`);
 });

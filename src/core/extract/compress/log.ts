@@ -5,17 +5,58 @@
  * collapse into one with a count.
  */
 
-const PROBLEM_RE = /\b(?:error|Error|ERROR|fatal|FATAL|panic|FAIL(?:ED)?|failed|Exception|Traceback|warning|WARN|ERR!|assert(?:ion)?|expected|Expected|undefined|not found|denied|refused|timed? ?out|Caused by)\b|✗|✘|×|❌/;
+/**
+ * A word or mark that reports a problem. Global: it runs once over the whole text (see problemLines).
+ * The marks are escaped (✗ ✘ × ❌) so the hook bundle stays ASCII.
+ */
+const PROBLEM_RE = /\b(?:error|Error|ERROR|fatal|FATAL|panic|FAIL(?:ED)?|failed|Exception|Traceback|warning|WARN|ERR!|assert(?:ion)?|expected|Expected|undefined|not found|denied|refused|timed? ?out|Caused by)\b|\u2717|\u2718|\u00d7|\u274c/g;
 const HUGE_CHARS = 400_000;
 const FRAME_RE = /^\s+at\s|^\s+File "|^\s+\d+:\s+0x/;
 
-/** Fold consecutive duplicates: `x` ×3 → `x  (×3)`. */
-function fold(lines: readonly string[]): string[] {
-  const out: string[] = [];
+/**
+ * A stack-frame line: FRAME_RE, asked only of lines it can match (indented, then `at`, `File "` or a
+ * digit), so a log of indented lines does not run it on every one.
+ */
+function isFrame(line: string): boolean {
+  const rest = line.trimStart();
+  if (rest.length === line.length) return false;
+  const c = rest.charCodeAt(0);
+  return (rest.startsWith('at') || rest.startsWith('File "') || (c >= 48 && c <= 57)) && FRAME_RE.test(line);
+}
+
+/**
+ * Which of `text`'s lines hold a problem word, from one run of PROBLEM_RE over the whole text rather
+ * than one per line: a hook process runs it once, and V8 interprets a regex the first times it meets
+ * short strings, which for this alternation costs more than the whole scan. Same answers as testing
+ * each line with its trailing whitespace trimmed: no alternative spans a line break, starts or ends
+ * with whitespace, and `\b` sees a line break or trailing space as it sees the end of a line.
+ */
+function problemLines(text: string, lines: readonly string[]): boolean[] {
+  const problem = lines.map(() => false);
+  let line = 0;
+  let lineEnd = lines[0]!.length;
+  PROBLEM_RE.lastIndex = 0;
+  for (let m = PROBLEM_RE.exec(text); m; m = PROBLEM_RE.exec(text)) {
+    while (m.index > lineEnd) lineEnd += 1 + lines[++line]!.length;
+    problem[line] = true;
+    // One hit is enough: go on from the next line.
+    PROBLEM_RE.lastIndex = lineEnd + 1;
+  }
+  return problem;
+}
+
+interface Line {
+  readonly text: string;
+  readonly problem: boolean;
+}
+
+/** Fold consecutive duplicates: `x` ×3 → `x  (×3)`, a problem line (the × is a problem mark). */
+function fold(lines: readonly string[], problem: readonly boolean[]): Line[] {
+  const out: Line[] = [];
   for (let i = 0; i < lines.length; ) {
     let j = i + 1;
     while (j < lines.length && lines[j] === lines[i]) j++;
-    out.push(j - i > 1 ? `${lines[i]}  (×${j - i})` : lines[i]!);
+    out.push(j - i > 1 ? { text: `${lines[i]}  (×${j - i})`, problem: true } : { text: lines[i]!, problem: problem[i]! });
     i = j;
   }
   return out;
@@ -39,8 +80,10 @@ function headAndTail(text: string): string {
 }
 
 function selectLines(text: string, maxChars: number): string {
+  const raw = text.split('\n');
   // trimEnd drops what `/\s+$/` would, without a regex retried at every space of the line.
-  const lines = fold(text.split('\n').map((l) => l.trimEnd()));
+  const folded = fold(raw.map((l) => l.trimEnd()), problemLines(text, raw));
+  const lines = folded.map((l) => l.text);
   const lineCap = Math.max(80, Math.min(400, Math.floor(maxChars / 6)));
   const budget = maxChars;
   const headN = 8;
@@ -50,11 +93,10 @@ function selectLines(text: string, maxChars: number): string {
   for (let i = Math.max(0, lines.length - tailN); i < lines.length; i++) keep.add(i);
   let frames = 0;
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    if (PROBLEM_RE.test(l)) {
+    if (folded[i]!.problem) {
       keep.add(i);
       if (i > 0) keep.add(i - 1);
-    } else if (FRAME_RE.test(l) && frames < 6) {
+    } else if (frames < 6 && isFrame(lines[i]!)) {
       keep.add(i);
       frames++;
     }

@@ -7,7 +7,8 @@
 import { countLines } from '../tools/files.ts';
 
 // Sticky, tried where the line's own text starts (after a `  12→` number), so no line is copied to drop it.
-const NUMBER_PREFIX_RE = /\s*\d+[→\t]/y;
+// The arrow is escaped: the hook bundle stays ASCII (see hooks/code-cache).
+const NUMBER_PREFIX_RE = /\s*\d+[\u2192\t]/y;
 const DECLARATION_RE = /\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s)/y;
 const NOTE_RE = /\s*.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b/y;
 /** The note words anywhere: a forward scan, where NOTE_RE backtracks over every line. */
@@ -24,7 +25,7 @@ function significant(line: string, mayHaveNotes: boolean): boolean {
   return NOTE_RE.test(line);
 }
 const SCAN_CHARS = 400_000;
-const NUMBERED_LINE_RE = /^\s*(\d+)[→\t]/;
+const NUMBERED_LINE_RE = /^\s*(\d+)[\u2192\t]/;
 
 /**
  * Compress file content to about `maxChars`. Claude Code numbers lines (`  12→code`); those
