@@ -1,9 +1,9 @@
 /**
  * @module context/cache
- * The SessionStart index of each project (`mnemo.db-derived/index-<hash>.json`), kept from the last time a hook built it (at SessionEnd, or
- * at a SessionStart that had to open the store), so that a session start in the common case — the
- * previous session ended and nothing was written since — answers without loading SQLite, which is
- * most of what such a hook would cost. A kept index is served only while all of this still holds
+ * The SessionStart index of each project (`mnemo.db-derived/index-<tag>.json`), kept from the last
+ * time a hook built it (at SessionEnd, or at a SessionStart that had to open the store), so that a
+ * session start in the common case — the previous session ended and nothing was written since —
+ * answers without loading SQLite, which is most of what such a hook would cost. A kept index is served only while all of this still holds
  * (`staleness` says which check failed); otherwise the hook opens the store as it always did:
  * - the same mnemo build rendered it, for the same project, budget and window;
  * - the store's and the project's generation tokens are the ones read before the index was built
@@ -18,6 +18,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import type { ResolvedConfig } from '../config/config.ts';
 import { derivedDir, readGeneration } from '../store/generation.ts';
+import { projectTag } from '../store/project-tag.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
 
 // Set by scripts/build.mjs to a hash of the sources, identical in every bundle of one build.
@@ -75,21 +76,10 @@ export function cacheEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return v !== '0' && v !== 'false' && v !== 'off';
 }
 
-/** FNV-1a, 32 bits twice (two offsets): a file name for a project path, checked against the entry. */
-function nameFor(project: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < project.length; i++) {
-    const c = project.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
-  }
-  return `index-${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}.json`;
-}
-
+/** Where `project`'s index is kept. Projects sharing a tag share the file (the entry names its project). */
 export function keptIndexFile(dbPath: string, project: string): string | undefined {
   const dir = derivedDir(dbPath);
-  return dir && join(dir, nameFor(project));
+  return dir && join(dir, `index-${projectTag(project)}.json`);
 }
 
 function databaseIdentity(dbPath: string): string | undefined {
