@@ -5,7 +5,8 @@
  * a run is due (one index probe and two pragmas), a bounded slice runs in-process; while work is
  * left, the next slice follows soon, the event loop free in between. Slices never overlap each other
  * nor a `mnemo prune` of the same data directory (they share its lock file), wait at most briefly
- * for another writer, and a failure is logged and retried at the next check: never thrown.
+ * for another writer and try again soon after giving way; any other failure is logged and retried at
+ * the next check: never thrown.
  */
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/config.ts';
@@ -13,6 +14,7 @@ import { logTo } from '../log.ts';
 import { withRunLock } from './run-lock.ts';
 import { isActive, retentionPolicy, type PruneReport } from './sqlite/retention.ts';
 import type { SqliteStore } from './sqlite/sqlite-store.ts';
+import { isBusy } from './store.ts';
 
 /** A prune that has not removed its lock after this long is taken to have died. */
 export const STALE_PRUNE_LOCK_MS = 30 * 60_000;
@@ -37,7 +39,10 @@ export const RETAIN_TIMINGS: RetainTimings = { firstMs: 5000, everyMs: 10 * 60_0
 
 type Cfg = Pick<ResolvedConfig, 'retentionDays' | 'maxDbMb' | 'dataDir' | 'logFile'>;
 
-/** One check and, when due, one bounded slice. True when the run has work left for another slice. */
+/**
+ * One check and, when due, one bounded slice. True when another slice should follow soon: the run has
+ * work left, or another writer held the store (routine: a fold, an import; not logged).
+ */
 export async function retainSlice(store: SqliteStore, cfg: Cfg, t: RetainTimings = RETAIN_TIMINGS): Promise<boolean> {
   const policy = retentionPolicy(cfg);
   if (!isActive(policy)) return false;
@@ -51,6 +56,7 @@ export async function retainSlice(store: SqliteStore, cfg: Cfg, t: RetainTimings
     if (report.byAge || report.bySize || report.sessions) logTo(cfg.logFile, 'info', `retention: ${describe(report)}`);
     return !report.complete;
   } catch (err) {
+    if (isBusy(err)) return true;
     logTo(cfg.logFile, 'warn', 'retention: the MCP server could not prune now (it tries again later)', err);
     return false;
   }

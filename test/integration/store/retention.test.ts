@@ -218,6 +218,19 @@ test('the MCP server\'s slice: bounded, continues while work is left, gives way 
   assert.ok(existsSync(pruneLockPath(dataDir)));
   rmSync(pruneLockPath(dataDir));
 
+  // Another writer holds the store past the slice's wait: it gives way, asks to be run again soon, logs nothing.
+  const writer = new Database(join(dataDir, 'm.db'));
+  writer.exec('BEGIN IMMEDIATE');
+  try {
+    assert.equal(await retainSlice(store, cfg, { ...t, waitMs: 20 }), true, 'try again soon');
+  } finally {
+    writer.exec('ROLLBACK');
+    writer.close();
+  }
+  assert.equal(rows(), 26);
+  assert.ok(!existsSync(pruneLockPath(dataDir)), 'the lock is released after giving way');
+  assert.doesNotMatch(existsSync(cfg.logFile) ? readFileSync(cfg.logFile, 'utf8') : '', /could not prune now/, 'a busy store is routine');
+
   assert.equal(await retainSlice(store, cfg, t), true, 'work left after the first slice');
   assert.equal(rows(), 16);
   assert.equal(await retainSlice(store, cfg, t), true);
