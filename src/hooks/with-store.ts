@@ -53,12 +53,19 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
 
 /**
  * Build the SessionStart index of `project` and keep it for the next SessionStart (context/cache).
- * The store's generation token is read first: a write after it makes the kept copy stale.
+ * The generation tokens are read first: a write after them makes the kept copy stale. Keeping is best
+ * effort: the index built is returned whatever happens to its copy.
  */
 async function buildAndKeep(cfg: ResolvedConfig, store: SqliteStore, project: string, opts: ContextOptions = {}): Promise<string> {
   const generation = cacheEnabled() && !store.readOnly ? currentGeneration(cfg.dbPath, project) : undefined;
   const text = await buildContext(store, cfg, project, opts);
-  if (generation !== undefined) keepIndex(cfg, project, { generation, until: store.nextAbandonment(cfg.abandonAfterMs), text });
+  if (generation !== undefined) {
+    try {
+      keepIndex(cfg, project, { generation, until: store.nextAbandonment(cfg.abandonAfterMs), text });
+    } catch (err) {
+      logTo(cfg.logFile, 'info', 'could not keep the SessionStart index (the next SessionStart builds it)', err);
+    }
+  }
   return text;
 }
 
@@ -98,6 +105,12 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
     }
     await startRetentionIfDue(cfg, store);
     // The next session of this project most likely starts from exactly this store: have its index ready.
-    if (session && cacheEnabled()) await buildAndKeep(cfg, store, session.project);
+    if (session && cacheEnabled()) {
+      try {
+        await buildAndKeep(cfg, store, session.project);
+      } catch (err) {
+        logTo(cfg.logFile, 'info', 'SessionEnd: could not build the next SessionStart index (that SessionStart builds it)', err);
+      }
+    }
   });
 }
