@@ -21,6 +21,9 @@ let sequence = 0;
 
 const TAGGED = /\.p([0-9a-f]{8})\.json$/;
 
+/** A spooled event's file name (not a temp file, not the folder of corrupt ones). */
+const isEventName = (n: string): boolean => n.endsWith(SUFFIX) && !n.startsWith('.');
+
 /**
  * Spool file names sort in capture order: the capture time in microseconds at millisecond precision
  * (comparable across processes; one session's hooks are milliseconds apart), then a per-process
@@ -73,7 +76,7 @@ export function spoolList(dir: string): string[] {
   const now = Date.now();
   const out: string[] = [];
   for (const n of names) {
-    if (n.endsWith(SUFFIX) && !n.startsWith('.')) out.push(n);
+    if (isEventName(n)) out.push(n);
     else if (n.startsWith(TMP_PREFIX)) {
       const recovered = settleStaleTemp(dir, n, now);
       if (recovered) out.push(recovered);
@@ -132,7 +135,7 @@ export function spoolHoldsOthers(dir: string, own?: string, project?: string): b
   const ownName = own && own.startsWith(dir + sep) ? own.slice(dir.length + 1) : undefined;
   const tag = project === undefined ? undefined : projectTag(project);
   return names.some((n) => {
-    if (n === ownName || !((n.endsWith(SUFFIX) && !n.startsWith('.')) || n.startsWith(TMP_PREFIX))) return false;
+    if (n === ownName || !(isEventName(n) || n.startsWith(TMP_PREFIX))) return false;
     const theirs = tag === undefined ? undefined : TAGGED.exec(n)?.[1];
     return theirs === undefined || theirs === tag;
   });

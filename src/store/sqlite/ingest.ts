@@ -20,14 +20,14 @@ import type { CapturedEvent } from '../../core/types.ts';
 import { toIndexText } from '../../core/search/text-index.ts';
 import type { EnrichFn } from '../../core/enrich.ts';
 import type { IngestResult } from '../store.ts';
+import type { SqliteDb } from './driver.ts';
+import { parseStoredJson } from './rows.ts';
+import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
 
 export interface BatchResult extends IngestResult {
   /** Projects whose SessionStart index may have changed: new observations, sessions ended or back. */
   readonly changedProjects: ReadonlySet<string>;
 }
-import type { SqliteDb } from './driver.ts';
-import { parseStoredJson } from './rows.ts';
-import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
 
 /** Identical content without a natural key within this window is the same event delivered twice. */
 const CONTENT_WINDOW_MS = 10_000;

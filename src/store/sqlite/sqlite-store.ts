@@ -102,6 +102,8 @@ export interface SqliteStoreOptions {
   readonly synchronous?: 'FULL' | 'NORMAL';
 }
 
+/** A session's last sign of life: its newest observation, else its start (what abandonment is measured from). */
+const IDLE_SINCE = 'coalesce((SELECT max(o.created_at) FROM observations o WHERE o.session_id = s.id), s.started_at)';
 const DEFAULT_MAX_EVENTS = 2000;
 /** A search waits this long for the query's embedding, then answers with keywords alone. */
 const QUERY_EMBED_MS = 2000;
@@ -170,6 +172,12 @@ export class SqliteStore implements Store {
    */
   #changed(projects?: Iterable<string>): void {
     bumpGeneration(this.#path, projects);
+  }
+
+  /** After rows were deleted (forget, retention): any project may have changed, and a kept copy may quote what went. */
+  #removedRows(): void {
+    this.#changed();
+    dropDerived(this.#path);
   }
 
   /** Run `fn` with the busy timeout lowered to `waitMs` (background work gives way to other writers). */
@@ -279,11 +287,7 @@ export class SqliteStore implements Store {
         if (target.project !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE project = ?').run(target.project);
         return deleted.length;
       }).immediate();
-      if (target.sessionId !== undefined || target.project !== undefined || removed) {
-        this.#changed();
-        // A cached index may quote what was just forgotten.
-        dropDerived(this.#path);
-      }
+      if (target.sessionId !== undefined || target.project !== undefined || removed) this.#removedRows();
       if (removed) await purgeIndexAsync(this.#db);
       scrubWal(this.#db);
       return removed;
@@ -301,10 +305,7 @@ export class SqliteStore implements Store {
   prune(policy: RetentionPolicy, opts: PruneOptions & { vacuum?: boolean; waitMs?: number } = {}): PruneReport {
     try {
       const report = this.#waitingAtMost(opts.waitMs, () => prune(this.#db, policy, opts));
-      if (report.byAge + report.bySize + report.sessions > 0) {
-        this.#changed();
-        dropDerived(this.#path);
-      }
+      if (report.byAge + report.bySize + report.sessions > 0) this.#removedRows();
       if (opts.vacuum) compact(this.#db);
       return report;
     } catch (err) {
@@ -411,7 +412,7 @@ export class SqliteStore implements Store {
     const rows = stmt(
       this.#db,
         `${SESSION_SELECT} WHERE s.ended_at IS NULL
-           AND coalesce((SELECT max(o.created_at) FROM observations o WHERE o.session_id = s.id), s.started_at) < ?
+           AND ${IDLE_SINCE} < ?
          ORDER BY s.started_at LIMIT ?`,
       )
       .all(before, limit) as SessionRow[];
@@ -425,7 +426,7 @@ export class SqliteStore implements Store {
   nextAbandonment(idleMs: number): number | undefined {
     const row = stmt(
       this.#db,
-      `SELECT min(coalesce((SELECT max(o.created_at) FROM observations o WHERE o.session_id = s.id), s.started_at)) AS idle_since
+      `SELECT min(${IDLE_SINCE}) AS idle_since
        FROM sessions s WHERE s.ended_at IS NULL`,
     ).get() as { idle_since: number | null };
     return row.idle_since === null ? undefined : row.idle_since + idleMs;
