@@ -191,6 +191,8 @@ const OUTCOME_RE = /\b\d+ (?:passed|passing|tests?|examples?|specs?|checks?)\b|^
 /** The line of a verification's output that says how it went ("Tests: 12 passed", "ok  pkg 0.3s", "0 issues."). */
 export function outcomeLine(output: string): string | undefined {
   const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
-  for (let i = lines.length - 1; i >= 0; i--) if (OUTCOME_RE.test(lines[i]!)) return lines[i]!.replace(/\s+/g, ' ').slice(0, 80);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (OUTCOME_RE.test(lines[i]!)) return lines[i]!.replace(/^[=\-_*#~\s]+|[=\-_*#~\s]+$/g, '').replace(/\s+/g, ' ').slice(0, 80);
+  }
   return undefined;
 }

@@ -16,7 +16,7 @@ import { oneLine } from '../titles.ts';
 import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from './actions.ts';
 import { commitAttempts, runsCommit } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
-import { hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, userWords } from './host-text.ts';
+import { hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, leadsWithAcknowledgement, userWords } from './host-text.ts';
 import { observedCall, type ObservedCall } from './observed.ts';
 import type { Phrases } from './phrases.ts';
 import { TaskBook } from './tasks.ts';
@@ -129,9 +129,12 @@ function commandKeysIn(text: string): string[] {
   return keys;
 }
 
+/** The paragraph that states the request; a lead-in such as "Implement the following plan:" takes the line after it along. */
 function firstParagraph(text: string): string {
-  const blank = text.search(/\n\s*\n/);
-  return blank > 0 ? text.slice(0, blank) : text;
+  const paras = text.trim().split(/\n\s*\n/);
+  const first = paras[0] ?? '';
+  if (/[:：]\s*$/.test(first) && first.length < 80 && paras[1]) return `${first} ${paras[1].split('\n', 1)[0]!.replace(/^#+\s*/, '')}`;
+  return first;
 }
 
 /** The command as shown: its main parts, one line, in backticks. */
@@ -196,6 +199,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
   const commands: CommandAttempt[] = [];
   const tasks = new TaskBook();
   let turnPrompt = -1;
+  let lastTurn = -1;
   let hostTurn = false;
 
   obs.forEach((o, at) => {
@@ -210,9 +214,14 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
         return;
       }
       hostTurn = false;
+      lastTurn = turnPrompt;
       turnPrompt = at;
       if (isAcknowledgementOnly(said)) return;
-      prompts.push({ at, words: said, decision: decisionObs.has(o.id), aside: isAside(said) });
+      // A decision answers the assistant: a directive that opens by acknowledging, or replies to its question.
+      const last = conclusions[conclusions.length - 1];
+      const answersQuestion = last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
+      const decision = decisionObs.has(o.id) && (leadsWithAcknowledgement(said) || answersQuestion);
+      prompts.push({ at, words: said, decision, aside: isAside(said) });
       return;
     }
     if (o.type === 'conclusion') {
@@ -306,8 +315,11 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
     const rest = changed.length - names.length;
     line('done', `${head}${names.join(', ')}${rest > 0 ? ` (+${rest} ${p.more})` : ''}`, 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`));
   }
+  // A file removed after its edit failed needs no more editing.
+  const removedLater = (path: string, after: number) =>
+    commands.some((c) => c.ok && c.at > after && c.parts.some((x) => (x.family === 'rm' || x.family === 'git rm' || x.family === 'unlink') && x.args.some((a) => a === path || path.endsWith('/' + a.replace(/^\.\//, '')))));
   for (const [path, f] of files) {
-    if (f.ok) continue;
+    if (f.ok || removedLater(path, f.at)) continue;
     line('open', `${p.failed}: ${failureText(f.obs)}`, 2, 10, f.at, [`file:${path}`]);
   }
 
@@ -396,7 +408,9 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
     });
   if (lastPrompt) {
     const unanswered = !final || final.at < lastPrompt.at;
-    const interrupted = interrupts.some((at) => at > lastPrompt.at);
+    // Stopped by the user and never brought to a close afterwards.
+    const lastStop = Math.max(-1, ...interrupts.filter((at) => at > lastPrompt.at));
+    const interrupted = lastStop >= 0 && !conclusions.some((c) => c.at > lastStop);
     if (unanswered || interrupted) line('next', `${p.continueWith}: ${firstParagraph(lastPrompt.words)}`, 2, 0, lastPrompt.at);
   }
   // Blockers the user reported in their last request.

@@ -117,7 +117,7 @@ export function readFinalMessage(text: string): FinalMessage {
       continue;
     }
     const item = ITEM_RE.exec(line);
-    const body = item ? item[2]! : line.trim();
+    let body = item ? item[2]! : line.trim();
     const lead = INLINE_LEAD_RE.exec(line);
     if (lead) {
       const kind = classify(lead[1] ?? lead[2] ?? '');
@@ -125,6 +125,8 @@ export function readFinalMessage(text: string): FinalMessage {
         add(kind, lead[3]!);
         continue;
       }
+      // "**Summary:** Added …": the lead-in names the list, the rest is the point.
+      if (!item && DONE_RE.test(lead[1] ?? lead[2] ?? '')) body = lead[3]!;
     }
     if (item) {
       const indent = item[1]!.length;

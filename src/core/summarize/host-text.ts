@@ -14,7 +14,7 @@
  * Also the few bookkeeping traces a summary line could pick up from tool calls (task output files).
  */
 import { isAcknowledgement } from '../extract/user/ack.ts';
-import { clauses, weight } from '../extract/user/shape.ts';
+import { clauses, isQuestion, wordsOf } from '../extract/user/shape.ts';
 
 /** A host wrapper element: a lowercase name with a hyphen or underscore in it. */
 const WRAPPER_NAME = String.raw`[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+`;
@@ -37,10 +37,25 @@ const TRACE_RES: readonly RegExp[] = [
 const TRANSPORT_ERROR_RE = /^\s*API Error\b/i;
 /** A slash command as typed. */
 const SLASH_COMMAND_RE = /^\/[\w:.-]+(?:\s|$)/;
-/** Something a reader can act on: a number, a path, a file name, an identifier, a reference, code. */
-const CONTENT_MARKER_RE = /\d|[/\\`#@]|\w\.\w{1,8}\b|\w_\w|[a-z][A-Z]|https?:/;
-/** Below this weight (words; two CJK characters count as one) a message carries no request of its own. */
+/** Something a reader can act on: a path, a file name, an identifier, a reference, code (a bare number is not). */
+const CONTENT_MARKER_RE = /[/\\`#@]|\w\.\w{1,8}\b|\w_\w|\p{L}-[\p{L}\d]|[a-z][A-Z]|https?:/u;
+/** The assistant addressed: "you", 你/您, あなた, 너/당신. */
+const ADDRESSEE_RE = /\b(?:you|u|ya)\b|你|您|あなた|너|당신/i;
+/** Below this weight a message carries no request of its own. */
 const MIN_REQUEST_WEIGHT = 4;
+const HAN_RE = /\p{Script=Han}/gu;
+const KANA_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
+/**
+ * How much a message says, in words: space-separated words count one each, a Han character half
+ * (two make a word), a kana a third (Japanese spells grammar in kana: "じゃあそうしよう" says little).
+ */
+function weight(text: string): number {
+  const han = text.match(HAN_RE)?.length ?? 0;
+  const kana = text.match(KANA_RE)?.length ?? 0;
+  const rest = text.replace(HAN_RE, ' ').replace(KANA_RE, ' ');
+  return wordsOf(rest).length + han / 2 + kana / 3;
+}
 
 /**
  * What kind of host message a prompt is: a wrapper (slash-command echo, local-command output),
@@ -78,10 +93,30 @@ export function userWords(prompt: string): string | undefined {
 export function isAcknowledgementOnly(text: string): boolean {
   const t = text.trim();
   if (isAcknowledgement(t)) return true;
-  // What is left once acknowledging clauses are dropped ("好的，继续", "yes, do it", "いいね、コミットして").
-  const rest = clauses(t).filter((c) => !isAcknowledgement(c)).join(' ');
+  // Small talk with the assistant: a short question about it, with nothing to act on ("how are you doing?").
+  if (isQuestion(t) && ADDRESSEE_RE.test(t) && weight(t) <= 5 && !CONTENT_MARKER_RE.test(t)) return true;
+  // What is left once acknowledging clauses and leading go-aheads are dropped ("好的，继续", "yes, do
+  // it", "いいね、コミットして", "yes do option 1").
+  const rest = clauses(t)
+    .filter((c) => !isAcknowledgement(c))
+    .map((c) => {
+      const w = c.split(/\s+/);
+      let i = 0;
+      while (i < w.length - 1 && isAcknowledgement(w[i]!)) i++;
+      return w.slice(i).join(' ');
+    })
+    .join(' ');
   if (!rest) return true;
   return weight(rest) < MIN_REQUEST_WEIGHT && !CONTENT_MARKER_RE.test(rest);
+}
+
+/** True when a message opens by acknowledging ("ok, …", "yes. …", "很好。…", "はい、…"): it answers the assistant. */
+export function leadsWithAcknowledgement(text: string): boolean {
+  const t = text.trim();
+  const first = t.split(/[,;，；、。.!！?？\n]/u, 1)[0] ?? '';
+  if (first && first.length < t.length && isAcknowledgement(first)) return true;
+  const word = t.split(/\s+/, 1)[0] ?? '';
+  return word.length > 0 && word.length < t.length && isAcknowledgement(word);
 }
 
 /** True when a summary line would show host bookkeeping rather than the session's work. */
