@@ -15,11 +15,7 @@ export type { SummaryEvent } from './facts.ts';
 
 export const SUMMARY_LIMITS = Object.freeze({ brief: 900, detailed: 3200 });
 
-export interface SummaryInput extends FactsInput {
-  /** Accepted for compatibility; the summarizer settles failures itself from the whole session. */
-  readonly pendingErrors?: readonly string[];
-  readonly events?: readonly SummaryEvent[];
-}
+export type SummaryInput = FactsInput;
 
 export interface HeuristicSummary {
   readonly brief: string;
