@@ -9,7 +9,7 @@
  * commit subject): the latest evidence decides its side, and the other side loses it. So nothing
  * is ever both done and open, by construction rather than by a filter at the end.
  */
-import { isQuestion } from '../extract/user/shape.ts';
+import { isQuestion, sentences } from '../extract/user/shape.ts';
 import { isStatusRemark } from '../extract/user/status.ts';
 import type { Observation } from '../types.ts';
 import { oneLine } from '../titles.ts';
@@ -129,12 +129,16 @@ function commandKeysIn(text: string): string[] {
   return keys;
 }
 
-/** The paragraph that states the request; a lead-in such as "Implement the following plan:" takes the line after it along. */
+/**
+ * What states the request: its first sentence when that says enough, else its first paragraph (a
+ * lead-in such as "Implement the following plan:" takes the line after it along).
+ */
 function firstParagraph(text: string): string {
   const paras = text.trim().split(/\n\s*\n/);
   const first = paras[0] ?? '';
-  if (/[:：]\s*$/.test(first) && first.length < 80 && paras[1]) return `${first} ${paras[1].split('\n', 1)[0]!.replace(/^#+\s*/, '')}`;
-  return first;
+  if (/[:：]\s*$/.test(first) && first.length < 80 && paras[1]) return `${first} ${paras[1].split('\n', 1)[0]!}`;
+  const sentence = sentences(first.replace(/\s+/g, ' '))[0] ?? first;
+  return sentence.length >= 40 ? sentence : first;
 }
 
 /** The command as shown: its main parts, one line, in backticks. */
@@ -171,9 +175,9 @@ const ASKING_RE = /\b(?:should|must|need|needs|please|let's|lets|want|wish|prefe
 
 function isAside(text: string): boolean {
   const t = text.trim();
-  if (isStatusRemark(t)) return true;
-  if (isQuestion(t)) return true;
-  return REMARK_RE.test(t) && !ASKING_RE.test(t) && t.split(/\s+/).length <= 14;
+  // Asking for work ("now make …", "can you …") is never an aside, whatever else the shape says.
+  if (ASKING_RE.test(t)) return false;
+  return isStatusRemark(t) || isQuestion(t) || (REMARK_RE.test(t) && t.split(/\s+/).length <= 14);
 }
 
 /** Read a session into its facts. Pure and deterministic. */

@@ -35,8 +35,6 @@ const TRACE_RES: readonly RegExp[] = [
 ];
 /** A transport failure the host shows in place of the model's answer. */
 const TRANSPORT_ERROR_RE = /^\s*API Error\b/i;
-/** A slash command as typed. */
-const SLASH_COMMAND_RE = /^\/[\w:.-]+(?:\s|$)/;
 /** Something a reader can act on: a path, a file name, an identifier, a reference, code (a bare number is not). */
 const CONTENT_MARKER_RE = /[/\\`#@]|\w\.\w{1,8}\b|\w_\w|\p{L}-[\p{L}\d]|[a-z][A-Z]|https?:/u;
 /** The assistant addressed: "you", 你/您, あなた, 너/당신. */
@@ -78,14 +76,29 @@ export function isHostMessage(text: string): boolean {
   return hostMessageKind(text) !== undefined;
 }
 
+const COMMAND_NAME_RE = /<command-name>\s*([^<]*?)\s*<\/command-name>/i;
+const COMMAND_ARGS_RE = /<command-args>([\s\S]*?)<\/command-args>/i;
+const TYPED_COMMAND_RE = /^(\/[\w:.-]+)(?:\s+([\s\S]*))?$/;
+
+/** A slash command counts as a request only through its arguments: `/review focus on the retry logic`. */
+function slashRequest(name: string, args: string): string | undefined {
+  const a = args.trim();
+  if (!a || isAcknowledgementOnly(a)) return undefined;
+  return `${name.startsWith('/') ? name : `/${name}`} ${a}`;
+}
+
 /**
- * The user's own words in a prompt, or undefined when there are none: host messages, slash
- * commands and their echoes, wrapper blocks cut out of the text, markers.
+ * The user's own words in a prompt, or undefined when there are none: host messages and echoes,
+ * wrapper blocks cut out of the text, markers, slash commands without arguments that say something.
  */
 export function userWords(prompt: string): string | undefined {
+  const command = COMMAND_NAME_RE.exec(prompt);
+  if (command) return slashRequest(command[1]!, COMMAND_ARGS_RE.exec(prompt)?.[1] ?? '');
   if (isHostMessage(prompt)) return undefined;
   const text = prompt.replace(WRAPPER_BLOCK_RE, ' ').replace(UNCLOSED_WRAPPER_RE, ' ').replace(/[ \t]+\n/g, '\n').trim();
-  if (!text || isHostMessage(text) || SLASH_COMMAND_RE.test(text)) return undefined;
+  if (!text || isHostMessage(text)) return undefined;
+  const typed = TYPED_COMMAND_RE.exec(text);
+  if (typed) return slashRequest(typed[1]!, typed[2] ?? '');
   return text;
 }
 
