@@ -16,7 +16,7 @@ import { oneLine } from '../titles.ts';
 import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from './actions.ts';
 import { commitAttempts, runsCommit } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
-import { hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, leadsWithAcknowledgement, userWords } from './host-text.ts';
+import { CONTENT_MARKER_RE, hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, leadsWithAcknowledgement, userWords } from './host-text.ts';
 import { observedCall, type ObservedCall } from './observed.ts';
 import type { Phrases } from './phrases.ts';
 import { TaskBook } from './tasks.ts';
@@ -177,7 +177,10 @@ function isAside(text: string): boolean {
   const t = text.trim();
   // Asking for work ("now make …", "can you …") is never an aside, whatever else the shape says.
   if (ASKING_RE.test(t)) return false;
-  return isStatusRemark(t) || isQuestion(t) || (REMARK_RE.test(t) && t.split(/\s+/).length <= 14);
+  // A question is an aside when it ends the message and names nothing to work on ("is git clean?").
+  const last = sentences(t.replace(/\s+/g, ' ')).pop() ?? t;
+  if (isQuestion(last) && !CONTENT_MARKER_RE.test(t)) return true;
+  return isStatusRemark(t) || (REMARK_RE.test(t) && !isQuestion(t) && t.split(/\s+/).length <= 14);
 }
 
 /** Read a session into its facts. Pure and deterministic. */

@@ -36,7 +36,7 @@ const TRACE_RES: readonly RegExp[] = [
 /** A transport failure the host shows in place of the model's answer. */
 const TRANSPORT_ERROR_RE = /^\s*API Error\b/i;
 /** Something a reader can act on: a path, a file name, an identifier, a reference, code (a bare number is not). */
-const CONTENT_MARKER_RE = /[/\\`#@]|\w\.\w{1,8}\b|\w_\w|\p{L}-[\p{L}\d]|[a-z][A-Z]|https?:/u;
+export const CONTENT_MARKER_RE = /[/\\`#@]|\w\.\w{1,8}\b|\w_\w|\p{L}-[\p{L}\d]|[a-z][A-Z]|https?:/u;
 /** The assistant addressed: "you", 你/您, あなた, 너/당신. */
 const ADDRESSEE_RE = /\b(?:you|u|ya)\b|你|您|あなた|너|당신/i;
 /** Below this weight a message carries no request of its own. */
