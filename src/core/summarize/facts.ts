@@ -190,8 +190,8 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
   const decisionObs = new Set(events.filter((e) => e.type === 'decision' && e.obsId !== undefined).map((e) => e.obsId!));
   const drafts: Draft[] = [];
   const goal: FactLine[] = [];
-  const line = (side: Side, text: string, rank: number, order: number, at: number, keys: readonly string[] = [], whole = false) => {
-    const t = whole ? text.replace(/\s+/g, ' ').trim() : oneLine(text, maxLine);
+  const line = (side: Side, text: string, rank: number, order: number, at: number, keys: readonly string[] = [], whole = false, max = maxLine) => {
+    const t = whole ? text.replace(/\s+/g, ' ').trim() : oneLine(text, max);
     if (t && !isHostLine(t)) drafts.push({ side, text: t, rank, order, at, keys, ...(whole ? { whole } : {}) });
   };
 
@@ -308,6 +308,8 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
   }
 
   // ---- files: changed most, or still failing to change ----
+  // The detailed summary has room for a long list; the brief names the few that changed most.
+  const fileLine = maxLine > 200 ? maxLine * 3 : maxLine;
   const changed = [...files.entries()].filter(([, f]) => f.ok && f.edits > 0).sort((a, b) => b[1].edits - a[1].edits || b[1].at - a[1].at);
   if (changed.length) {
     const head = `${p.changedMost}: `;
@@ -316,11 +318,11 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
       const name = `${shownPath(path, input.project)}${f.edits > 1 ? ` ×${f.edits}` : ''}`;
       const more = changed.length - names.length - 1;
       const candidate = head + [...names, name].join(', ') + (more > 0 ? ` (+${more} ${p.more})` : '');
-      if (candidate.length > maxLine && names.length > 0) break;
+      if (candidate.length > fileLine && names.length > 0) break;
       names.push(name);
     }
     const rest = changed.length - names.length;
-    line('done', `${head}${names.join(', ')}${rest > 0 ? ` (+${rest} ${p.more})` : ''}`, 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`));
+    line('done', `${head}${names.join(', ')}${rest > 0 ? ` (+${rest} ${p.more})` : ''}`, 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`), false, fileLine);
   }
   // A file removed after its edit failed needs no more editing.
   const removedLater = (path: string, after: number) =>
