@@ -34,7 +34,10 @@ export type SectionName = 'goal' | 'done' | 'open' | 'next';
 
 /** One line of a summary section. */
 export interface FactLine {
+  /** The line as the detailed summary shows it. */
   readonly text: string;
+  /** The line as the brief shows it (shorter lines). */
+  readonly brief: string;
   /** Lower is more important: the brief takes lines by rank. */
   readonly rank: number;
   /** Where the line goes among the lines shown of its section (commits in the order they were made). */
@@ -183,16 +186,35 @@ function isAside(text: string): boolean {
   return isStatusRemark(t) || (REMARK_RE.test(t) && !isQuestion(t) && t.split(/\s+/).length <= 14);
 }
 
-/** Read a session into its facts. Pure and deterministic. */
-export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): SessionFacts {
+/** Longest line of each summary. */
+export interface LineWidths {
+  readonly brief: number;
+  readonly detailed: number;
+}
+
+/** The user's own requests, for guessing the language they write in (host text and acknowledgements left out). */
+export function requestTexts(observations: readonly Observation[]): string[] {
+  const out: string[] = [];
+  for (const o of observations) {
+    if (o.type !== 'prompt' || o.private) continue;
+    const said = userWords(o.body);
+    if (said !== undefined && !isAcknowledgementOnly(said)) out.push(said);
+  }
+  return out;
+}
+
+/** Read a session into its facts, with each line in both summaries' widths. Pure and deterministic. */
+export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths): SessionFacts {
+  const maxLine = widths.detailed;
   const obs = input.observations.filter((o) => !o.private);
   const events = input.events ?? [];
   const decisionObs = new Set(events.filter((e) => e.type === 'decision' && e.obsId !== undefined).map((e) => e.obsId!));
   const drafts: Draft[] = [];
   const goal: FactLine[] = [];
-  const line = (side: Side, text: string, rank: number, order: number, at: number, keys: readonly string[] = [], whole = false, max = maxLine) => {
-    const t = whole ? text.replace(/\s+/g, ' ').trim() : oneLine(text, max);
-    if (t && !isHostLine(t)) drafts.push({ side, text: t, rank, order, at, keys, ...(whole ? { whole } : {}) });
+  const line = (side: Side, text: string, rank: number, order: number, at: number, keys: readonly string[] = [], whole = false, briefText?: string) => {
+    const t = whole || briefText !== undefined ? text.replace(/\s+/g, ' ').trim() : oneLine(text, maxLine);
+    const b = whole ? t : briefText !== undefined ? briefText : oneLine(text, widths.brief);
+    if (t && !isHostLine(t)) drafts.push({ side, text: t, brief: b, rank, order, at, keys, ...(whole ? { whole } : {}) });
   };
 
   // ---- one pass over the session ----
@@ -226,8 +248,8 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
       if (isAcknowledgementOnly(said)) return;
       // A decision answers the assistant: a directive that opens by acknowledging, or replies to its question.
       const last = conclusions[conclusions.length - 1];
-      const answersQuestion = last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
-      const decision = decisionObs.has(o.id) && (leadsWithAcknowledgement(said) || answersQuestion);
+      const answersQuestion = () => last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
+      const decision = decisionObs.has(o.id) && (leadsWithAcknowledgement(said) || answersQuestion());
       prompts.push({ at, words: said, decision, aside: isAside(said) });
       return;
     }
@@ -245,8 +267,9 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
     if (target && hostPaths.has(target)) return;
     tasks.see(call, o.body, at);
     if (call.tool === 'Bash' && call.command !== undefined) {
-      if (runsCommit(call) || commitAttempts(call).length) {
-        for (const c of commitAttempts(call)) {
+      const attempts = commitAttempts(call);
+      if (attempts.length || runsCommit(call)) {
+        for (const c of attempts) {
           const key = c.subject ? normalizeSubject(c.subject) : '';
           if (c.ok && c.subject) {
             failedCommits.delete(key);
@@ -289,8 +312,9 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
   const requests = prompts.filter((x, i) => i === 0 || (!x.decision && !x.aside));
   requests.forEach((r, i) => {
     const rank = i === 0 ? 0 : i === requests.length - 1 ? 1 : 2 + i;
-    const text = oneLine(firstParagraph(r.words), maxLine);
-    if (text && !goal.some((g) => g.text === text)) goal.push({ text, rank, order: i, keys: [], at: r.at });
+    const request = firstParagraph(r.words);
+    const text = oneLine(request, maxLine);
+    if (text && !goal.some((g) => g.text === text)) goal.push({ text, brief: oneLine(request, widths.brief), rank, order: i, keys: [], at: r.at });
   });
   prompts.forEach((x, i) => {
     if (i > 0 && x.decision) line('done', `${p.decided}: ${firstParagraph(x.words)}`, 40, 400 + i, x.at);
@@ -308,22 +332,23 @@ export function sessionFacts(input: FactsInput, p: Phrases, maxLine: number): Se
   }
 
   // ---- files: changed most, or still failing to change ----
-  // The detailed summary has room for a long list; the brief names the few that changed most.
-  const fileLine = maxLine > 200 ? maxLine * 3 : maxLine;
   const changed = [...files.entries()].filter(([, f]) => f.ok && f.edits > 0).sort((a, b) => b[1].edits - a[1].edits || b[1].at - a[1].at);
-  if (changed.length) {
+  /** As many names as fit `width`, then how many more: the count must survive a long path. */
+  const fileList = (width: number): string => {
     const head = `${p.changedMost}: `;
     const names: string[] = [];
     for (const [path, f] of changed) {
       const name = `${shownPath(path, input.project)}${f.edits > 1 ? ` ×${f.edits}` : ''}`;
       const more = changed.length - names.length - 1;
       const candidate = head + [...names, name].join(', ') + (more > 0 ? ` (+${more} ${p.more})` : '');
-      if (candidate.length > fileLine && names.length > 0) break;
+      if (candidate.length > width && names.length > 0) break;
       names.push(name);
     }
     const rest = changed.length - names.length;
-    line('done', `${head}${names.join(', ')}${rest > 0 ? ` (+${rest} ${p.more})` : ''}`, 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`), false, fileLine);
-  }
+    return `${head}${names.join(', ')}${rest > 0 ? ` (+${rest} ${p.more})` : ''}`;
+  };
+  // The detailed summary has room for a long list; the brief names the few that changed most.
+  if (changed.length) line('done', fileList(maxLine * 3), 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`), false, fileList(widths.brief));
   // A file removed after its edit failed needs no more editing.
   const removedLater = (path: string, after: number) =>
     commands.some((c) => c.ok && c.at > after && c.parts.some((x) => (x.family === 'rm' || x.family === 'git rm' || x.family === 'unlink') && x.args.some((a) => a === path || path.endsWith('/' + a.replace(/^\.\//, '')))));

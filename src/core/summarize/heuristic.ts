@@ -7,7 +7,7 @@
  * ever cutting a line. Characters are code points, so a CJK character or an emoji counts once.
  */
 import { codePoints as charCount } from '../extract/text.ts';
-import { sessionFacts, type FactLine, type FactsInput, type SessionFacts, type SummaryEvent } from './facts.ts';
+import { requestTexts, sessionFacts, type FactLine, type FactsInput, type SessionFacts, type SummaryEvent } from './facts.ts';
 import { guessLanguage } from './language.ts';
 import { phrasesFor, type Phrases } from './phrases.ts';
 
@@ -41,14 +41,18 @@ type Sections = readonly [readonly FactLine[], readonly FactLine[], readonly Fac
  * (in the brief) the commits; then lines by rank, the best line of each section before the next
  * line of any. Lines are whole or absent; shown lines keep their section's order.
  */
-function pack(sections: Sections, p: Phrases, limit: number, commitsFirst: number, caps: readonly number[], maxRank: number): string {
+function pack(sections: Sections, p: Phrases, kind: 'brief' | 'detailed', commitsFirst: number): string {
+  const limit = SUMMARY_LIMITS[kind];
+  const caps = CAPS[kind];
+  const maxRank = kind === 'brief' ? DETAILED_ONLY_RANK : Number.POSITIVE_INFINITY;
+  const textOf = (l: FactLine) => (kind === 'brief' ? l.brief : l.text);
   const empty = `- ${p.nothing}`;
   let used = p.headings.reduce((n, h) => n + charCount(`## ${h}\n`), 0) - 1;
   used += sections.filter((s) => s.length === 0).length * (charCount(empty) + 1);
   const queues = sections.map((s) => s.filter((l) => l.rank < maxRank).sort((a, b) => a.rank - b.rank));
   const chosen: FactLine[][] = [[], [], [], []];
   const take = (i: number, l: FactLine): void => {
-    const cost = charCount(l.text) + 3; // "- " and the newline
+    const cost = charCount(textOf(l)) + 3; // "- " and the newline
     if (used + cost > limit || chosen[i]!.includes(l) || chosen[i]!.length >= caps[i]!) return;
     used += cost;
     chosen[i]!.push(l);
@@ -59,28 +63,23 @@ function pack(sections: Sections, p: Phrases, limit: number, commitsFirst: numbe
   for (let round = 0; round < longest; round++) queues.forEach((q, i) => q[round] && take(i, q[round]!));
   return p.headings
     .map((h, i) => {
-      const lines = chosen[i]!.length ? [...chosen[i]!].sort((a, b) => a.order - b.order || a.rank - b.rank).map((l) => `- ${l.text}`) : sections[i]!.length ? [] : [empty];
+      const lines = chosen[i]!.length ? [...chosen[i]!].sort((a, b) => a.order - b.order || a.rank - b.rank).map((l) => `- ${textOf(l)}`) : sections[i]!.length ? [] : [empty];
       return [`## ${h}`, ...lines].join('\n');
     })
     .join('\n');
 }
 
-function sectionsOf(f: SessionFacts): Sections {
-  return [f.goal, f.done, f.open, f.next];
-}
-
 /** Summarize one session. Pure and deterministic. */
 export function summarizeHeuristically(input: SummaryInput): HeuristicSummary {
-  // The language first (headings and labels), from the user's own words only.
-  const probe = sessionFacts(input, phrasesFor('en'), MAX_LINE.detailed);
-  const language = guessLanguage(probe.userTexts);
+  // The language first (headings and labels), from the user's own words only; then one pass over the session.
+  const language = guessLanguage(requestTexts(input.observations));
   const p = phrasesFor(language);
-  const brief = sessionFacts(input, p, MAX_LINE.brief);
-  const detailed = language === 'en' ? probe : sessionFacts(input, p, MAX_LINE.detailed);
+  const facts = sessionFacts(input, p, MAX_LINE);
+  const sections: Sections = [facts.goal, facts.done, facts.open, facts.next];
   return {
     language,
-    brief: pack(sectionsOf(brief), p, SUMMARY_LIMITS.brief, BRIEF_COMMITS, CAPS.brief, DETAILED_ONLY_RANK),
-    detailed: pack(sectionsOf(detailed), p, SUMMARY_LIMITS.detailed, Number.POSITIVE_INFINITY, CAPS.detailed, Number.POSITIVE_INFINITY),
-    facts: detailed,
+    brief: pack(sections, p, 'brief', BRIEF_COMMITS),
+    detailed: pack(sections, p, 'detailed', Number.POSITIVE_INFINITY),
+    facts,
   };
 }
