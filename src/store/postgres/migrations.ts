@@ -153,18 +153,18 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
       ALTER TABLE mnemo.teams ENABLE ROW LEVEL SECURITY;
 
       CREATE POLICY team_read ON mnemo.records FOR SELECT
-        USING (team_id = ANY ((SELECT mnemo.my_teams())));
+        USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]));
       CREATE POLICY own_insert ON mnemo.records FOR INSERT
-        WITH CHECK (team_id = ANY ((SELECT mnemo.my_teams())) AND author = session_user);
+        WITH CHECK (team_id = ANY ((SELECT mnemo.my_teams())::integer[]) AND author = session_user);
       CREATE POLICY own_update ON mnemo.records FOR UPDATE
-        USING (team_id = ANY ((SELECT mnemo.my_teams())) AND (author = session_user OR team_id = ANY ((SELECT mnemo.admin_teams()))))
-        WITH CHECK (team_id = ANY ((SELECT mnemo.my_teams())));
+        USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]) AND (author = session_user OR team_id = ANY ((SELECT mnemo.admin_teams())::integer[])))
+        WITH CHECK (team_id = ANY ((SELECT mnemo.my_teams())::integer[]));
       CREATE POLICY own_delete ON mnemo.records FOR DELETE
-        USING (team_id = ANY ((SELECT mnemo.my_teams())) AND (author = session_user OR team_id = ANY ((SELECT mnemo.admin_teams()))));
+        USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]) AND (author = session_user OR team_id = ANY ((SELECT mnemo.admin_teams())::integer[])));
       CREATE POLICY team_read ON mnemo.tombstones FOR SELECT
-        USING (team_id = ANY ((SELECT mnemo.my_teams())));
+        USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]));
       CREATE POLICY team_read ON mnemo.teams FOR SELECT
-        USING (team_id = ANY ((SELECT mnemo.my_teams())));
+        USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]));
     `,
   },
 ];

@@ -6,15 +6,18 @@ import type { ClientBase } from 'pg';
 import { TEAM_SCHEMA_VERSION, TeamServerError } from '../../core/team/contract.ts';
 import { MIGRATION_LOCK, SERVER_MIGRATIONS } from './migrations.ts';
 
-/** The server's schema version: 0 when `team init` never ran on this database. */
-export async function serverVersion(db: ClientBase): Promise<number> {
+/** The server's schema version: undefined when `team init` never ran on this database. */
+export async function serverVersion(db: ClientBase): Promise<number | undefined> {
   // The catalogs are readable by everyone, so this works before any grant.
   const present = await db.query<{ ok: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                     WHERE n.nspname = 'mnemo' AND c.relname = 'mnemo_schema') AS ok`,
   );
-  if (!present.rows[0]?.ok) return 0;
-  const usable = await db.query<{ ok: boolean }>(`SELECT has_table_privilege('mnemo.mnemo_schema', 'SELECT') AS ok`);
+  if (!present.rows[0]?.ok) return undefined;
+  const usable = await db.query<{ ok: boolean }>(
+    `SELECT has_schema_privilege(n.oid, 'USAGE') AND has_table_privilege(c.oid, 'SELECT') AS ok
+     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'mnemo' AND c.relname = 'mnemo_schema'`,
+  );
   if (!usable.rows[0]?.ok) {
     throw new TeamServerError('NOT_MEMBER', `role "${await who(db)}" is in no mnemo team on this server (an admin runs \`mnemo team add-member\`)`);
   }
@@ -29,7 +32,7 @@ async function who(db: ClientBase): Promise<string> {
 /** Refuse a server whose schema this build does not speak, saying what to do. */
 export async function checkSchema(db: ClientBase): Promise<number> {
   const v = await serverVersion(db);
-  if (v === 0) throw new TeamServerError('NO_SCHEMA', 'this database has no mnemo team schema: an admin runs `mnemo team init URL --team NAME` first');
+  if (v === undefined) throw new TeamServerError('NO_SCHEMA', 'this database has no mnemo team schema: an admin runs `mnemo team init URL --team NAME` first');
   if (v < TEAM_SCHEMA_VERSION) {
     throw new TeamServerError('OLD_SCHEMA', `the team server's schema is version ${v}, this mnemo needs ${TEAM_SCHEMA_VERSION}: an admin upgrades it with \`mnemo team init\` (it migrates in place)`);
   }
@@ -44,7 +47,7 @@ export async function migrate(db: ClientBase): Promise<number[]> {
   const applied: number[] = [];
   await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
-    const current = await serverVersion(db);
+    const current = (await serverVersion(db)) ?? 0;
     const newest = SERVER_MIGRATIONS[SERVER_MIGRATIONS.length - 1]!.version;
     if (current > newest) throw new TeamServerError('NEWER_SCHEMA', `the server's schema is version ${current}, newer than this mnemo (${newest}): upgrade mnemo before running init`);
     for (const m of SERVER_MIGRATIONS) {

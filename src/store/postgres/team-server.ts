@@ -61,7 +61,12 @@ export class PgTeamServer implements TeamServer {
       return out;
     } catch (err) {
       if (tx !== 'none') await db.query('ROLLBACK').catch(() => (broken = true));
-      throw asTeamError(err, doing);
+      const e = asTeamError(err, doing);
+      // Rights on the schema come only with the team role: losing them means losing the team.
+      if (e.code === 'FORBIDDEN' && /permission denied for (schema|table)/.test(e.message)) {
+        throw new TeamServerError('NOT_MEMBER', `${doing}: this role is not a member of team "${this.#team.team}" (any more)`, { cause: err });
+      }
+      throw e;
     } finally {
       db.release(broken);
     }
