@@ -54,6 +54,10 @@ export class PgTeamServer implements TeamServer {
       throw asTeamError(err, doing);
     }
     let broken = false;
+    // A server going away mid-call errors the socket as well as the query: the query's rejection
+    // reports it; without a listener the socket's event would crash the process.
+    const onError = () => (broken = true);
+    db.on('error', onError);
     try {
       if (tx !== 'none') await db.query(tx === 'snapshot' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
       const out = await fn(db);
@@ -68,6 +72,7 @@ export class PgTeamServer implements TeamServer {
       }
       throw e;
     } finally {
+      db.off('error', onError);
       db.release(broken);
     }
   }
