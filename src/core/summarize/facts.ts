@@ -16,7 +16,7 @@ import { oneLine } from '../titles.ts';
 import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from './actions.ts';
 import { commitAttempts, runsCommit } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
-import { CONTENT_MARKER_RE, hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, leadsWithAcknowledgement, userWords } from './host-text.ts';
+import { CONTENT_MARKER_RE, hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, leadsWithAcknowledgement, userWords, weight as weightOf, withoutLeadingAcknowledgement } from './host-text.ts';
 import { observedCall, type ObservedCall } from './observed.ts';
 import type { Phrases } from './phrases.ts';
 import { TaskBook } from './tasks.ts';
@@ -173,11 +173,15 @@ interface Prompt {
 }
 
 /** A remark in the first person or about a thing, with nothing asked ("I just closed it", "it might be old"). */
-const REMARK_RE = /^(?:i|i'm|i've|i think|we|it|that|this|there|you)\b/i;
+/** A first-person or pointing opener, also typed without its apostrophe ("im", "ive", "thats"). */
+const REMARK_RE = /^(?:i|i'?m|i'?ve|i'?d|i think|we|we'?re|it|it'?s|that|that'?s|this|there|you|you'?re)\b/i;
 const ASKING_RE = /\b(?:should|must|need|needs|please|let's|lets|want|wish|prefer|would like|can you|could you|would you|make|add|fix|remove|use|try)\b/i;
 
+/** A reply this short to a question of the assistant is an answer, not a new request. */
+const REPLY_WEIGHT = 8;
+
 function isAside(text: string): boolean {
-  const t = text.trim();
+  const t = withoutLeadingAcknowledgement(text);
   // Asking for work ("now make …", "can you …") is never an aside, whatever else the shape says.
   if (ASKING_RE.test(t)) return false;
   // A question is an aside when it ends the message and names nothing to work on ("is git clean?").
@@ -249,7 +253,9 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       // A decision answers the assistant: a directive that opens by acknowledging, or replies to its question.
       const last = conclusions[conclusions.length - 1];
       const answersQuestion = () => last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
-      const decision = decisionObs.has(o.id) && (leadsWithAcknowledgement(said) || answersQuestion());
+      // A short reply to the assistant's closing question is the user's choice, flagged or not ("I concede. let's go back").
+      const reply = weightOf(said) <= REPLY_WEIGHT && !CONTENT_MARKER_RE.test(said) && answersQuestion();
+      const decision = (decisionObs.has(o.id) && (leadsWithAcknowledgement(said) || answersQuestion())) || reply;
       prompts.push({ at, words: said, decision, aside: isAside(said) });
       return;
     }

@@ -48,7 +48,7 @@ const KANA_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
  * How much a message says, in words: space-separated words count one each, a Han character half
  * (two make a word), a kana a third (Japanese spells grammar in kana: "じゃあそうしよう" says little).
  */
-function weight(text: string): number {
+export function weight(text: string): number {
   const han = text.match(HAN_RE)?.length ?? 0;
   const kana = text.match(KANA_RE)?.length ?? 0;
   const rest = text.replace(HAN_RE, ' ').replace(KANA_RE, ' ');
@@ -130,6 +130,14 @@ export function leadsWithAcknowledgement(text: string): boolean {
   if (first && first.length < t.length && isAcknowledgement(first)) return true;
   const word = t.split(/\s+/, 1)[0] ?? '';
   return word.length > 0 && word.length < t.length && isAcknowledgement(word);
+}
+
+/** The message without the acknowledgement it opens with ("okay, im watching the logs" → "im watching the logs"). */
+export function withoutLeadingAcknowledgement(text: string): string {
+  const t = text.trim();
+  const m = /^([^,;，；、。.!！?？\n]+)[,;，；、。.!！?？]\s*/u.exec(t);
+  if (m && isAcknowledgement(m[1]!)) return t.slice(m[0].length);
+  return t;
 }
 
 /** True when a summary line would show host bookkeeping rather than the session's work. */

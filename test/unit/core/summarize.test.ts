@@ -211,3 +211,17 @@ test('many changed files: the most changed first, as many as fit, and the count 
   const shown = line.replace(/ \(\+\d+ more\)$/, '').split(', ').length;
   assert.equal(Number(/\(\+(\d+) more\)$/.exec(line)![1]) + shown, 30);
 });
+
+test('remarks typed without apostrophes, and short answers to the assistant\'s question, are not goals', () => {
+  const sum = summarizeHeuristically(
+    new SessionBuilder()
+      .prompt('Move the collector to a shell script that watches the logs folder.')
+      .edit('collector.sh')
+      .stop('The collector runs. Want me to add a log viewer too, or keep it minimal?')
+      .prompt('keep it minimal. we can revisit later')
+      .prompt('okay, im watching the logs now')
+      .input(),
+  );
+  assert.deepEqual(section(sum.detailed, 0), ['Move the collector to a shell script that watches the logs folder.']);
+  assert.ok(section(sum.detailed, 1).includes('Decision: keep it minimal. we can revisit later'), sum.detailed);
+});
