@@ -9,22 +9,9 @@
  * spelling (snake_case), so they go through the same platform adapter as a real hook.
  */
 import { readFileSync } from 'node:fs';
+import { asRec, textOf, type Rec } from '../transcript-records.ts';
 
-type Rec = Record<string, unknown>;
 export type Payload = Rec & { readonly hook_event_name: string; readonly session_id: string };
-
-function asRec(v: unknown): Rec | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((b) => (asRec(b)?.type === 'text' ? String(asRec(b)!.text ?? '') : ''))
-    .filter(Boolean)
-    .join('\n');
-}
 
 interface Turn {
   readonly session: string;
