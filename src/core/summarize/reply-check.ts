@@ -51,3 +51,11 @@ export function replyProblem(summary: string, settled: readonly Settled[]): stri
   }
   return undefined;
 }
+
+/**
+ * The points a summary lists under its third section (open issues and risks), placeholders left
+ * out: what a reader of the session should see as still open, in agreement with the summary.
+ */
+export function openIssuesOf(summary: string, placeholder: string): string[] {
+  return (sections(summary)[2] ?? []).filter((l) => l !== placeholder);
+}
