@@ -22,6 +22,7 @@ export interface CommitAttempt {
 
 /** `[main 3f2a1c4] Subject`, `[main (root-commit) 8141d45] Subject`, `[detached HEAD 1a2b3c4] Subject`. */
 const COMMIT_LINE_RE = /^\[([^\]\n]+?) ([0-9a-f]{7,40})\] (.+)$/gm;
+const FAILED_OUTPUT_RE = /\b(?:failed|error|fatal|aborting|aborted|rejected|denied)\b|\bexit(?: code| status)?:? *[1-9]/i;
 const NOTHING_TO_COMMIT_RE = /nothing to commit|nothing added to commit|no changes added to commit/i;
 const HEREDOC_RE = /^\$\(\s*cat\s*<<-?\s*(['"]?)([A-Za-z_]\w*)\1[^\n]*\n([\s\S]*?)\n\s*\2\s*\)?\s*$/;
 
@@ -89,7 +90,8 @@ export function commitAttempts(call: ObservedCall): CommitAttempt[] {
   if (commands.length === 0 || commands.every((c) => c.dryRun) || call.declined) return [];
   if (NOTHING_TO_COMMIT_RE.test(text)) return [];
   if (call.failed) return commands.map((c) => ({ ...(c.subject ? { subject: c.subject } : {}), ok: false, amend: c.amend }));
-  // A successful call that printed nothing: the host kept no output, trust the command line.
-  if (text.trim() === '') return commands.filter((c) => c.subject).map((c) => ({ subject: c.subject!, ok: true, amend: c.amend }));
-  return [];
+  // A call that went through without git's line (no output kept, or the line cut out of a long log):
+  // the command line names the commit, unless the output says it did not happen (`git commit …; echo`).
+  if (FAILED_OUTPUT_RE.test(text)) return [];
+  return commands.filter((c) => c.subject).map((c) => ({ subject: c.subject!, ok: true, amend: c.amend }));
 }

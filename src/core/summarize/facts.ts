@@ -281,11 +281,15 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
             failedCommits.delete(key);
             failedCommits.delete('');
             // An amend replaces the last commit on its branch (sessions switch branches and worktrees).
+            const onBranch = (k: number) => c.branch !== undefined && commits[k]!.branch === c.branch;
             let last = -1;
-            for (let k = commits.length - 1; k >= 0 && last < 0; k--) if (!c.branch || !commits[k]!.branch || commits[k]!.branch === c.branch) last = k;
+            for (let k = commits.length - 1; k >= 0 && last < 0; k--) if (onBranch(k)) last = k;
+            if (last < 0) last = commits.length - 1;
             const entry = { subject: c.subject, at, ...(c.branch ? { branch: c.branch } : {}) };
+            const same = commits.findIndex((x) => normalizeSubject(x.subject) === key);
             if (c.amend && last >= 0) commits[last] = entry;
-            else if (!commits.some((x) => normalizeSubject(x.subject) === key)) commits.push(entry);
+            else if (same < 0) commits.push(entry);
+            else if (!commits[same]!.branch && c.branch) commits[same] = { ...commits[same]!, branch: c.branch };
           } else if (!c.ok) {
             failedCommits.set(key, { at, obs: o, ...(c.subject ? { subject: c.subject } : {}) });
           }

@@ -37,9 +37,10 @@ const DETAILED_ONLY_RANK = 50;
 type Sections = readonly [readonly FactLine[], readonly FactLine[], readonly FactLine[], readonly FactLine[]];
 
 /**
- * Lay out sections within `limit` characters: every heading; the best line of every section; then
- * (in the brief) the commits; then lines by rank, the best line of each section before the next
- * line of any. Lines are whole or absent; shown lines keep their section's order.
+ * Lay out sections within the summary's limit: every heading; the best line of the goal, of what was
+ * done and of the next steps; then the commits (up to `commitsFirst`); then the best open issue; then
+ * lines by rank, the best line of each section before the next line of any. Lines are whole or
+ * absent; shown lines keep their section's order.
  */
 function pack(sections: Sections, p: Phrases, kind: 'brief' | 'detailed', commitsFirst: number): string {
   const limit = SUMMARY_LIMITS[kind];
@@ -57,8 +58,10 @@ function pack(sections: Sections, p: Phrases, kind: 'brief' | 'detailed', commit
     used += cost;
     chosen[i]!.push(l);
   };
-  queues.forEach((q, i) => q[0] && take(i, q[0]));
+  // The goal, the first thing done and the next step; then the commits; then what is open; then the rest.
+  for (const i of [0, 1, 3]) if (queues[i]![0]) take(i, queues[i]![0]!);
   queues[1]!.filter((l) => l.whole).slice(0, commitsFirst).forEach((l) => take(1, l));
+  if (queues[2]![0]) take(2, queues[2]![0]!);
   const longest = Math.max(...queues.map((q) => q.length));
   for (let round = 0; round < longest; round++) queues.forEach((q, i) => q[round] && take(i, q[round]!));
   return p.headings

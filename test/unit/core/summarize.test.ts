@@ -225,3 +225,19 @@ test('remarks typed without apostrophes, and short answers to the assistant\'s q
   assert.deepEqual(section(sum.detailed, 0), ['Move the collector to a shell script that watches the logs folder.']);
   assert.ok(section(sum.detailed, 1).includes('Decision: keep it minimal. we can revisit later'), sum.detailed);
 });
+
+test('commits without git\'s own line: the message counts unless the output says it failed; an amend replaces the last commit on its branch', () => {
+  const sum = summarizeHeuristically(
+    new SessionBuilder()
+      .prompt('Commit the two specs on their branches.')
+      .bash('git commit -m "docs: add the core spec" && git push', { stdout: 'To github.com:o/r.git\n   1a2b3c4..5d6e7f8  main -> main' })
+      .bash(`sh -c 'git commit -m "bad message"'; echo "exit: $?"`, { stdout: 'commitizen check........Failed\nexit: 1' })
+      .commit('Add app-level spec', { branch: 'feature/core' })
+      .commit('chore: add the gitignore', { branch: 'main' })
+      .commit('docs(specs): add app-level spec', { branch: 'feature/core', amend: true })
+      .stop('Both are committed.')
+      .input(),
+  );
+  const done = section(sum.detailed, 1).filter((l) => l.startsWith('Commit: '));
+  assert.deepEqual(done, ['Commit: docs: add the core spec', 'Commit: docs(specs): add app-level spec', 'Commit: chore: add the gitignore']);
+});
