@@ -17,7 +17,7 @@ import { resolveLlmSettings } from '../llm/settings.ts';
 
 /** How far back a chain of resumes and compactions is followed (each link is a whole session). */
 const MAX_CONTINUED = 3;
-/** Observations read per session of a chain (the newest, as sessionObservations keeps them). */
+/** Observations a summary reads, over the whole chain (the newest, as sessionObservations keeps them). */
 const OBSERVATIONS_PER_SESSION = 5000;
 
 /**
@@ -54,7 +54,10 @@ async function inputsFor(store: Store, session: Session) {
     const before = await predecessorOf(store, current);
     if (!before || seen.has(before.id)) break;
     seen.add(before.id);
-    observations = [...(await store.sessionObservations(before.id, OBSERVATIONS_PER_SESSION)), ...observations];
+    // The whole chain stays within one session's bound: the newest of the earlier work fills what is left.
+    const room = OBSERVATIONS_PER_SESSION - observations.length;
+    if (room <= 0) break;
+    observations = [...(await store.sessionObservations(before.id, room)), ...observations];
     events = [...(await store.eventsFor({ sessionId: before.id })), ...events];
     current = before;
   }
