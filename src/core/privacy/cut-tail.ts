@@ -7,7 +7,7 @@
 import { tokenHintsAt } from './hints.ts';
 import { placeholder } from './placeholder.ts';
 import { mixedAlnum } from './shape.ts';
-import { TOKEN_RULES } from './token-rules.ts';
+import { kindOfPrefix } from './token-hints.ts';
 
 /**
  * The longest leading literal of a shaped-token rule at `at` in `word`, with the kind of the first
@@ -16,8 +16,8 @@ import { TOKEN_RULES } from './token-rules.ts';
  */
 function prefixAt(word: string, at: number): readonly [string, string] | undefined {
   for (const hint of tokenHintsAt(word, at)) {
-    const rule = TOKEN_RULES.find((r) => !r.anchor && r.hints.includes(hint));
-    if (rule) return [hint, rule.kind];
+    const kind = kindOfPrefix(hint);
+    if (kind) return [hint, kind];
   }
   return undefined;
 }

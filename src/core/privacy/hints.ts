@@ -4,7 +4,7 @@
  * prefixes (tokens) and the words that start a secret-looking name (assignments).
  */
 import { HintScanner, type Hits } from './hint-scan.ts';
-import { TOKEN_RULES } from './token-rules.ts';
+import { TOKEN_HINTS } from './token-hints.ts';
 
 /** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
 const SECRET_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'];
@@ -13,7 +13,7 @@ const SECRET_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credenti
 export const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|ookie)|bearer|pat\b/gi;
 
 const SCANNER = new HintScanner([
-  { words: TOKEN_RULES.flatMap((r) => r.hints) },
+  { words: TOKEN_HINTS },
   { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },
 ]);
 

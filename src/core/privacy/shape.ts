@@ -27,6 +27,44 @@ export function randomish(s: string): boolean {
   return mixedAlnum(s) && ALNUM_RUN_RE.test(s);
 }
 
+/** 0 lower-case letter, 1 upper-case letter, 2 digit, -1 anything else. */
+function classOf(c: number): number {
+  if (c >= 97 && c <= 122) return 0;
+  if (c >= 65 && c <= 90) return 1;
+  return c >= 48 && c <= 57 ? 2 : -1;
+}
+
+/**
+ * Whether a string reads as generated rather than written: its letters and digits (other characters
+ * skipped) switch between lower case, upper case and digits often, as random text does (a random
+ * alphanumeric string switches at ~64 % of its characters, hex at ~47 %, upper-case base32 at ~30 %),
+ * and identifiers, words, versions and dates do not (`acquirePooledConnection` 28 %, `tokenResponse2024Value`
+ * 23 %, `v1.2.3-beta.4` 25 %). `minAlnum`: how many letters and digits it needs at least.
+ */
+export function looksGenerated(s: string, minAlnum = 16): boolean {
+  let n = 0;
+  let switches = 0;
+  let prev = -1;
+  let classes = 0;
+  const seen = new Set<number>();
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const k = classOf(c);
+    if (k < 0) continue;
+    n++;
+    seen.add(c);
+    classes |= 1 << k;
+    if (prev >= 0 && k !== prev) switches++;
+    prev = k;
+  }
+  if (n < minAlnum || seen.size < Math.min(12, n / 2.5)) return false;
+  const ratio = switches / n;
+  const digits = (classes & 4) !== 0;
+  const letters = (classes & 3) !== 0;
+  if (digits && letters) return ratio >= 0.3;
+  return classes === 3 && ratio >= 0.4;
+}
+
 const CREDENTIAL_CHARS_RE = /^[A-Za-z0-9+/=._~:-]{8,}$/;
 
 /** What follows `Bearer `/`Basic `/`token `: a generated credential, not a word ("Token inesperado"). */
