@@ -39,6 +39,12 @@ const CODE_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 
+/** An unquoted value that reads as code: a call, a member access, an operator, a keyword, a type or a variable. */
+export function looksLikeCode(value: string): boolean {
+  if (CODE_EXPR_RE.test(value) || CODE_CHAR_RE.test(value) || CODE_KEYWORDS.has(value) || TYPE_WORDS.has(value.toLowerCase())) return true;
+  return IDENT_RE.test(value) && (PASCAL_RE.test(value) || CAMEL_RE.test(value) || secretNameKind(value) !== null);
+}
+
 /** Where a value sits, which decides how literally an unquoted value is meant. */
 export interface ValueContext {
   readonly quoted: boolean;

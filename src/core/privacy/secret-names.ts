@@ -25,6 +25,11 @@ const KEY_NOT_SECRET: ReadonlySet<string> = new Set([
   'dedupe', 'group', 'routing', 'shard', 'object', 'bucket', 'kms', 'keyboard', 'primary',
   'registry', 'storage', 'state', 'query',
 ]);
+/** Whether `part` before `key` makes the name describe a key that is no secret (`public_key`, `sort_key`). */
+export function isNotSecretKeyQualifier(part: string): boolean {
+  return KEY_NOT_SECRET.has(part) || NOT_SECRET_AFTER.has(part);
+}
+
 /**
  * Parts after the secret word that make the name describe the secret rather than hold it:
  * `passwordField`, `token_type`, `tokenCount`, `secretName`, `auth_url`, `TOKEN_EXPIRY`.
