@@ -4,6 +4,8 @@
  * prefixes (tokens) and the words that start a secret-looking name (assignments).
  */
 import { HintScanner, type Hits } from './hint-scan.ts';
+import { COMMAND_HINTS } from './command-line.ts';
+import { PROSE_HINTS } from './prose-credentials.ts';
 import { TOKEN_HINTS } from './token-hints.ts';
 
 /** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
@@ -15,6 +17,8 @@ export const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|o
 const SCANNER = new HintScanner([
   { words: TOKEN_HINTS },
   { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },
+  { words: COMMAND_HINTS },
+  { words: PROSE_HINTS, ignoreCase: true },
 ]);
 
 export interface Hints {
@@ -22,6 +26,10 @@ export interface Hints {
   readonly tokenHints: Hits;
   /** Where the secret words occur. */
   readonly secretWords: Hits;
+  /** Where the names of tools that take credentials as arguments occur. */
+  readonly commandWords: Hits;
+  /** Where the credential words of other languages than English occur (prose-credentials). */
+  readonly proseWords: Hits;
 }
 
 /** The token rules' hints that occur in `text` at `at`, longest first. */
@@ -31,6 +39,6 @@ export function tokenHintsAt(text: string, at: number): string[] {
 
 /** The hints in `text` from `from` on. */
 export function findHints(text: string, from = 0): Hints {
-  const [tokenHints, secretWords] = SCANNER.scan(text, from);
-  return { tokenHints: tokenHints!, secretWords: secretWords! };
+  const [tokenHints, secretWords, commandWords, proseWords] = SCANNER.scan(text, from);
+  return { tokenHints: tokenHints!, secretWords: secretWords!, commandWords: commandWords!, proseWords: proseWords! };
 }
