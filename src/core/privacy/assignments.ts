@@ -41,9 +41,12 @@ function cutValue(text: string, start: number, end: number): { value: string; qu
   return { value, quoted: true, start, end: start + value.length };
 }
 
+/** The characters of generated credentials (base64, URL-safe base64, hex, dotted and tilde forms). */
+const TOKEN_VALUE_RE = /^[A-Za-z0-9+/=._~-]+$/;
+
 /** A value no one types: generated-looking (16+ letters and digits), or 32+ hex digits. */
 function isGeneratedValue(v: string): boolean {
-  if (v.length < 16 || v.length > 4096 || NOT_INI_VALUE_RE.test(v)) return false;
+  if (v.length < 16 || v.length > 4096 || !TOKEN_VALUE_RE.test(v) || looksLikeCode(v)) return false;
   if (v.length >= 32 && HEX.run(v, 0, v.length) === v.length) return true;
   return looksGenerated(v, 16);
 }
@@ -215,7 +218,8 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     const generated = !val.quoted && isGeneratedValue(val.value);
     if (weak && !(generated || (val.quoted && isGeneratedValue(val.value)))) continue;
     // Connection strings (`Server=…; User ID=sa; Password=…;`): `Key=Value;` pairs on the line.
-    const connection = c === '=' && text[nameEnd] === '=' && !val.quoted && inKeyValueList(text, start) && !looksLikeCode(val.value);
+    const connection =
+      c === '=' && text[nameEnd] === '=' && !val.quoted && !name.includes('.') && !/=[^=]/.test(val.value) && inKeyValueList(text, start) && !looksLikeCode(val.value);
     const configStyle = flag || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;

@@ -42,8 +42,13 @@ const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
 const NON_ASCII_RE = /[^\x00-\x7f]/;
 let wideRe: RegExp | undefined;
 
+/** Words before `key` that make it no secret. */
+const NOT_SECRET_BEFORE = /\b(?:public|primary|foreign|sort|partition|cache|hash|composite|unique|lookup|idempotency|map|dict|object|hot|shortcut|react|i18n|translation|registry|ssh-rsa|host|gpg|pgp|gnupg|signing|release|ssh|encryption|deploy)[ _-]$/i;
+/** Qualifiers that make the value describe a key rather than be one (`Public key ping-sha256: …`, `key fingerprint: …`). */
+const DESCRIBING_RE = /(?:sha\d*|md5|hash|fingerprint|digest|checksum|pin|id|ids|name|names|type|length|size|count|format|file|path|url|uri|expir\w*|ttl)$/i;
+
 /** Separators between a credential word (and its qualifiers) and the value. */
-const MARKS = [':', '：', '=', '->', '→', '是', '为', '為', 'は', 'が', '는', '은', '이', '：'];
+const MARKS = [':', '：', '->', '→', '是', '为', '為', 'は', 'が', '는', '은', '이', '：'];
 /** Word separators, which need spaces around them. */
 const VERBS = new Set(['is', 'are', 'was', 'ist', 'es', 'est', 'è', 'é', 'är', 'er', 'equals', 'je', 'jest', 'это', '—', '-']);
 
@@ -74,8 +79,8 @@ function isPasswordValue(v: string): boolean {
     else if (c !== 95 && c !== 46 && c !== 45 && c !== 47) symbol = 1;
   }
   if (lower + upper + digit + symbol < 2) return digit === 1 && lower + upper + symbol === 0;
-  // Passwords hold any punctuation; code in a sentence is a member chain, a call or a camel-case name.
-  return !CODE_LIKE_RE.test(v) && !/^[a-z]+(?:[._-][a-z]+)*$/i.test(v);
+  // Passwords hold most punctuation; code in a sentence is a member chain, a call, an index or a camel-case name.
+  return !CODE_LIKE_RE.test(v) && !/[()[\]{}"'`;,<>]/.test(v) && !/^[a-z]+(?:[._-][a-z]+)*$/i.test(v);
 }
 const CODE_LIKE_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|[A-Za-z_$]\(|^[a-z]+(?:[A-Z][a-z]+)+$|^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/;
 
@@ -118,7 +123,7 @@ function valueAfter(text: string, end: number, cls: WordClass): Span | undefined
       const direct = valueSpan(text, i);
       if (direct && acceptable(text.slice(direct.start, direct.end), cls, false)) return direct;
     }
-    if (j === i || j - i > 16 || text[j] === '\n' || !/^[\p{L}\p{N}()_-]+$/u.test(word)) return undefined;
+    if (j === i || j - i > 16 || text[j] === '\n' || !/^[\p{L}\p{N}()_-]+$/u.test(word) || DESCRIBING_RE.test(word)) return undefined;
     i = j;
     words++;
   }
@@ -159,8 +164,11 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } 
   if (word === 'passe' && !/mot de $/i.test(text.slice(Math.max(0, s - 7), s))) return undefined;
   const before = s > 0 ? text.charCodeAt(s - 1) : 32;
   const after = e < text.length ? text.charCodeAt(e) : 32;
-  // `secret_key`, `token2`, `"key":`, `$token`: identifiers and quoted keys belong to code.
-  if (isWordChar(before) || isWordChar(after) || before === 34 || before === 39 || after === 34 || after === 39 || before === 36 || before === 46 || after === 46 && text.charCodeAt(e + 1) !== 32) return undefined;
+  // `secret_key`, `token2`, `"key":`, `$token`, `secret-scanning`: identifiers and quoted keys belong to code.
+  if (isWordChar(before) || before === 34 || before === 39 || before === 36 || before === 46) return undefined;
+  if (!(after === 32 || after === 9 || after === 58 || after === 0xff1a || after === 40 || e === text.length)) return undefined;
+  // `public key`, `primary key`, `cache key`: a key that is no secret.
+  if (cls === 'weak' && NOT_SECRET_BEFORE.test(text.slice(Math.max(0, s - 16), s))) return undefined;
   if (word === 'contrase') {
     // contraseña: skip the ñ.
     e += text.startsWith('ña', e) ? 2 : 0;

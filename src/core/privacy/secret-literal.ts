@@ -28,6 +28,10 @@ const VERSION_VALUE_RE = /^(?:[\^~><=]{0,2}\s*v?\d+(?:\.[\dx*]+){0,3}(?:[-+][\w.
 const WORD_PATH_RE = /^[a-z]+(?:[-_.:/ ][a-z]+)*$/;
 const WORD_PATH_SEPARATED_RE = /[.:/]/;
 const AUTH_MODE_RE = /^[a-z][a-z0-9_-]{0,11}$/;
+/** Marks before a name in a string (`"?ExpressionBraceEnd"`, `"#main"`). */
+const LEADING_MARKS_RE = /^[?#@!.:$]+/;
+/** Upper-case words joined by `_` (a constant's name). */
+const UPPER_WORDS_RE = /^[A-Z]+(?:_[A-Z]+)+$/;
 /** A value ending like an object entry or statement (`detectFromCookie,`, `string;`). */
 const LIST_END_RE = /[,;]$/;
 /** Generated credentials are printable ASCII without spaces, brackets or quotes. */
@@ -76,6 +80,9 @@ export function isSecretLiteral(value: string, ctx: ValueContext): boolean {
   // Generated credentials have no spaces and no regex or code punctuation; passwords may.
   // (A Cookie header is a list of pairs: `a=1; b=2`.)
   if (ctx.kind !== 'password' && !(ctx.header && ctx.kind === 'cookie') && NOT_TOKEN_CHAR_RE.test(value)) return false;
+  // `'SECRET_DO_NOT_PASS_THIS'`, `"ExcludeSameSiteStrict"`: constant names and enum members, not credentials.
+  const bare = value.replace(LEADING_MARKS_RE, '');
+  if (UPPER_WORDS_RE.test(bare) || (ctx.kind !== 'password' && (PASCAL_RE.test(bare) || CAMEL_RE.test(bare)))) return false;
   if (ctx.quoted) return value.split(' ').length <= 3; // more is a sentence: "Please enter your password"
   if (ctx.configStyle) return true;
   // Unquoted and not config syntax: a literal only as a YAML/INI scalar or a header, never as code.

@@ -53,6 +53,8 @@ export function formatEnd(text: string, at: number, format: TokenFormat, prefix:
   if (!text.startsWith(prefix, at)) return -1;
   // A token starts a word: `xsk-…` or `mysk-…` is something else.
   if (at > 0 && isWordCode(prefix.charCodeAt(0)) && isWordCode(text.charCodeAt(at - 1))) return -1;
+  // …and is not a stretch of a longer base64 run (`…Qx/SK0f3…`, an image or a key body).
+  if (at > 1 && isWordCode(prefix.charCodeAt(0)) && isBase64Joint(text.charCodeAt(at - 1)) && isWordCode(text.charCodeAt(at - 2))) return -1;
   let i = at + prefix.length;
   const body = format.body;
   for (let s = 0; s < body.length; s++) {
@@ -72,9 +74,13 @@ export function formatEnd(text: string, at: number, format: TokenFormat, prefix:
     const c = text.charCodeAt(i);
     const last = body[body.length - 1];
     if (isWordCode(c) || (last !== undefined && typeof last !== 'string' && last[0].has(c))) return -1;
+    if (isBase64Joint(c) && i + 1 < text.length && isWordCode(text.charCodeAt(i + 1)) && isWordCode(prefix.charCodeAt(0))) return -1;
   }
   return i;
 }
+
+/** `+` and `/`: inside a base64 run they join letters and digits. */
+const isBase64Joint = (c: number): boolean => c === 43 || c === 47;
 
 interface Found {
   readonly start: number;
