@@ -165,7 +165,8 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } 
   const before = s > 0 ? text.charCodeAt(s - 1) : 32;
   const after = e < text.length ? text.charCodeAt(e) : 32;
   // `secret_key`, `token2`, `"key":`, `$token`, `secret-scanning`: identifiers and quoted keys belong to code.
-  if (isWordChar(before) || before === 34 || before === 39 || before === 36 || before === 46) return undefined;
+  // `f(password: Uint8Array, …)`, `{ token: … }`: parameters and object members are code.
+  if (isWordChar(before) || before === 34 || before === 39 || before === 36 || before === 46 || before === 40 || before === 44 || before === 123 || before === 91) return undefined;
   if (!(after === 32 || after === 9 || after === 58 || after === 0xff1a || after === 40 || e === text.length)) return undefined;
   // `public key`, `primary key`, `cache key`: a key that is no secret.
   if (cls === 'weak' && NOT_SECRET_BEFORE.test(text.slice(Math.max(0, s - 16), s))) return undefined;

@@ -30,6 +30,8 @@ const WORD_PATH_SEPARATED_RE = /[.:/]/;
 const AUTH_MODE_RE = /^[a-z][a-z0-9_-]{0,11}$/;
 /** Marks before a name in a string (`"?ExpressionBraceEnd"`, `"#main"`). */
 const LEADING_MARKS_RE = /^[?#@!.:$]+/;
+/** A short run of letters (`JSX`, `Bearer`): a word, not a generated value. */
+const SHORT_WORD_RE = /^[A-Za-z]{1,12}$/;
 /** Upper-case words joined by `_` (a constant's name). */
 const UPPER_WORDS_RE = /^[A-Z]+(?:_[A-Z]+)+$/;
 /** A value ending like an object entry or statement (`detectFromCookie,`, `string;`). */
@@ -82,7 +84,7 @@ export function isSecretLiteral(value: string, ctx: ValueContext): boolean {
   if (ctx.kind !== 'password' && !(ctx.header && ctx.kind === 'cookie') && NOT_TOKEN_CHAR_RE.test(value)) return false;
   // `'SECRET_DO_NOT_PASS_THIS'`, `"ExcludeSameSiteStrict"`: constant names and enum members, not credentials.
   const bare = value.replace(LEADING_MARKS_RE, '');
-  if (UPPER_WORDS_RE.test(bare) || (ctx.kind !== 'password' && (PASCAL_RE.test(bare) || CAMEL_RE.test(bare)))) return false;
+  if (UPPER_WORDS_RE.test(bare) || (ctx.kind !== 'password' && (PASCAL_RE.test(bare) || CAMEL_RE.test(bare) || SHORT_WORD_RE.test(bare)))) return false;
   if (ctx.quoted) return value.split(' ').length <= 3; // more is a sentence: "Please enter your password"
   if (ctx.configStyle) return true;
   // Unquoted and not config syntax: a literal only as a YAML/INI scalar or a header, never as code.

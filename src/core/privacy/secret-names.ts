@@ -52,6 +52,7 @@ const NOT_SECRET_AFTER: ReadonlySet<string> = new Set([
   'reset', 'forgot', 'command', 'cmd', 'stdin', 'from', 'mask', 'masked', 'visible', 'toggle',
   'list', 'map', 'set', 'bucket', 'table', 'column', 'param', 'parameter', 'parameters', 'query',
   'response', 'request', 'result', 'counter', 'total', 'used', 'remaining', 'rate', 'balance',
+  'arg', 'args', 'argument', 'arguments',
 ]);
 
 /**
@@ -121,6 +122,8 @@ function isSecretPart(part: string): boolean {
  * `tokenizer`, `passwordField`, `max_tokens`, `author`, `PUBLIC_KEY`.
  */
 export function secretNameKind(name: string): string | null {
+  // The shell's working directory, not a password.
+  if (name === 'PWD' || name === 'OLDPWD') return null;
   return name.length > 80 ? null : recentKind(name);
 }
 
