@@ -46,7 +46,9 @@ const TOKEN_VALUE_RE = /^[A-Za-z0-9+/=._~-]+$/;
 
 /** A value no one types: generated-looking (16+ letters and digits), or 32+ hex digits. */
 function isGeneratedValue(v: string): boolean {
-  if (v.length < 16 || v.length > 4096 || !TOKEN_VALUE_RE.test(v) || looksLikeCode(v)) return false;
+  if (v.length < 16 || v.length > 4096 || !TOKEN_VALUE_RE.test(v)) return false;
+  // `a.b.c` reads as a member chain unless a part of it is itself generated (`dt0c01.<24>.<64>`).
+  if (looksLikeCode(v) && !v.split('.').some((part) => looksGenerated(part, 16))) return false;
   if (v.length >= 32 && HEX.run(v, 0, v.length) === v.length) return true;
   return looksGenerated(v, 16);
 }

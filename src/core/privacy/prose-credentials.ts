@@ -146,7 +146,7 @@ function valueSpan(text: string, i: number): Span | undefined {
 function acceptable(v: string, cls: WordClass, separated: boolean): boolean {
   if (v.startsWith(PLACEHOLDER_PREFIX) || v.includes('[REDACTED:') || isPlaceholderValue(v) || v.includes('://')) return false;
   if (cls === 'password') return separated ? isPasswordValue(v) : isPasswordValue(v) && isSecretValue(v, 8);
-  return isSecretValue(v, cls === 'weak' || !separated ? 20 : 16);
+  return isSecretValue(v, cls === 'weak' && !separated ? 20 : 16);
 }
 
 /** The ASCII credential word around a secret-word hit at `at`: whole, not part of an identifier or a quoted key. */

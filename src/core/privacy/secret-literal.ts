@@ -23,9 +23,9 @@ const CAMEL_RE = /^[a-z]+(?:[A-Z][a-z]*)+$/;
 const PATH_VALUE_RE = /^(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]*)*$/;
 const NUMBER_RE = /^-?\d{1,6}(?:\.\d+)?$/;
 /** `^1.0.2`, `~2.3`, `>=18`, `v20.1.0`, `workspace:*`, `npm:foo@1`: dependency specs, not secrets. */
-const VERSION_VALUE_RE = /^(?:[\^~><=]{0,2}\s*v?\d+(?:\.[\dx*]+){0,3}(?:[-+][\w.-]+)?|(?:workspace|npm|file|link|catalog):\S*|latest|next|\*)$/;
-/** Lower-case words joined by separators (`io.modelcontextprotocol/related-task`, `urn:ietf:…:jwt-bearer`). */
-const WORD_PATH_RE = /^[a-z]+(?:[-_.:/ ][a-z]+)*$/;
+const VERSION_VALUE_RE = /^(?:[\^~><=]{0,2}\s*v?\d{1,6}(?:\.[\dx*]+){0,3}(?:[-+][\w.-]+)?|(?:workspace|npm|file|link|catalog):\S*|latest|next|\*)$/;
+/** Lower-case words joined by separators (`io.modelcontextprotocol/related-task`, `urn:ietf:…:jwt-bearer`); a 34-letter run is no word. */
+const WORD_PATH_RE = /^[a-z]{1,24}(?:[-_.:/ ][a-z]{1,24})*$/;
 const WORD_PATH_SEPARATED_RE = /[.:/]/;
 const AUTH_MODE_RE = /^[a-z][a-z0-9_-]{0,11}$/;
 /** Marks before a name in a string (`"?ExpressionBraceEnd"`, `"#main"`). */

@@ -35,17 +35,20 @@ function classOf(c: number): number {
 }
 
 /**
- * Whether a string reads as generated rather than written: its letters and digits (other characters
- * skipped) switch between lower case, upper case and digits often, as random text does (a random
- * alphanumeric string switches at ~64 % of its characters, hex at ~47 %, upper-case base32 at ~30 %),
- * and identifiers, words, versions and dates do not (`tokenResponse2024Value` 23 %, `v1.2.3-beta.4`
- * 25 %). Letters alone never count. `minAlnum`: how many letters and digits it needs at least.
+ * Whether a string reads as generated rather than written: letters and digits both, digits in two
+ * places at least, and frequent switches between lower case, upper case and digits (other characters
+ * skipped). A random alphanumeric string switches at ~64 % of its characters, lower-case letters and
+ * digits at ~40 %, upper-case base32 at ~30 %; names with a number in them do not (`base64EncodedString`,
+ * `tokenResponse2024Value`: one run of digits), nor do versions and dates (few letters, few switches).
+ * Letters alone never count: camel-case names switch case as often as random letters do.
+ * `minAlnum`: how many letters and digits it needs at least.
  */
 export function looksGenerated(s: string, minAlnum = 16): boolean {
   let n = 0;
   let switches = 0;
   let prev = -1;
   let classes = 0;
+  let digitRuns = 0;
   const seen = new Set<number>();
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -54,14 +57,12 @@ export function looksGenerated(s: string, minAlnum = 16): boolean {
     n++;
     seen.add(c);
     classes |= 1 << k;
+    if (k === 2 && prev !== 2) digitRuns++;
     if (prev >= 0 && k !== prev) switches++;
     prev = k;
   }
   if (n < minAlnum || seen.size < Math.min(12, n / 2.5)) return false;
-  const ratio = switches / n;
-  // Letters and digits both: a random string of 20 letters and digits lacks a digit 3 % of the time,
-  // while camel-case names switch case as often as random letters do (`onLastEventIdUpdate` 42 %).
-  return (classes & 4) !== 0 && (classes & 3) !== 0 && ratio >= 0.3;
+  return (classes & 4) !== 0 && (classes & 3) !== 0 && digitRuns >= 2 && switches / n >= 0.2;
 }
 
 const CREDENTIAL_CHARS_RE = /^[A-Za-z0-9+/=._~:-]{8,}$/;

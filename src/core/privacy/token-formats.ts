@@ -61,14 +61,16 @@ const f = (kind: string, prefixes: string | readonly string[], body: readonly Se
 /** Hex tokens: at least one letter and one digit (`0000…` and `deadbeef…` patterns are not keys). */
 const hexish = (t: string): boolean => mixedAlnum(t.slice(t.length - 32));
 const hasDigit = (t: string): boolean => DIGIT_RE.test(t);
+const distinct = (t: string): number => new Set(t).size;
 
 export const TOKEN_FORMATS: readonly TokenFormat[] = [
   // AI providers
   f('anthropic_key', 'sk-ant-', [[URLSAFE, 20, MANY]]),
   f('openai_key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-or-v1-', 'sk-'], [[URLSAFE, 20, MANY]], randomish),
   f('perplexity_key', 'pplx-', [[ALNUM, 48]]),
-  f('huggingface_token', 'hf_', [[ALNUM, 34, 40]], randomish),
-  f('huggingface_token', 'api_org_', [[ALNUM, 34]], randomish),
+  // Hugging Face tokens are letters only: many distinct ones, not a word.
+  f('huggingface_token', 'hf_', [[ALNUM, 34, 40]], (t) => distinct(t) >= 12),
+  f('huggingface_token', 'api_org_', [[ALNUM, 34]], (t) => distinct(t) >= 12),
   f('groq_key', 'gsk_', [[ALNUM, 52]], randomish),
   f('xai_key', 'xai-', [[ALNUM, 80]], randomish),
   f('replicate_token', 'r8_', [[ALNUM, 37]], randomish),
@@ -152,7 +154,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   f('grafana_token', 'eyJrIjoi', [[BASE64, 70, 400], [PAD, 0, 3]]),
   f('grafana_token', 'glc_', [[BASE64, 32, 400], [PAD, 0, 3]]),
   f('grafana_token', 'glsa_', [[ALNUM, 32], '_', [HEX_ANY, 8]]),
-  f('newrelic_key', ['NRAK-', 'NRAA-', 'NRII-', 'NRRA-', 'NRJS-'], [[UPPER_ALNUM, 19, 40]], hasDigit),
+  f('newrelic_key', ['NRAK-', 'NRAA-', 'NRII-', 'NRRA-', 'NRJS-'], [[ALNUM_DASH, 19, 40]], hasDigit),
   f('sentry_token', ['sntrys_', 'sntryu_'], [[BASE64_URL, 40, MANY], [PAD, 0, 2]]),
   f('honeycomb_key', ['hcaik_', 'hcxik_', 'hcxlk_'], [[ALNUM, 58]], randomish),
   // Messaging
@@ -175,7 +177,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   f('stripe_key', 'whsec_', [[BASE64, 24, MANY], [PAD, 0, 2]]),
   f('shopify_token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], [[HEX_ANY, 32]]),
   f('square_token', ['sq0atp-', 'sq0csp-', 'sq0idp-'], [[URLSAFE, 22, 60]], mixedAlnum),
-  f('square_token', 'EAAA', [[URLSAFE, 60]], randomish),
+  f('square_token', 'EAAA', [[URLSAFE, 22, 60]], randomish),
   f('facebook_token', ['EAAM', 'EAAC', 'EAAG', 'EAAB'], [[ALNUM, 100, MANY]], randomish),
   f('flutterwave_key', ['FLWSECK_TEST-', 'FLWSECK-', 'FLWPUBK_TEST-', 'FLWPUBK-'], [[HEX_A_TO_H, 32], '-X']),
   f('flutterwave_key', ['FLWSECK_TEST-', 'FLWSECK-'], [[HEX_A_TO_H, 12]]),
@@ -189,6 +191,8 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   f('coinbase_token', 'organizations/', [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12], '/apiKeys/', [HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12]]),
   f('adobe_secret', 'p8e-', [[ALNUM, 32]], randomish),
   f('mapbox_token', ['sk.eyJ', 'pk.eyJ', 'tk.eyJ'], [[URLSAFE_EQ, 40, MANY], '.', [URLSAFE, 20, 30]]),
+  f('mapbox_token', ['sk.', 'pk.', 'tk.'], [[ALNUM, 60, 120], '.', [ALNUM, 20, 30]], randomish),
+  f('twitter_token', 'AAAAAAAAAAAAAAAAAAAAA', [[new CharClass('A-Za-z0-9%'), 80, 120]], (t) => randomish(t.replace(/^A+/, ''))),
   // Identity and secrets managers
   f('age_key', 'AGE-SECRET-KEY-1', [[BECH32_UPPER, 50, 70]]),
   f('age_key', 'AGE-PLUGIN-', [[UPPER_ALNUM, 2, 20], '-1', [BECH32_UPPER, 20, MANY]]),
