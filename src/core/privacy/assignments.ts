@@ -62,6 +62,12 @@ function isWeakKeyName(name: string): boolean {
 
 /** Whether the line before `start` holds `;` after a `Key=Value` pair (a connection string). */
 function inKeyValueList(text: string, start: number): boolean {
+  // Mount options and the like: `username=alice,password=…`.
+  if (text[start - 1] === ',') {
+    const eq = text.lastIndexOf('=', start - 2);
+    const gap = text.slice(eq + 1, start - 1);
+    if (eq > 0 && eq >= start - 80 && !/[\s,;]/.test(gap) && isNameCode(text.charCodeAt(eq - 1))) return true;
+  }
   for (let i = start - 1, steps = 0; i >= 0 && steps < 200; i--, steps++) {
     const c = text.charCodeAt(i);
     if (c === 10) return false;
