@@ -221,7 +221,7 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     // mid-line; shell syntax never has spaces around `=`, code usually does.
     const shellEnv = upperName && text[nameEnd] === '=' && (start === 0 || SHELL_BEFORE_NAME_RE.test(text[start - 1]!));
     // INI / credentials files (`aws_secret_access_key = …`): a line-initial name, `=`, a random-looking value.
-    const iniStyle = c === '=' && lineInitial && !val.quoted && randomish(val.value) && !NOT_INI_VALUE_RE.test(val.value);
+    const iniStyle = c === '=' && lineInitial && !val.quoted && randomish(val.value) && !NOT_INI_VALUE_RE.test(val.value) && !looksLikeCode(val.value);
     // A value no one writes by hand is a literal wherever it is assigned (`… credential: AccountKey=<base64>`).
     const generated = !val.quoted && isGeneratedValue(val.value);
     if (weak && !(generated || (val.quoted && isGeneratedValue(val.value)))) continue;

@@ -19,7 +19,7 @@ type WordClass = 'password' | 'secret' | 'weak';
 
 /** ASCII credential words, lower case: the hint scan finds them (with the secret words of assignments). */
 const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
-  ['password', 'password'], ['passwd', 'password'], ['passphrase', 'password'], ['passcode', 'password'], ['pwd', 'password'],
+  ['password', 'password'], ['passwd', 'password'], ['passphrase', 'password'], ['passcode', 'password'],
   ['passwort', 'password'], ['kennwort', 'password'], ['wachtwoord', 'password'], ['senha', 'password'], ['parola', 'password'],
   ['haslo', 'password'], ['sandi', 'password'], ['passe', 'password'], ['contrase', 'password'],
   ['token', 'secret'], ['tokens', 'secret'], ['secret', 'secret'], ['secrets', 'secret'], ['credential', 'secret'], ['credentials', 'secret'],
@@ -144,7 +144,8 @@ function valueSpan(text: string, i: number): Span | undefined {
 }
 
 function acceptable(v: string, cls: WordClass, separated: boolean): boolean {
-  if (v.startsWith(PLACEHOLDER_PREFIX) || v.includes('[REDACTED:') || isPlaceholderValue(v) || v.includes('://')) return false;
+  // Placeholders, URLs (url-credentials has their passwords) and paths are no value of a credential word.
+  if (v.startsWith(PLACEHOLDER_PREFIX) || v.includes('[REDACTED:') || isPlaceholderValue(v) || v.includes('://') || /^(?:~|\.{1,2})?\/[\w.-]/.test(v)) return false;
   if (cls === 'password') return separated ? isPasswordValue(v) : isPasswordValue(v) && isSecretValue(v, 8);
   return isSecretValue(v, cls === 'weak' && !separated ? 20 : 16);
 }
