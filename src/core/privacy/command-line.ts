@@ -75,7 +75,6 @@ const TOOLS: ReadonlyMap<string, readonly FlagRule[]> = new Map<string, readonly
   ['wlfreerdp', [glued('/p:')]],
   ['rdesktop', [both('-p')]],
   ['ncftp', [both('-p')]],
-  ['expect', []],
 ]);
 
 /** The names the hint scan looks for: tools, and the arguments that mark a password wherever they are. */

@@ -5,7 +5,6 @@
  */
 import { HintScanner, type Hits } from './hint-scan.ts';
 import { COMMAND_HINTS } from './command-line.ts';
-import { PROSE_HINTS } from './prose-credentials.ts';
 import { TOKEN_HINTS } from './token-hints.ts';
 
 /** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
@@ -18,7 +17,6 @@ const SCANNER = new HintScanner([
   { words: TOKEN_HINTS },
   { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },
   { words: COMMAND_HINTS },
-  { words: PROSE_HINTS, ignoreCase: true },
 ]);
 
 export interface Hints {
@@ -28,8 +26,6 @@ export interface Hints {
   readonly secretWords: Hits;
   /** Where the names of tools that take credentials as arguments occur. */
   readonly commandWords: Hits;
-  /** Where the credential words of other languages than English occur (prose-credentials). */
-  readonly proseWords: Hits;
 }
 
 /** The token rules' hints that occur in `text` at `at`, longest first. */
@@ -39,6 +35,6 @@ export function tokenHintsAt(text: string, at: number): string[] {
 
 /** The hints in `text` from `from` on. */
 export function findHints(text: string, from = 0): Hints {
-  const [tokenHints, secretWords, commandWords, proseWords] = SCANNER.scan(text, from);
-  return { tokenHints: tokenHints!, secretWords: secretWords!, commandWords: commandWords!, proseWords: proseWords! };
+  const [tokenHints, secretWords, commandWords] = SCANNER.scan(text, from);
+  return { tokenHints: tokenHints!, secretWords: secretWords!, commandWords: commandWords! };
 }

@@ -12,27 +12,27 @@ import { placeholder } from './placeholder.ts';
 interface KeyMarker {
   /** A literal inside the key's first few base64 characters. */
   readonly marker: string;
-  /** How many characters before the marker the body starts, and what it starts with there. */
+  /** How many characters after the body's start the marker sits, and what the body starts with. */
   readonly back: number;
   readonly lead: string;
 }
 
 const MARKERS: readonly KeyMarker[] = [
   // "openssh-key-v1\0"
-  { marker: 'b3BlbnNzaC1rZXktdjE', back: 0, lead: '' },
+  { marker: 'b3BlbnNzaC1rZXktdjE', back: 0, lead: 'b3Bl' },
   // PKCS#1 RSA / DSA: SEQUENCE, INTEGER 0, INTEGER (the modulus): `MIIEpAIBAAKCAQEA…`
   { marker: 'IBAAK', back: 6, lead: 'MII' },
   { marker: 'IBAAJ', back: 6, lead: 'MII' },
   // PKCS#8: SEQUENCE, INTEGER 0, SEQUENCE (the algorithm): `MIIEvQIBADANBgkqhkiG9w0BAQEFAASC…`
   { marker: 'IBADAN', back: 6, lead: 'MII' },
   { marker: 'AgEAMBMGByqGSM49', back: 4, lead: 'MI' },
-  { marker: 'MC4CAQAwBQYDK2V', back: 0, lead: '' },
+  { marker: 'MC4CAQAwBQYDK2V', back: 0, lead: 'MC' },
   // Encrypted PKCS#8 (PBES2): `MIIFHDBOBgkqhkiG9w0BBQ0w…`
   { marker: 'BgkqhkiG9w0BBQ0w', back: 8, lead: 'MII' },
   // SEC1 EC keys (P-256, P-384, P-521)
-  { marker: 'MHcCAQEEI', back: 0, lead: '' },
-  { marker: 'MIGkAgEBBDA', back: 0, lead: '' },
-  { marker: 'MIHcAgEBBEI', back: 0, lead: '' },
+  { marker: 'MHcCAQEEI', back: 0, lead: 'MH' },
+  { marker: 'MIGkAgEBBDA', back: 0, lead: 'MI' },
+  { marker: 'MIHcAgEBBEI', back: 0, lead: 'MI' },
 ];
 
 /** A key body is long; a marker quoted on its own (in docs, in a parser's source) is not a key. */
@@ -68,14 +68,18 @@ function isBase64Code(c: number): boolean {
 }
 
 /** Every armour-less private key body replaced by one placeholder. */
+/** Every key starts with one of these (DER keys with `M`, OpenSSH with `b3Bl`): one search each, then the markers there. */
+const STARTS = ['MI', 'MH', 'MC', 'b3Bl'];
+
 export function redactKeyBodies(text: string): string {
   let spans: [number, number][] | undefined;
-  for (const m of MARKERS) {
-    for (let at = text.indexOf(m.marker); at >= 0; at = text.indexOf(m.marker, at + m.marker.length)) {
-      const start = at - m.back;
-      if (start < 0 || !text.startsWith(m.lead, start) || (start > 0 && isBase64Code(text.charCodeAt(start - 1)))) continue;
+  for (const lead of STARTS) {
+    for (let start = text.indexOf(lead); start >= 0; start = text.indexOf(lead, start + 2)) {
+      if (start > 0 && isBase64Code(text.charCodeAt(start - 1))) continue;
+      if (!MARKERS.some((m) => text.startsWith(m.lead, start) && text.startsWith(m.marker, start + m.back))) continue;
       const end = base64Extent(text, start);
       if (end - start >= MIN_BODY) (spans ??= []).push([start, end]);
+      start = Math.max(start, end - 2);
     }
   }
   const ppk = puttyKeys(text);

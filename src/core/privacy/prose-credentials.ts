@@ -17,29 +17,32 @@ import { looksGenerated } from './shape.ts';
 /** What a credential word says the value is: a password (typed by a person) or a generated secret. */
 type WordClass = 'password' | 'secret' | 'weak';
 
-/** ASCII credential words, lower case: the hint scan finds them (with the secret words of assignments). */
+/** English (and two German and French) credential words, lower case: the hint scan finds them among the secret words. */
 const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
   ['password', 'password'], ['passwd', 'password'], ['passphrase', 'password'], ['passcode', 'password'],
-  ['passwort', 'password'], ['kennwort', 'password'], ['wachtwoord', 'password'], ['senha', 'password'], ['parola', 'password'],
-  ['haslo', 'password'], ['sandi', 'password'], ['passe', 'password'], ['contrase', 'password'],
+  ['passwort', 'password'], ['passe', 'password'],
   ['token', 'secret'], ['tokens', 'secret'], ['secret', 'secret'], ['secrets', 'secret'], ['credential', 'secret'], ['credentials', 'secret'],
-  ['apikey', 'secret'], ['jeton', 'secret'], ['clave', 'secret'], ['chave', 'secret'], ['chiave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'],
+  ['apikey', 'secret'],
   ['key', 'weak'], ['keys', 'weak'], ['auth', 'weak'],
 ]);
 
-/** Credential words the hint scan looks for beyond the secret words (see hints). */
-export const PROSE_HINTS: readonly string[] = ['clave', 'senha', 'chave', 'kennwort', 'wachtwoord', 'jeton', 'chiave', 'sandi', 'parola', 'sleutel', 'klucz', 'haslo', 'contrase'];
-
-/** Credential words outside ASCII, found by one regex that runs only on texts with such characters. */
+/**
+ * Credential words of other languages, found by one regex that runs only on texts holding a letter
+ * outside ASCII (accented Latin, Cyrillic, Arabic, Devanagari, kana, CJK, Hangul): adding them to the
+ * hint scan would slow every text's scan by a third, for words that come with such letters around them.
+ */
 const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
   ['密码', 'password'], ['密碼', 'password'], ['口令', 'password'], ['パスワード', 'password'], ['暗証番号', 'password'], ['비밀번호', 'password'], ['암호', 'password'],
   ['пароль', 'password'], ['парол', 'password'], ['contraseña', 'password'], ['hasło', 'password'], ['şifre', 'password'], ['mật khẩu', 'password'], ['पासवर्ड', 'password'], ['كلمة المرور', 'password'],
   ['令牌', 'secret'], ['密钥', 'secret'], ['秘钥', 'secret'], ['私钥', 'secret'], ['凭证', 'secret'], ['凭据', 'secret'], ['金鑰', 'secret'], ['密鑰', 'secret'], ['憑證', 'secret'], ['權杖', 'secret'],
   ['トークン', 'secret'], ['秘密鍵', 'secret'], ['シークレット', 'secret'], ['認証情報', 'secret'], ['アクセスキー', 'secret'], ['토큰', 'secret'], ['시크릿', 'secret'], ['비밀 키', 'secret'], ['인증 정보', 'secret'],
   ['токен', 'secret'], ['ключ', 'secret'], ['секрет', 'secret'], ['clé', 'secret'], ['schlüssel', 'secret'], ['chiave', 'secret'],
+  ['clave', 'secret'], ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'], ['jeton', 'secret'],
+  ['senha', 'password'], ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
   ['キー', 'weak'], ['키', 'weak'], ['鍵', 'weak'],
 ]);
-const NON_ASCII_RE = /[^\x00-\x7f]/;
+/** A letter outside ASCII (not `→`, `…` or box drawing, which tool outputs are full of). */
+const NON_ASCII_RE = /[\u00c0-\u024f\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u1e00-\u1eff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 let wideRe: RegExp | undefined;
 
 /** Words before `key` that make it no secret. */
@@ -160,7 +163,6 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } 
   if (at - s > 12 || e - at > 12 || text.startsWith(PLACEHOLDER_PREFIX, s - PLACEHOLDER_PREFIX.length)) return undefined;
   const word = text.slice(s, e).toLowerCase();
   let cls = ASCII_WORDS.get(word);
-  if (!cls && word.startsWith('contrase')) cls = 'password';
   if (!cls) return undefined;
   if (word === 'passe' && !/mot de $/i.test(text.slice(Math.max(0, s - 7), s))) return undefined;
   const before = s > 0 ? text.charCodeAt(s - 1) : 32;
@@ -171,33 +173,31 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } 
   if (!(after === 32 || after === 9 || after === 58 || after === 0xff1a || after === 40 || e === text.length)) return undefined;
   // `public key`, `primary key`, `cache key`: a key that is no secret.
   if (cls === 'weak' && NOT_SECRET_BEFORE.test(text.slice(Math.max(0, s - 16), s))) return undefined;
-  if (word === 'contrase') {
-    // contraseña: skip the ñ.
-    e += text.startsWith('ña', e) ? 2 : 0;
-  }
   return { cls, end: e };
 }
 
 /**
  * Every credential introduced in prose replaced by its placeholder. `hits`: where the secret words
- * and the prose-only credential words occur (from the hint scan).
+ * occur (from the hint scan).
  */
-export function redactProseCredentials(text: string, hits: readonly Hits[]): string {
+export function redactProseCredentials(text: string, hits: Hits): string {
   const spans: (Span & { kind: string })[] = [];
   let seenEnd = -1;
-  for (const h of hits) {
-    for (let k = 0; k < h.length; k += 2) {
-      const w = asciiWordAt(text, h[k]!);
-      if (!w || w.end <= seenEnd) continue;
-      seenEnd = w.end;
-      const v = valueAfter(text, w.end, w.cls);
-      if (v) spans.push({ ...v, kind: w.cls === 'password' ? 'password' : 'secret' });
-    }
+  for (let k = 0; k < hits.length; k += 2) {
+    const w = asciiWordAt(text, hits[k]!);
+    if (!w || w.end <= seenEnd) continue;
+    seenEnd = w.end;
+    const v = valueAfter(text, w.end, w.cls);
+    if (v) spans.push({ ...v, kind: w.cls === 'password' ? 'password' : 'secret' });
   }
   if (NON_ASCII_RE.test(text)) {
     wideRe ??= new RegExp([...WIDE_WORDS.keys()].sort((a, b) => b.length - a.length).join('|'), 'gi');
     wideRe.lastIndex = 0;
     for (let m = wideRe.exec(text); m; m = wideRe.exec(text)) {
+      // Latin-script words are whole words (`clave`, not `autoclave`).
+      const before = m.index > 0 ? text.charCodeAt(m.index - 1) : 32;
+      const after = m.index + m[0].length < text.length ? text.charCodeAt(m.index + m[0].length) : 32;
+      if (isAsciiLetter(m[0].charCodeAt(0)) && (isWordChar(before) || isWordChar(after))) continue;
       const cls = WIDE_WORDS.get(m[0].toLowerCase()) ?? WIDE_WORDS.get(m[0]) ?? 'secret';
       const v = valueAfter(text, m.index + m[0].length, cls);
       if (v) spans.push({ ...v, kind: cls === 'password' ? 'password' : 'secret' });
