@@ -52,6 +52,17 @@ const DESCRIBING_RE = /(?:sha\d*|md5|hash|fingerprint|digest|checksum|pin|id|ids
 
 /** Separators between a credential word (and its qualifiers) and the value. */
 const MARKS = [':', '：', '->', '→', '是', '为', '為', 'は', 'が', '는', '은', '이', '：'];
+const MARK_STARTS: ReadonlySet<number> = new Set(MARKS.map((m) => m.charCodeAt(0)));
+
+/** A qualifier between a credential word and its separator: letters of any script, digits, `()_-`. */
+function isQualifier(word: string): boolean {
+  for (let k = 0; k < word.length; k++) {
+    const c = word.charCodeAt(k);
+    if (!(isWordChar(c) || c === 40 || c === 41 || c === 45 || c > 0xbf)) return false;
+  }
+  return true;
+}
+
 /** Word separators, which need spaces around them. */
 const VERBS = new Set(['is', 'are', 'was', 'ist', 'es', 'est', 'è', 'é', 'är', 'er', 'equals', 'je', 'jest', 'это', '—', '-']);
 
@@ -106,7 +117,7 @@ function valueAfter(text: string, end: number, cls: WordClass): Span | undefined
   const limit = Math.min(text.length, end + 48);
   for (let words = 0; i < limit && words <= 4; ) {
     while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
-    const mark = MARKS.find((m) => text.startsWith(m, i));
+    const mark = MARK_STARTS.has(text.charCodeAt(i)) ? MARKS.find((m) => text.startsWith(m, i)) : undefined;
     if (mark) {
       i += mark.length;
       separated = true;
@@ -114,7 +125,7 @@ function valueAfter(text: string, end: number, cls: WordClass): Span | undefined
     }
     // A word: a verb separates; anything else is a qualifier ("for staging", "(prod)").
     let j = i;
-    while (j < limit && text[j] !== ' ' && text[j] !== '\t' && text[j] !== '\n' && !MARKS.some((m) => text.startsWith(m, j))) j++;
+    while (j < limit && text[j] !== ' ' && text[j] !== '\t' && text[j] !== '\n' && !(MARK_STARTS.has(text.charCodeAt(j)) && MARKS.some((m) => text.startsWith(m, j)))) j++;
     const word = text.slice(i, j);
     if (VERBS.has(word.toLowerCase())) {
       i = j;
@@ -126,7 +137,7 @@ function valueAfter(text: string, end: number, cls: WordClass): Span | undefined
       const direct = valueSpan(text, i);
       if (direct && acceptable(text.slice(direct.start, direct.end), cls, false)) return direct;
     }
-    if (j === i || j - i > 16 || text[j] === '\n' || !/^[\p{L}\p{N}()_-]+$/u.test(word) || DESCRIBING_RE.test(word)) return undefined;
+    if (j === i || j - i > 16 || text[j] === '\n' || !isQualifier(word) || DESCRIBING_RE.test(word)) return undefined;
     i = j;
     words++;
   }
