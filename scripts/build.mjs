@@ -5,7 +5,6 @@
 // - hook-main.cjs, the hook itself (src/hooks/main.ts);
 // - hook-store.cjs, the store path (SQLite, summaries), required only by SessionStart, PreCompact and SessionEnd;
 // - hook.js, the entry of earlier installs, kept as a one-line ES module that starts hook.cjs.
-import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +12,9 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'plugin', 'dist');
+// An installed package has no sources (and no esbuild): its plugin/dist is already built.
 if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
+const { build } = await import('esbuild');
 rmSync(outdir, { recursive: true, force: true });
 
 /** A hash of the sources: what a kept SessionStart index (src/context/cache.ts) is checked against. */
