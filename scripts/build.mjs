@@ -8,10 +8,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = join(root, 'plugin', 'dist');
+// MNEMO_BUILD_OUT builds elsewhere (test/integration/plugin/committed-build.test.ts compares that with git).
+const outdir = process.env.MNEMO_BUILD_OUT ? resolve(process.env.MNEMO_BUILD_OUT) : join(root, 'plugin', 'dist');
 // An installed package has no sources (and no esbuild): its plugin/dist is already built.
 if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
 const { build } = await import('esbuild');

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { install, uninstall, supportedAssistants, InstallError, type InstallReport } from '../../install/index.ts';
 import { launcherPaths, removeLauncherIfUnused, writeLauncher } from '../../install/launcher.ts';
+import { claudeHookFeatures, installedClaudeVersion } from '../../install/host-features.ts';
 import { VERSION } from '../main.ts';
 import { UsageError, type Command, type Io } from '../io.ts';
 
@@ -63,8 +64,19 @@ async function run(kind: 'install' | 'uninstall', args: string[], io: Io): Promi
     }
     const dist = distDir();
     const launcher = a.dryRun ? launcherPaths(io.config.dataDir) : writeLauncher(io.config.dataDir, dist, VERSION);
-    const r = await install({ ...common, hookCommand: [process.execPath, launcher.hook], mcpCommand: [process.execPath, launcher.cli, 'mcp'] });
-    return report(io, { ...r, notes: [`hosts run ${launcher.dir} (hook.cjs, mnemo.cjs), which starts this mnemo (${dist}); upgrading it in place keeps every hook working`, ...r.notes] }, a.json);
+    const notes = [`hosts run ${launcher.dir} (hook.cjs, mnemo.cjs), which starts this mnemo (${dist}); upgrading it in place keeps every hook working`];
+    let hookFeatures;
+    if (a.assistant === 'claude-code') {
+      const version = installedClaudeVersion(io.env);
+      hookFeatures = claudeHookFeatures(version);
+      notes.push(
+        version === undefined
+          ? 'Claude Code was not found on PATH (or MNEMO_CLAUDE_BIN): its hooks are shell commands it waits for; install again with claude on PATH to let them run in the background'
+          : `Claude Code ${version}: hooks ${hookFeatures.execForm ? 'run without a shell' : 'run through the shell'}${hookFeatures.background ? ', and those that answer nothing run in the background' : ''}`,
+      );
+    }
+    const r = await install({ ...common, hookCommand: [process.execPath, launcher.hook], mcpCommand: [process.execPath, launcher.cli, 'mcp'], ...(hookFeatures ? { hookFeatures } : {}) });
+    return report(io, { ...r, notes: [...notes, ...r.notes] }, a.json);
   } catch (err) {
     if (err instanceof InstallError) {
       io.err(`mnemo ${kind}: ${err.message}`);
