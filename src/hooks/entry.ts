@@ -39,7 +39,7 @@ import { readLastAssistantMessage } from './transcript-tail.ts';
  * it marks itself busy in the spool until its event is written (no drain folds a later event before it),
  * and finishes that write when the host ends the session and signals it (SIGTERM).
  */
-const BACKGROUND_EVENTS = new Set(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop']);
+export const BACKGROUND_EVENTS = new Set(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop']);
 
 /** When this process started (ms): events are ordered by when the host started their hooks, not by who wrote first. */
 const processStart = (): number => Math.round(Date.now() - process.uptime() * 1000);
@@ -172,7 +172,12 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
       // Busy is another mnemo process writing (it folds the spool as well): routine under load.
       const busy = (err as { code?: unknown })?.code === 'BUSY';
       if (busy) logTo(cfg.logFile, 'info', `${ev.event}: store busy (another mnemo process is writing)${spooled ? '; the event waits in the spool' : ''}`);
-      else logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);
+      else if ((err as { sqliteUnavailable?: unknown })?.sqliteUnavailable === true) {
+        // No SQLite for this Node (no node:sqlite, no better-sqlite3): say so where the user looks, in one line.
+        const line = `mnemo is not recording: ${(err as Error).message}`;
+        logTo(cfg.logFile, 'error', `${ev.event}: ${line}${spooled ? ' (events wait in the spool)' : ''}`);
+        if (ev.event === 'SessionStart') return done({ context: line });
+      } else logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);
     }
   }
   return done();

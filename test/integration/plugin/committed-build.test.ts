@@ -57,3 +57,14 @@ test('every file the plugin manifest, hooks and MCP config name is in git', { sk
     assert.ok(tracked.has(f), `${f} is not committed`);
   }
 });
+
+test('the plugin runs in the background exactly the hooks that mark themselves for it', async () => {
+  const { BACKGROUND_EVENTS: installed } = await import('../../../src/install/assistants/claude-code.ts');
+  const { BACKGROUND_EVENTS: marked } = await import('../../../src/hooks/entry.ts');
+  const hooks = JSON.parse(readFileSync(join(ROOT, 'plugin', 'hooks', 'hooks.json'), 'utf8')) as { hooks: Record<string, { hooks: { async?: boolean; command: string; args?: string[] }[] }[]> };
+  const background = Object.entries(hooks.hooks).filter(([, groups]) => groups.some((g) => g.hooks.some((h) => h.async === true))).map(([e]) => e).sort();
+  assert.deepEqual(background, [...installed].sort());
+  assert.deepEqual([...marked].sort(), [...installed].sort());
+  // Exec form everywhere: no shell between Claude Code and the hook.
+  for (const [event, groups] of Object.entries(hooks.hooks)) for (const g of groups) for (const h of g.hooks) assert.deepEqual([h.command, h.args?.[1]], ['node', event]);
+});
