@@ -16,22 +16,34 @@ after(cleanupTempDirs);
 
 const SEARCH = 'mcp__mnemo__search';
 
-test('npm install -g of the tarball, mnemo install claude-code, and memory through the real Claude Code CLI', { timeout: 900_000 }, async () => {
+// One install, used by the tests below in turn (each has its own time budget).
+let work = '';
+let tarball = '';
+let home = '';
+let prefix = '';
+let lib = '';
+let mnemo = '';
+let env: NodeJS.ProcessEnv = {};
+let project = '';
+const claudeEnv = () => ({ PATH: env.PATH!, NODE_PATH: undefined });
+const allowedTools = ['Bash', SEARCH];
+
+test('the tarball holds the built package and nothing of the tests; npm install -g of it compiles nothing; install and uninstall restore byte for byte', { timeout: 600_000 }, async () => {
   assertClaudeInstalled();
-  const work = makeTempDir('pkg');
-  const tarball = packTarball(work);
+  work = makeTempDir('pkg');
+  tarball = packTarball(work);
   const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
   for (const f of ['package/plugin/dist/hook.cjs', 'package/plugin/dist/hook-main.cjs', 'package/plugin/dist/hook-store.cjs', 'package/plugin/dist/cli.js', 'package/plugin/dist/viewer/index.html', 'package/bin/mnemo.js']) {
     assert.ok(listing.includes(f), `${f} is in the tarball`);
   }
   assert.deepEqual(listing.filter((f) => /^package\/(src|test|bench|eval|docs)\//.test(f)), [], 'no sources, tests or benches in the tarball');
 
-  const home = makeHome();
-  const prefix = join(work, 'prefix');
-  const env = userEnv(home, { PATH: pathWithoutCheckout([join(prefix, 'bin')]), MNEMO_CLAUDE_BIN: CLAUDE_BIN });
+  home = makeHome();
+  prefix = join(work, 'prefix');
+  env = userEnv(home, { PATH: pathWithoutCheckout([join(prefix, 'bin')]), MNEMO_CLAUDE_BIN: CLAUDE_BIN });
   ok(run('npm', ['install', '-g', '--prefix', prefix, tarball], env), 'npm install -g <tarball>');
-  const mnemo = join(prefix, 'bin', 'mnemo');
-  const lib = join(prefix, 'lib', 'node_modules');
+  mnemo = join(prefix, 'bin', 'mnemo');
+  lib = join(prefix, 'lib', 'node_modules');
   assert.ok(!existsSync(join(lib, 'mnemo', 'node_modules', 'better-sqlite3')), 'better-sqlite3 is not installed with mnemo (an optional peer)');
   if (!NODE_HAS_SQLITE) {
     const doctor = run(mnemo, ['doctor'], env);
@@ -52,7 +64,11 @@ test('npm install -g of the tarball, mnemo install claude-code, and memory throu
   assert.equal(readFileSync(settingsPath, 'utf8'), userSettings, 'settings.json restored byte for byte');
   assert.deepEqual(readFileSync(join(home, '.claude.json')), claudeJson, '.claude.json restored byte for byte');
   assert.ok(!existsSync(join(home, '.mnemo', 'bin')), 'the launchers go with the last install');
+});
 
+test('mnemo install claude-code: hooks fire, SessionStart injects, the MCP tools answer in the real Claude Code CLI', { timeout: 600_000 }, async () => {
+  assert.ok(mnemo, 'installed by the test before');
+  const settingsPath = join(home, '.claude', 'settings.json');
   const installed = ok(run(mnemo, ['install', 'claude-code'], env), 'mnemo install claude-code');
   const settings = readFileSync(settingsPath, 'utf8');
   const launcher = join(home, '.mnemo', 'bin', 'hook.cjs');
@@ -60,25 +76,26 @@ test('npm install -g of the tarball, mnemo install claude-code, and memory throu
   assert.match(settings, /"async": true/, `background hooks for Claude Code ${installed}`);
   assert.ok(!settings.includes(prefix), 'no hook names the npm prefix');
 
-  const project = makeTempDir('pkg-project');
+  project = makeTempDir('pkg-project');
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: project });
-  const claudeEnv = { PATH: env.PATH!, NODE_PATH: undefined };
-  const allowedTools = ['Bash', SEARCH];
-  const s1 = await runClaude({ prompt: 'Write the notes', cwd: project, home, env: claudeEnv, allowedTools, script: SESSION_ONE });
+  const s1 = await runClaude({ prompt: 'Write the notes', cwd: project, home, env: claudeEnv(), allowedTools, script: SESSION_ONE });
   assert.equal(s1.code, 0, describeRun(s1));
   assert.deepEqual(s1.apiErrors, [], describeRun(s1));
   const found = ok(run(mnemo, ['search', MARKER, '--json'], env), 'mnemo search');
   assert.ok((JSON.parse(found) as unknown[]).length >= 1, `session 1's command is stored:\n${found}`);
 
   const seen: { result?: string } = {};
-  const s2 = await runClaude({ prompt: 'What did I write?', cwd: project, home, env: claudeEnv, allowedTools, script: sessionTwo(SEARCH, seen) });
+  const s2 = await runClaude({ prompt: 'What did I write?', cwd: project, home, env: claudeEnv(), allowedTools, script: sessionTwo(SEARCH, seen) });
   const why2 = describeRun(s2);
   assert.equal(s2.code, 0, why2);
   assert.deepEqual(s2.apiErrors, [], why2);
   assertIndexInjected(s2, why2);
   assert.ok(seen.result?.includes(MARKER), `the MCP search tool answered with the marker:\n${seen.result}\n${why2}`);
 
-  // A newer tarball installed over it: the hooks keep working, through the same launcher.
+});
+
+test('a newer tarball installed over it keeps every hook working, through the same launcher', { timeout: 600_000 }, async () => {
+  assert.ok(project, 'sessions ran in the test before');
   const newer = join(work, 'newer');
   mkdirSync(newer);
   execFileSync('tar', ['xzf', tarball, '-C', newer]);
@@ -88,16 +105,19 @@ test('npm install -g of the tarball, mnemo install claude-code, and memory throu
   writeFileSync(pkgPath, JSON.stringify(pkg, null, 2));
   const newerTarball = join(work, 'mnemo-next.tgz');
   execFileSync('tar', ['czf', newerTarball, '-C', newer, 'package']);
-  ok(run('npm', ['install', '-g', '--prefix', prefix, newerTarball], env), 'npm install -g <newer tarball>');
+  ok(run('npm', ['install', '-g', '--prefer-offline', '--prefix', prefix, newerTarball], env), 'npm install -g <newer tarball>');
   assert.equal(JSON.parse(readFileSync(join(lib, 'mnemo', 'package.json'), 'utf8')).version, pkg.version);
   if (!NODE_HAS_SQLITE && !existsSync(join(lib, 'better-sqlite3'))) addBetterSqlite3(lib);
-  const s3 = await runClaude({ prompt: 'Again', cwd: project, home, env: claudeEnv, allowedTools, script: [{ tool_use: { id: 'toolu_i3', name: 'Bash', input: { command: 'echo after-upgrade-9034', description: 'after' } } }, { text: 'ok' }] });
+  const s3 = await runClaude({ prompt: 'Again', cwd: project, home, env: claudeEnv(), allowedTools, script: [{ tool_use: { id: 'toolu_i3', name: 'Bash', input: { command: 'echo after-upgrade-9034', description: 'after' } } }, { text: 'ok' }] });
   assert.equal(s3.code, 0, describeRun(s3));
   const afterUpgrade = ok(run(mnemo, ['search', 'after-upgrade-9034', '--json'], env), 'mnemo search after the upgrade');
   assert.ok((JSON.parse(afterUpgrade) as unknown[]).length >= 1, 'hooks still record after installing a newer tarball over the old one');
 
-  // npx runs the same package from the tarball.
-  const npx = run('npx', ['--yes', `--package=${tarball}`, 'mnemo', 'search', MARKER, '--json'], env, project);
+});
+
+test('npx runs the same package from the tarball', { timeout: 300_000 }, () => {
+  assert.ok(project, 'sessions ran in the tests before');
+  const npx = run('npx', ['--yes', '--prefer-offline', `--package=${tarball}`, 'mnemo', 'search', MARKER, '--json'], env, project);
   if (NODE_HAS_SQLITE) assert.ok((JSON.parse(ok(npx, 'npx mnemo search')) as unknown[]).length >= 1, 'npx mnemo search finds the marker');
   else assert.match(npx.stderr, /mnemo has no SQLite on Node v20\.\S+: .* Fix: /, `npx on Node 20 says what to do:\n${npx.stderr}`);
 });
