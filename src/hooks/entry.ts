@@ -166,7 +166,7 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
     try {
       if (ev.event === 'SessionStart') return done({ context: await onSessionStart(cfg, ev, place, spooled) });
       if (ev.event === 'PreCompact') await onPreCompact(cfg, ev);
-      else await onSessionEnd(cfg, ev);
+      else await onSessionEnd(cfg, ev, { place });
     } catch (err) {
       // A busy or broken store costs this session its index, never the event: it waits in the spool.
       // Busy is another mnemo process writing (it folds the spool as well): routine under load.

@@ -12,6 +12,7 @@ import { currentGeneration } from '../store/generation.ts';
 import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, spawnSummarizer, summarizeSessionHeuristically, summaryIsStale } from '../compress/session.ts';
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
+import { answerLast, lastTurnFromTranscript } from './session-catch-up.ts';
 import { drainSpool } from '../store/drain.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
@@ -95,12 +96,15 @@ export async function onPreCompact(cfg: ResolvedConfig, ev: HookEvent): Promise<
 }
 
 /**
- * SessionEnd: fold the spool, write the heuristic summary (fast, inside Claude Code's shared 1.5 s),
- * and hand any LLM upgrade and a due retention run to detached processes.
+ * SessionEnd: fold the spool, catch up the last turn from the transcript when a live host ended the
+ * session (events of background hooks it stopped before they wrote: hooks/session-catch-up), write the heuristic summary (fast,
+ * inside Claude Code's shared 1.5 s), and hand any LLM upgrade and a due retention run to detached processes.
  */
-export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<void> {
+export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent, live?: { readonly place: Place }): Promise<void> {
   await withStore(cfg, async (store) => {
     const drained = await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
+    // Only a host that just ended the session can have stopped its hooks (a replay of payloads has none).
+    if (live) await catchUpLastTurn(cfg, store, ev, live.place);
     const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
     if (session) {
       const summary = await summarizeSessionHeuristically(store, session);
@@ -118,4 +122,18 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
       }
     }
   });
+}
+
+/** Stores the last turn's events the hooks did not (the others are duplicates); never fails SessionEnd. */
+async function catchUpLastTurn(cfg: ResolvedConfig, store: SqliteStore, ev: HookEvent, place: Place): Promise<void> {
+  try {
+    const caught = lastTurnFromTranscript(ev, place, { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars });
+    if (caught.length === 0) return;
+    const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
+    const [newest] = session ? await store.sessionObservations(session.id, 1) : [];
+    const r = await store.ingest(answerLast(caught, newest?.createdAt));
+    if (r.applied > 0) logTo(cfg.logFile, 'info', `SessionEnd: ${r.applied} event(s) of the last turn taken from the transcript (their background hooks were stopped before they wrote)`);
+  } catch (err) {
+    if (!isBusy(err)) logTo(cfg.logFile, 'warn', 'SessionEnd: could not catch up the last turn from the transcript', err);
+  }
 }
