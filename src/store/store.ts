@@ -5,6 +5,7 @@
  * Methods are coarse domain operations and asynchronous, as a network database would need.
  */
 import type { EnrichFn } from '../core/enrich.ts';
+import type { TeamScope } from '../core/team/contract.ts';
 import type { CapturedEvent, IndexedObservation, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../core/types.ts';
 
 /** What a backend can do; faces check flags instead of asking which backend they hold. */
@@ -27,7 +28,12 @@ export interface SearchFilters {
   readonly eventTypes?: readonly string[];
   /** Only observations touching this file (absolute path, or a suffix such as `src/db/pool.ts`). */
   readonly file?: string;
+  /** Whose records: mine (captured by me, on this machine or another), my teammates' (mirrored), or all (default). */
+  readonly scope?: SearchScope;
 }
+
+export type SearchScope = TeamScope;
+export const SEARCH_SCOPES: readonly SearchScope[] = ['mine', 'team', 'all'];
 
 export interface SearchOptions extends SearchFilters {
   readonly query: string;

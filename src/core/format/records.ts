@@ -17,8 +17,13 @@ function projectLabel(project: string): string {
   return project.split(/[\\/]/).filter(Boolean).pop() ?? project;
 }
 
+/** A teammate's login role, shown as `@role` (server-assigned, but still text from elsewhere: kept to a safe alphabet). */
+export function authorLabel(author: string): string {
+  return `@${author.replace(/[^\w.@-]/g, '?').slice(0, 64)}`;
+}
+
 export function indexLine(o: Observation): string {
-  return `#${o.id} ${stamp(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.type} ${o.title} [${projectLabel(o.project)}]`;
+  return `#${o.id} ${stamp(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.type} ${o.title} [${projectLabel(o.project)}]${o.author ? ` ${authorLabel(o.author)}` : ''}`;
 }
 
 /** Neutralise anything in a stored field that could open or close the record wrapper. */
@@ -37,6 +42,7 @@ export function detailBlock(o: Observation): string {
     `title: ${inert(o.title)}`,
     `kind: ${o.kind}`,
     `project: ${inert(o.project)}`,
+    ...(o.author ? [`author: ${authorLabel(o.author)} (a teammate, from the team server)`] : []),
     ...(o.toolName ? [`tool: ${inert(o.toolName)}${o.toolUseId ? ` (${inert(o.toolUseId)})` : ''}`] : []),
     ...(o.files.length ? [`files: ${o.files.map(inert).join(', ')}`] : []),
     '',

@@ -28,6 +28,8 @@ import { compact, due, prune, type PruneOptions, type PruneReport, type Retentio
 import { Ingester, type BatchResult } from './ingest.ts';
 import { bumpGeneration, dropDerived } from '../generation.ts';
 import { stmt } from './statements.ts';
+import { prepareQueue, queueSummaryIfShared, queueTombstonesFor, type QueueStatements } from './team/queue.ts';
+import { TeamLedger } from './team/ledger.ts';
 
 interface SessionRow {
   id: number;
@@ -129,6 +131,16 @@ export class SqliteStore implements Store {
     return this.#db.readonly;
   }
   readonly #ingester: Ingester;
+  #teamStatements: QueueStatements | undefined;
+  #ledger: TeamLedger | undefined;
+  /** Team memory's local side: shares, outbox, mirror, sync state (store/sqlite/team/ledger). */
+  get team(): TeamLedger {
+    return (this.#ledger ??= new TeamLedger(this.#db, { changed: (projects) => this.#changed(projects), removed: () => this.#removedRows() }));
+  }
+  /** The outbox statements of this connection, prepared on first use (most hooks only read). */
+  #team(): QueueStatements {
+    return (this.#teamStatements ??= prepareQueue(this.#db));
+  }
 
   readonly #busyTimeoutMs: number;
 
@@ -260,7 +272,7 @@ export class SqliteStore implements Store {
     const rows = stmt(
       this.#db,
       `SELECT o.id, o.type, o.title, o.files, o.private, o.created_at, o.priority FROM observations o
-       WHERE o.project = ? AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
+       WHERE o.project = ? AND o.private = 0 AND o.author IS NULL AND o.type NOT IN ('pending', 'marker')
        ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
     ).all(q.project, q.window) as Pick<ObservationRow, 'id' | 'type' | 'title' | 'files' | 'private' | 'created_at' | 'priority'>[];
     return rows.map(toIndexedObservation);
@@ -282,7 +294,10 @@ export class SqliteStore implements Store {
   async forget(target: ForgetTarget): Promise<number> {
     try {
       const removed = this.#db.transaction(() => {
-        const { deleted } = deleteObservations(this.#db, targetIds(this.#db, target), { dropDerived: true });
+        const ids = targetIds(this.#db, target);
+        // What of mine may be on the team server is forgotten there too, at the next push.
+        queueTombstonesFor(this.#team(), ids, target, Date.now());
+        const { deleted } = deleteObservations(this.#db, ids, { dropDerived: true });
         if (target.sessionId !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE id = ?').run(target.sessionId);
         if (target.project !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE project = ?').run(target.project);
         return deleted.length;
@@ -314,9 +329,10 @@ export class SqliteStore implements Store {
   }
 
   async *exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }> {
-    const sessions = stmt(this.#db, `${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[];
+    // Records mirrored from the team are not exported: they are the server's, and come back from it.
+    const sessions = stmt(this.#db, `${SESSION_SELECT} WHERE s.origin IS NULL ORDER BY s.id`).all() as SessionRow[];
     for (const r of sessions) yield { record: 'session', session: this.#withSummary(r) };
-    const observations = this.#db.prepare(`SELECT ${OBS_COLUMNS} FROM observations o ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
+    const observations = this.#db.prepare(`SELECT ${OBS_COLUMNS} FROM observations o WHERE o.origin IS NULL ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
     for (const r of observations) yield { record: 'observation', observation: toObservation(r) };
   }
 
@@ -378,6 +394,7 @@ export class SqliteStore implements Store {
          fallback_reason = excluded.fallback_reason, observation_count = excluded.observation_count, created_at = excluded.created_at`,
     );
     // One transaction (one durable commit) for the lot: an import writes hundreds.
+    const team = this.#team();
     this.#db.transaction(() => {
       for (const { sessionId, summary: sm } of entries) {
         upsert.run({
@@ -385,6 +402,7 @@ export class SqliteStore implements Store {
           input_tokens: sm.inputTokens, output_tokens: sm.outputTokens, fallback_reason: sm.fallbackReason ?? null,
           observation_count: sm.observationCount, created_at: sm.createdAt,
         });
+        queueSummaryIfShared(team, sessionId, sm.createdAt);
       }
     }).immediate();
     if (entries.length > 0) {
@@ -398,7 +416,7 @@ export class SqliteStore implements Store {
     const pick = stmt(
       this.#db,
         `SELECT s.id FROM sessions s JOIN summaries m ON m.session_id = s.id
-         WHERE s.project = ? AND s.id != ? ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
+         WHERE s.project = ? AND s.id != ? AND s.author IS NULL ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
       )
       .get(project, excludeSessionId ?? -1) as { id: number } | undefined;
     if (!pick) return undefined;
@@ -411,7 +429,7 @@ export class SqliteStore implements Store {
     const before = Date.now() - idleMs;
     const rows = stmt(
       this.#db,
-        `${SESSION_SELECT} WHERE s.ended_at IS NULL
+        `${SESSION_SELECT} WHERE s.ended_at IS NULL AND s.origin IS NULL
            AND ${IDLE_SINCE} < ?
          ORDER BY s.started_at LIMIT ?`,
       )
@@ -427,7 +445,7 @@ export class SqliteStore implements Store {
     const row = stmt(
       this.#db,
       `SELECT min(${IDLE_SINCE}) AS idle_since
-       FROM sessions s WHERE s.ended_at IS NULL`,
+       FROM sessions s WHERE s.ended_at IS NULL AND s.origin IS NULL`,
     ).get() as { idle_since: number | null };
     return row.idle_since === null ? undefined : row.idle_since + idleMs;
   }
