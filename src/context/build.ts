@@ -44,10 +44,15 @@ export async function buildContext(
     const when = day(last.session.endedAt ?? last.summary.createdAt);
     preamble.push('', `## Last session (${when}, ${last.session.observationCount} observations, summary by ${last.summary.provider})`, ...last.summary.brief.split('\n'));
   }
-  const [observations, volume] = await Promise.all([store.recentForContext({ project, window: cfg.contextWindow }), store.projectVolume(project)]);
+  const [observations, volume, teammates] = await Promise.all([
+    store.recentForContext({ project, window: cfg.contextWindow }),
+    store.projectVolume(project),
+    store.recentFromTeammates({ project, window: cfg.contextWindow }),
+  ]);
   return renderContext({
     projectName: projectName(project),
     observations,
+    teammates,
     budget: cfg.contextBudget,
     preamble,
     footer: (_shown, chars) =>

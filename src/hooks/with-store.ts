@@ -12,6 +12,7 @@ import { currentGeneration } from '../store/generation.ts';
 import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, summarizeSessionHeuristically } from '../compress/session.ts';
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
+import { startTeamSyncIfDue } from './team-sync.ts';
 import { drainSpool } from '../store/drain.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
@@ -104,6 +105,8 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
       if (summary && llmConfigured(cfg, process.env)) await spawnLlmUpgrade(cfg, session.id);
     }
     await startRetentionIfDue(cfg, store);
+    // What this session shared goes to the team from a detached process, never from the hook.
+    await startTeamSyncIfDue(cfg, store);
     // The next session of this project most likely starts from exactly this store: have its index ready.
     if (session && cacheEnabled()) {
       try {

@@ -99,6 +99,8 @@ export interface Store {
   timeline(id: number, before: number, after: number): Promise<Observation[]>;
   /** Recent non-private observations of a project, newest first, for the SessionStart index (no bodies: it shows one line each). */
   recentForContext(query: ContextQuery): Promise<IndexedObservation[]>;
+  /** Teammates' recent records of a project (mirrored from the team server), newest first, for the index's team block. */
+  recentFromTeammates(query: ContextQuery): Promise<(IndexedObservation & { readonly author: string })[]>;
   listSessions(filter: { project?: string; limit?: number }): Promise<Session[]>;
   getSessionByExternalId(platform: string, externalId: string): Promise<Session | undefined>;
   /** Remove observations (and every index entry for them). Returns how many went. */

@@ -4,6 +4,7 @@
  * (progressive disclosure: ids first, details on request) and a full detail block.
  */
 import { TYPE_SYMBOLS } from '../context/render.ts';
+import type { TeamObservation } from '../team/contract.ts';
 import type { Observation } from '../types.ts';
 
 export const DATA_NOT_INSTRUCTIONS =
@@ -24,6 +25,11 @@ export function authorLabel(author: string): string {
 
 export function indexLine(o: Observation): string {
   return `#${o.id} ${stamp(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.type} ${o.title} [${projectLabel(o.project)}]${o.author ? ` ${authorLabel(o.author)}` : ''}`;
+}
+
+/** A hit from the team server (not mirrored here, so no local id): its uid, project key and author. */
+export function teamHitLine(r: TeamObservation): string {
+  return `${stamp(r.createdAt)} ${TYPE_SYMBOLS[r.type] ?? '•'} ${r.type} ${r.title} [${r.project}] ${authorLabel(r.author)} (team:${r.uid})`;
 }
 
 /** Neutralise anything in a stored field that could open or close the record wrapper. */

@@ -278,6 +278,12 @@ export class SqliteStore implements Store {
     return rows.map(toIndexedObservation);
   }
 
+  async recentFromTeammates(q: ContextQuery): Promise<(IndexedObservation & { readonly author: string })[]> {
+    // Most stores have no share at all: one probe of a tiny table, and nothing else.
+    if (!this.team.anyShare()) return [];
+    return this.team.teammates(q.project, Math.min(q.window, 100)).map((r) => ({ id: r.id, type: r.type, title: r.title, files: [], private: false, createdAt: r.createdAt, priority: r.priority, author: r.author }));
+  }
+
   async listSessions(filter: { project?: string; limit?: number }): Promise<Session[]> {
     const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 10_000);
     const rows = stmt(this.#db, `${SESSION_SELECT} ${filter.project ? 'WHERE s.project = @project' : ''} ORDER BY s.started_at DESC, s.id DESC LIMIT @limit`)

@@ -111,6 +111,11 @@ export class TeamLedger {
     return this.#guard(() => keepLocal(this.#db, target));
   }
 
+  /** Whether anything waits to be pushed (one index probe: SessionEnd asks it). */
+  hasWaiting(): boolean {
+    return this.#guard(() => !!stmt(this.#db, 'SELECT 1 FROM team_outbox WHERE refused_at IS NULL LIMIT 1').get());
+  }
+
   outbox(): OutboxCounts {
     return this.#guard(() => outboxCounts(this.#db));
   }
