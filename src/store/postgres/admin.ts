@@ -33,6 +33,8 @@ export interface InitResult {
 }
 
 async function roleExists(db: ClientBase, role: string): Promise<{ login: boolean } | undefined> {
+  // No role can have such a name (and PostgreSQL would refuse the parameter itself).
+  if (typeof role !== 'string' || !role || role.includes('\u0000') || Buffer.byteLength(role) > 63) return undefined;
   const r = await db.query<{ rolcanlogin: boolean }>('SELECT rolcanlogin FROM pg_catalog.pg_roles WHERE rolname = $1', [role]);
   return r.rows[0] ? { login: r.rows[0].rolcanlogin } : undefined;
 }

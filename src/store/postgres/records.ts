@@ -64,6 +64,13 @@ function clean(s: string): string {
   const t = s.includes('\u0000') ? s.replace(/\u0000/g, '') : s;
   return t.replace(LONE_SURROGATE, '\ufffd');
 }
+/** Every string inside a value made storable (records, queries, uid lists from a client). */
+export function cleanDeep<T>(v: T): T {
+  if (typeof v === 'string') return clean(v) as T;
+  if (Array.isArray(v)) return v.map(cleanDeep) as T;
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cleanDeep(x)])) as T;
+  return v;
+}
 const cleanOpt = (s: string | undefined) => (s === undefined || s === null ? null : clean(s));
 
 /** The row of one valid record, as `jsonb_to_recordset` reads it (see PUSH_COLUMNS). */

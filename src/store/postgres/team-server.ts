@@ -20,7 +20,7 @@ import {
   type TeamStatus,
 } from '../../core/team/contract.ts';
 import { asTeamError } from './errors.ts';
-import { fromRow, fromTombstoneRow, invalidReason, PUSH_COLUMNS, RECORD_COLUMNS, SEARCH_VECTOR, toRow, type RecordRow, type TombstoneRow } from './records.ts';
+import { cleanDeep, fromRow, fromTombstoneRow, invalidReason, PUSH_COLUMNS, RECORD_COLUMNS, SEARCH_VECTOR, toRow, type RecordRow, type TombstoneRow } from './records.ts';
 import { searchTeam } from './search.ts';
 
 export interface TeamBinding {
@@ -54,6 +54,10 @@ export class PgTeamServer implements TeamServer {
       throw asTeamError(err, doing);
     }
     let broken = false;
+    // A server going away mid-call errors the socket as well as the query: the query's rejection
+    // reports it; without a listener the socket's event would crash the process.
+    const onError = () => (broken = true);
+    db.on('error', onError);
     try {
       if (tx !== 'none') await db.query(tx === 'snapshot' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
       const out = await fn(db);
@@ -68,6 +72,7 @@ export class PgTeamServer implements TeamServer {
       }
       throw e;
     } finally {
+      db.off('error', onError);
       db.release(broken);
     }
   }
@@ -91,7 +96,7 @@ export class PgTeamServer implements TeamServer {
     const rejected: { uid: string; reason: string }[] = [];
     // One entry per uid: the highest revision of a batch that repeats one.
     const byUid = new Map<string, SharedRecord>();
-    for (const r of records) {
+    for (const r of records.map(cleanDeep)) {
       const why = invalidReason(r);
       if (why) {
         rejected.push({ uid: typeof (r as { uid?: unknown })?.uid === 'string' ? (r as { uid: string }).uid : '', reason: why });
@@ -182,7 +187,7 @@ export class PgTeamServer implements TeamServer {
   }
 
   async forget(uids: readonly string[]): Promise<ForgetResult> {
-    const list = [...new Set(uids.filter((u) => typeof u === 'string' && u.length > 0 && u.length <= TEAM_LIMITS.uidChars))];
+    const list = [...new Set(cleanDeep(uids).filter((u) => typeof u === 'string' && u.length > 0 && u.length <= TEAM_LIMITS.uidChars))];
     if (list.length > UID_LIST_MAX) throw new TeamServerError('INVALID', `at most ${UID_LIST_MAX} uids per forget`);
     if (!list.length) return { forgotten: [], missing: [], notAllowed: [] };
     return this.#with('forget', async (db) => {
@@ -201,7 +206,7 @@ export class PgTeamServer implements TeamServer {
   }
 
   search(query: TeamSearchQuery): Promise<TeamSearchHit[]> {
-    return this.#with('search', (db) => searchTeam(db, this.#team.teamId, query), 'snapshot');
+    return this.#with('search', (db) => searchTeam(db, this.#team.teamId, cleanDeep(query)), 'snapshot');
   }
 
   status(): Promise<TeamStatus> {

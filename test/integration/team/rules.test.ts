@@ -48,7 +48,7 @@ describe('two teams', () => {
 
       assert.equal(await code(carol.open(teamA)), 'NOT_MEMBER');
       const page = await c.pull(0);
-      assert.ok(page.changes.every((ch) => ch.op === 'put' && ch.record.title !== secret.title));
+      assert.ok(page.changes.every((ch) => ch.op === 'put' && ch.record.uid !== secret.uid));
       assert.equal((await c.search({ query: 'rotation plan' })).length, 0);
 
       const raw = await carol.sql<{ uid: string }>('SELECT uid FROM mnemo.records');
