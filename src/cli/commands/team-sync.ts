@@ -14,9 +14,10 @@ import { logTo } from '../../log.ts';
 import { openStore } from '../../store/open-store.ts';
 import { withRunLock } from '../../store/run-lock.ts';
 import type { SqliteStore } from '../../store/sqlite/sqlite-store.ts';
-import { clearConnection, openSaved, saveConnection, savedConnection, serverModule } from '../../team/connection.ts';
+import { clearConnection, saveConnection, savedConnection, serverModule } from '../../team/connection.ts';
+import { syncSaved } from '../../team/run.ts';
 import { projectKeyOf } from '../../team/remote.ts';
-import { syncOnce, type SyncReport } from '../../team/sync.ts';
+import type { SyncReport } from '../../team/sync.ts';
 import { idList, intOption, UsageError, type Command, type Io } from '../io.ts';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -178,20 +179,9 @@ export const keepLocalCommand: Command = async (args, io) => {
 export async function runSync(io: Io, store: SqliteStore, opts: { readonly retry?: boolean; readonly maxMs?: number }): Promise<SyncReport | undefined> {
   return withRunLock(syncLockPath(io.config.dataDir), STALE_SYNC_LOCK_MS, async () => {
     if (opts.retry) store.team.retryRefused();
-    let opened;
-    try {
-      opened = await openSaved(store.team, io.env);
-    } catch (err) {
-      const e = err instanceof TeamServerError ? err : new TeamServerError('INTERNAL', (err as Error).message);
-      store.team.setState({ lastError: `${e.code}: ${e.message}`, lastErrorAt: String(Date.now()) });
-      return { push: { pushed: 0, duplicates: 0, forgotten: 0, refused: 0, dropped: 0, waiting: store.team.outbox().waiting }, error: { code: e.code, message: e.message } };
-    }
-    if (!opened) throw new UsageError('not connected to a team server: `mnemo team connect URL` first');
-    try {
-      return await syncOnce(store.team, opened.server, opened.ctx, { ...(opts.maxMs ? { maxMs: opts.maxMs } : {}) });
-    } finally {
-      await opened.server.close();
-    }
+    const report = await syncSaved(store.team, io.env, { ...(opts.maxMs ? { maxMs: opts.maxMs } : {}) });
+    if (!report) throw new UsageError('not connected to a team server: `mnemo team connect URL` first');
+    return report;
   });
 }
 

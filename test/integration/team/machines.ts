@@ -9,8 +9,9 @@ import { resolveConfig } from '../../../src/config/config.ts';
 import type { SharedRecord, TeamChange } from '../../../src/core/team/contract.ts';
 import { openTeamServer } from '../../../src/store/postgres/open.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
-import { openSaved, saveConnection } from '../../../src/team/connection.ts';
-import { syncOnce, type SyncOptions, type SyncReport } from '../../../src/team/sync.ts';
+import { saveConnection } from '../../../src/team/connection.ts';
+import { syncSaved } from '../../../src/team/run.ts';
+import type { SyncOptions, SyncReport } from '../../../src/team/sync.ts';
 import type { Member } from '../../helpers/team-fixture.ts';
 import { tempDir } from './sync-helpers.ts';
 
@@ -67,20 +68,7 @@ export async function machine(member: Member, opts: MachineOptions): Promise<Mac
     await server.close();
   }
   store.team.share(project, opts.key ?? 'github.com/acme/shop', { prompts: opts.prompts ?? true, history: false });
-  const sync = async (o: SyncOptions = {}): Promise<SyncReport> => {
-    let opened;
-    try {
-      opened = await openSaved(store.team, env);
-    } catch (err) {
-      const e = err as { code?: string; message?: string };
-      return { push: { pushed: 0, duplicates: 0, forgotten: 0, refused: 0, dropped: 0, waiting: store.team.outbox().waiting }, error: { code: e.code ?? 'INTERNAL', message: e.message ?? String(err) } };
-    }
-    try {
-      return await syncOnce(store.team, opened!.server, opened!.ctx, o);
-    } finally {
-      await opened!.server.close().catch(() => undefined);
-    }
-  };
+  const sync = async (o: SyncOptions = {}): Promise<SyncReport> => (await syncSaved(store.team, env, o))!;
   return {
     dir,
     store,
