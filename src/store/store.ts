@@ -148,7 +148,7 @@ export interface Store {
   /** Observations per type among the newest `scan` (a bounded sample on big stores). */
   typeMix(query: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]>;
   /** Every project and assistant that has a session (cheap: the sessions table only), for filter lists. */
-  facets(): Promise<{ projects: string[]; platforms: string[] }>;
+  facets(): Promise<{ projects: string[]; platforms: string[]; authors?: string[] }>;
 }
 
 /**
@@ -186,6 +186,8 @@ export interface FeedQuery {
   readonly types?: readonly ObsType[];
   /** Types left out (the viewer hides `pending` notes, which their outcome replaces). */
   readonly excludeTypes?: readonly ObsType[];
+  /** Whose records (see SearchFilters.scope); default all. */
+  readonly scope?: SearchScope;
   readonly cursor?: FeedCursor;
   /** `desc` (default): newest first; `asc`: oldest first (a session read from its start). */
   readonly order?: 'asc' | 'desc';

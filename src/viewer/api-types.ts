@@ -191,6 +191,10 @@ export interface MetaResponse {
   readonly eventTypes: readonly string[];
   readonly projects: readonly string[];
   readonly platforms: readonly string[];
+  /** Teammates' records are mirrored here (team memory): the page offers the mine / team / all filter. */
+  readonly team?: boolean;
+  /** The teammates whose records are mirrored here. */
+  readonly authors?: readonly string[];
 }
 
 /** `POST /api/forget` body: one or more of ids, a session, a project. */

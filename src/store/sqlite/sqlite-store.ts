@@ -556,6 +556,8 @@ export class SqliteStore implements Store {
     if (q.sessionId !== undefined) (where.push('o.session_id = @session'), (params.session = q.sessionId));
     if (q.types?.length) where.push(`o.type IN (${inList('t', q.types, params)})`);
     if (q.excludeTypes?.length) where.push(`o.type NOT IN (${inList('x', q.excludeTypes, params)})`);
+    if (q.scope === 'mine') where.push('o.author IS NULL');
+    if (q.scope === 'team') where.push('o.author IS NOT NULL');
     if (q.cursor) {
       // Row values keep the keyset comparison on the (…, created_at, rowid) indexes.
       where.push(`(o.created_at, o.id) ${desc ? '<' : '>'} (@at, @id)`);
@@ -657,11 +659,13 @@ export class SqliteStore implements Store {
       .all(params) as { type: ObsType; observations: number }[];
   }
 
-  async facets(): Promise<{ projects: string[]; platforms: string[] }> {
+  async facets(): Promise<{ projects: string[]; platforms: string[]; authors?: string[] }> {
     const col = (sql: string) => (this.#db.prepare(sql).pluck().all() as string[]);
+    const authors = col('SELECT author FROM sessions WHERE author IS NOT NULL GROUP BY author ORDER BY count(*) DESC');
     return {
       projects: col('SELECT project FROM sessions GROUP BY project ORDER BY max(started_at) DESC'),
       platforms: col('SELECT platform FROM sessions GROUP BY platform ORDER BY count(*) DESC'),
+      ...(authors.length ? { authors } : {}),
     };
   }
 }

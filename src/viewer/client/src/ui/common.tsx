@@ -62,10 +62,20 @@ export function ObsRow({ o, re, selected, fresh, showDate, showProject, children
           {o.events?.length ? <EventChips events={o.events} /> : null}
           {files.length ? <span class="files">{files.join(' · ')}{o.files.length > 2 ? ` +${o.files.length - 2}` : ''}</span> : null}
           {showProject ? <span class="proj">{projectName(o.project)}</span> : null}
+          {o.author ? <Author name={o.author} /> : null}
         </span>
       </span>
       <span class="id">#{o.id}</span>
     </a>
+  );
+}
+
+/** A teammate's login role, on their mirrored records (one's own carry none). */
+export function Author({ name }: { name: string }) {
+  return (
+    <span class="author" title={`${name}'s record, from the team server`}>
+      @{name}
+    </span>
   );
 }
 
