@@ -7,13 +7,13 @@
  * entry, `PGPASSWORD`, then `~/.pgpass` / `PGPASSFILE` (through the `pgpass` library, which also
  * refuses a file that others can read). TLS follows libpq's `sslmode` meanings.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseIni } from 'ini';
 import type { ClientConfig } from 'pg';
 import { parse as parseUrl } from 'pg-connection-string';
-import pgpass from 'pgpass';
+import * as pgpass from 'pgpass/lib/helper.js';
 import { TeamServerError, type TeamConnection } from '../../core/team/contract.ts';
 
 /** libpq keywords mnemo understands (a service file or URL may hold others; they are ignored). */
@@ -124,12 +124,20 @@ function safeUser(): string {
   }
 }
 
-/** `~/.pgpass` lookup for these parameters (undefined when the file is absent, unsafe or has no match). */
-function pgpassLookup(p: ConnParams): Promise<string | undefined> {
+/** `~/.pgpass` (or PGPASSFILE) lookup for these parameters: undefined when the file is absent, readable by others, or has no match. */
+function pgpassLookup(p: ConnParams, env: Env, home: string): Promise<string | undefined> {
+  const file = pgpass.getFileName({ ...env, HOME: env.HOME ?? home });
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  if (!pgpass.usePgPass(stat, file)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    // pgpass matches a socket directory as `localhost`, as libpq does.
+    // A socket directory matches `localhost`, as in libpq.
     const host = p.host!.startsWith('/') ? 'localhost' : p.host!;
-    pgpass({ host, port: Number(p.port), database: p.dbname, user: p.user }, (pass: string | undefined) => resolve(pass));
+    pgpass.getPassword({ host, port: Number(p.port), database: p.dbname, user: p.user }, createReadStream(file), resolve);
   });
 }
 
@@ -175,7 +183,11 @@ export function clientConfig(conn: Pick<TeamConnection, 'url' | 'service'>, env:
     application_name: params.application_name ?? 'mnemo',
     connectionTimeoutMillis: params.connect_timeout ? Number(params.connect_timeout) * 1000 : 10_000,
     // Asked for only when the server wants one, as libpq does; pg never reads ~/.pgpass itself here.
-    password: async () => params.password ?? (await pgpassLookup(params)) ?? '',
+    password: async () => {
+      const found = params.password ?? (await pgpassLookup(params, env, home));
+      if (found === undefined) throw new TeamServerError('AUTH', `the server asks role "${params.user}" for a password and none was found: put it in ~/.pgpass (mode 0600), PGPASSWORD or a service file`);
+      return found;
+    },
   };
   return { config, params, sslmode };
 }
