@@ -66,7 +66,7 @@ describe('viewer with teammates’ records in Chromium', { skip }, () => {
     await page.getByLabel('Whose records').selectOption('team');
     await page.waitForURL(/scope=team/);
     await feed.locator('.row', { hasText: '(bob)' }).waitFor();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="feed-list"]')?.textContent?.includes('(mine)'));
+    await feed.locator('.row', { hasText: '(mine)' }).waitFor({ state: 'detached' });
 
     await page.goto(`${url}#/search?q=cart&scope=mine`);
     const results = page.getByTestId('search-results');
