@@ -68,7 +68,8 @@ export function syncInBackground(opts: TeamLoopOptions): TeamLoop {
   /** Listen for announced changes (again, at most once a minute after a failure or a lost connection). */
   const ensureListening = async (o: OpenedTeam) => {
     const teamId = o.server.team?.teamId;
-    if (listener || teamId === undefined || Date.now() - listenTriedAt < 60_000) return;
+    // MNEMO_TEAM_LISTEN=0: poll only (a server behind a pooler that drops LISTEN, or to compare).
+    if (listener || teamId === undefined || opts.env?.MNEMO_TEAM_LISTEN === '0' || Date.now() - listenTriedAt < 60_000) return;
     listenTriedAt = Date.now();
     const l = await listenForChanges(o.connection, teamId, () => kick(), () => {
       if (listener === l) listener = undefined;
