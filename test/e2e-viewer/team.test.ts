@@ -3,30 +3,18 @@
 // narrows both feed and search. The mirror is filled as a pull fills it (store.team.apply).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
-import { childEnv, cliJs } from '../integration/hooks/helpers.ts';
 import { event, remote, tempDir } from '../integration/team/sync-helpers.ts';
 import { browserMissing, launch, type Browser } from './browser.ts';
+import { startViewerProcess } from './viewer-process.ts';
 
 const skip = browserMissing();
 let viewer: ChildProcess | undefined;
 let browser: Browser | undefined;
 let url = '';
 
-async function startViewerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [cliJs(), 'viewer', '--port', '0', '--poll-ms', '200'], { env: childEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-    if (m) return { child, url: m[0] };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`mnemo viewer did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('viewer with teammates’ records in Chromium', { skip }, () => {
   before(async () => {

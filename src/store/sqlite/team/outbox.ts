@@ -10,6 +10,7 @@ import { TEAM_LIMITS, type SharedObservation, type SharedRecord, type SharedSess
 import { isShareable, type ShareRule } from '../../../core/team/share-rules.ts';
 import type { Kind, ObsType, SummaryProvider } from '../../../core/types.ts';
 import type { SqliteDb } from '../driver.ts';
+import { parseFiles } from '../rows.ts';
 import { stmt } from '../statements.ts';
 import { type OutboxKind, summaryUid } from './queue.ts';
 
@@ -31,14 +32,8 @@ export type Outgoing =
 const clip = (s: string, max: number): string => (s.length > max ? s.slice(0, max) : s);
 const short = (s: string | null | undefined): string | undefined => (s ? clip(s, TEAM_LIMITS.shortChars) : undefined);
 
-function parseFiles(json: string): string[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, TEAM_LIMITS.files).map((f) => clip(f, TEAM_LIMITS.fileChars)) : [];
-  } catch {
-    return [];
-  }
-}
+/** A row's files within the server's limits. */
+const sharedFiles = (json: string): string[] => parseFiles(json).slice(0, TEAM_LIMITS.files).map((f) => clip(f, TEAM_LIMITS.fileChars));
 
 function ruleOf(db: SqliteDb, project: string): ShareRule | undefined {
   const r = stmt(db, 'SELECT project, identity, prompts FROM team_shares WHERE project = ?').get(project) as { project: string; identity: string; prompts: number } | undefined;
@@ -101,7 +96,7 @@ function observationRecord(db: SqliteDb, uid: string): SharedObservation | strin
     type: r.type,
     title: clip(r.title, TEAM_LIMITS.titleChars),
     body: clip(r.body, TEAM_LIMITS.bodyChars),
-    files: parseFiles(r.files),
+    files: sharedFiles(r.files),
     ...(r.tags ? { tags: clip(r.tags, TEAM_LIMITS.tagsChars) } : {}),
     ...(r.tool_name ? { toolName: short(r.tool_name)! } : {}),
     priority: r.priority,
