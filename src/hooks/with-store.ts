@@ -105,8 +105,6 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
       if (summary && llmConfigured(cfg, process.env)) await spawnLlmUpgrade(cfg, session.id);
     }
     await startRetentionIfDue(cfg, store);
-    // What this session shared goes to the team from a detached process, never from the hook.
-    await startTeamSyncIfDue(cfg, store);
     // The next session of this project most likely starts from exactly this store: have its index ready.
     if (session && cacheEnabled()) {
       try {
@@ -115,5 +113,8 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
         logTo(cfg.logFile, 'info', 'SessionEnd: could not build the next SessionStart index (that SessionStart builds it)', err);
       }
     }
+    // What this session shared goes to the team from a detached process, never from the hook; started
+    // last, so that process's start-up does not compete with the hook's own work for the CPU.
+    await startTeamSyncIfDue(cfg, store);
   });
 }
