@@ -165,6 +165,8 @@ export interface Session {
   readonly startedAt: number;
   readonly endedAt?: number;
   readonly endReason?: string;
+  /** A teammate's session mirrored from the team server: their login role. Absent: mine. */
+  readonly author?: string;
   readonly observationCount: number;
   readonly eventCount?: number;
   readonly summary?: SessionSummary;

@@ -36,6 +36,8 @@ export interface SessionBrief {
   readonly endedAt?: number;
   readonly observationCount: number;
   readonly brief?: string;
+  /** A teammate's session (team memory): their login role. */
+  readonly author?: string;
 }
 
 /** Every error answer: a code to branch on and a message for people. */

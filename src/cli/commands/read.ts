@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { buildContext } from '../../context/build.ts';
-import { DATA_NOT_INSTRUCTIONS, detailBlock, indexLine, teamHitLine } from '../../core/format/records.ts';
+import { authorLabel, DATA_NOT_INSTRUCTIONS, detailBlock, indexLine, teamHitLine } from '../../core/format/records.ts';
 import { oneLine } from '../../core/titles.ts';
 import { OBS_TYPES, type ObsType } from '../../core/types.ts';
 import { SEARCH_SCOPES, type SearchScope } from '../../store/store.ts';
@@ -163,7 +163,7 @@ export const sessionsCommand: Command = async (args, io) => {
   const fmt = (ms?: number) => (ms === undefined ? '…' : new Date(ms).toISOString().slice(0, 16).replace('T', ' '));
   io.out(
     sessions.length
-      ? sessions.map((s) => `${s.id}\t${fmt(s.startedAt)} → ${fmt(s.endedAt)}\t${s.observationCount} obs\t${s.platform}:${s.externalId}\t${s.project}${s.branch ? ` (${s.branch})` : ''}`).join('\n')
+      ? sessions.map((s) => `${s.id}\t${fmt(s.startedAt)} → ${fmt(s.endedAt)}\t${s.observationCount} obs\t${s.platform}:${s.externalId}\t${s.project}${s.branch ? ` (${s.branch})` : ''}${s.author ? ` ${authorLabel(s.author)}` : ''}`).join('\n')
       : 'No sessions yet.',
   );
   return 0;

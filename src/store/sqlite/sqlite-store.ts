@@ -41,6 +41,7 @@ interface SessionRow {
   started_at: number;
   ended_at: number | null;
   end_reason: string | null;
+  author: string | null;
   n: number;
   e?: number;
 }
@@ -74,7 +75,7 @@ function toSummary(r: SummaryRow): SessionSummary {
 }
 
 /** Session columns with observation and event counts. */
-const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.branch, s.source, s.started_at, s.ended_at, s.end_reason,
+const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.branch, s.source, s.started_at, s.ended_at, s.end_reason, s.author,
   (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS n,
   (SELECT count(*) FROM events e WHERE e.session_id = s.id) AS e
   FROM sessions s`;
@@ -89,6 +90,7 @@ function toSession(r: SessionRow): Session {
     startedAt: r.started_at,
     ...(r.ended_at !== null ? { endedAt: r.ended_at } : {}),
     ...(r.end_reason ? { endReason: r.end_reason } : {}),
+    ...(r.author ? { author: r.author } : {}),
     observationCount: r.n,
     ...(r.e !== undefined ? { eventCount: r.e } : {}),
   };

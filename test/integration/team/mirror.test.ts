@@ -51,13 +51,15 @@ test('pulled records are mirrored for shared projects only, by author; mine from
   }
 });
 
-test('my index and "last session" stay mine; teammates are not abandoned sessions of mine; export leaves the mirror out', async () => {
+test('my index lines and "last session" stay mine (teammates have their block); teammates are not abandoned sessions of mine; export leaves the mirror out', async () => {
   const { store } = openTemp();
   try {
     store.team.share('/work/shop', KEY, { prompts: true, history: false });
     await store.team.apply([remote.session('bob', 'open-sb', { createdAt: 1 }), remote.observation('bob', 'ob-open', 'open-sb', { title: 'Bob was here', createdAt: 2 }), remote.summary('bob', 'open-sb')], remote.seq, CTX);
     const index = await buildContext(store, { contextBudget: 10_000, contextWindow: 400 }, '/work/shop');
-    assert.doesNotMatch(index, /Bob was here/);
+    const [own, team] = index.split('## From teammates');
+    assert.doesNotMatch(own!, /Bob was here/, 'not among my own lines');
+    assert.match(team ?? '', /Bob was here @bob/, 'in the teammates’ block');
     assert.equal(await store.latestSummary('/work/shop'), undefined);
     assert.deepEqual(await store.abandonedSessions(1000, 10), [], 'a teammate’s open session is not mine to close');
     const exported: string[] = [];

@@ -135,7 +135,8 @@ function sessionRecord(db: SqliteDb, id: number): SharedSession | string {
   const s = sessionRow(db, id);
   const rule = sessionShare(db, s);
   if (typeof rule === 'string') return rule;
-  const n = stmt(db, 'SELECT count(*) FROM observations WHERE session_id = ?').pluck().get(id) as number;
+  // What the team can see of it: private and local records are not counted either.
+  const n = stmt(db, 'SELECT count(*) FROM observations WHERE session_id = ? AND private = 0 AND local_only = 0').pluck().get(id) as number;
   return {
     kind: 'session',
     uid: s!.uid!,

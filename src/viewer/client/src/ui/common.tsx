@@ -91,6 +91,7 @@ export function SessionLabel({ s, id }: { s: SessionBrief | undefined; id: numbe
     <a class="session-label" href={href('session', id)}>
       <span class="proj-name">{s ? projectName(s.project) : 'session'}</span>
       {s ? <span class="platform">{s.platform}</span> : null}
+      {s?.author ? <Author name={s.author} /> : null}
       {s?.branch ? <span class="branch">⎇ {s.branch}</span> : null}
       <span class="sid">session {id}</span>
       {s?.brief ? <span class="brief-line">{firstLine(s.brief)}</span> : null}
