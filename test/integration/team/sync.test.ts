@@ -5,10 +5,12 @@
  * nothing and store nothing twice.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { buildContext } from '../../../src/context/build.ts';
 import { testCluster, type Cluster } from '../../helpers/pg.ts';
 import { teamFixture, type Member, type TeamFixture } from '../../helpers/team-fixture.ts';
+import { childEnv, cliJs } from '../hooks/helpers.ts';
 import { startProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
 import { machine, serverRecords, type Machine } from './machines.ts';
 import { event, filesHolding, prompt, sessionEnd } from './sync-helpers.ts';
@@ -164,4 +166,35 @@ test('two machines of one person pushing at once: each record once, and each mac
   // Mine from elsewhere is not shown as a teammate's in the index.
   const index = await buildContext(laptop!.store, { contextBudget: 10_000, contextWindow: 400 }, laptop!.project);
   assert.doesNotMatch(index, /From teammates/);
+});
+
+test('`mnemo team sync` killed (SIGKILL) at random moments of its push: the next one completes it, each record once', async () => {
+  const { ms: [alice], members, team } = await setup(1);
+  const titles = Array.from({ length: 3000 }, (_, i) => `Killed sync edit ${i}`);
+  for (let i = 0; i < titles.length; i += 1000) {
+    await alice!.store.ingest(titles.slice(i, i + 1000).map((t) => event({ title: t, body: 'k'.repeat(1000) }, { project: alice!.project, session: `ks${i}` })));
+  }
+  const env = childEnv(alice!.env.MNEMO_DATA_DIR!, { ...alice!.env, PGPASSFILE: process.env.PGPASSFILE! });
+  let kills = 0;
+  for (const after of [400, 700, 1000, 1300]) {
+    const child = spawn(process.execPath, [cliJs(), 'team', 'sync'], { env, stdio: 'ignore' });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    await new Promise((r) => setTimeout(r, after));
+    if (child.kill('SIGKILL')) kills++;
+    await exited;
+    if (alice!.store.team.outbox().waiting === 0) break;
+  }
+  assert.ok(kills > 0);
+  // The killed runs left their lock behind; the next `mnemo team sync` takes it over (its process is gone).
+  const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, [cliJs(), 'team', 'sync', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+  assert.equal(r.code, 0, r.out);
+  assert.doesNotMatch(r.out, /another sync/);
+  await alice!.syncUntilDone();
+  const onServer = await serverRecords(members[0]!, team);
+  assert.deepEqual(sharedTitles(onServer), [...titles].sort());
 });
