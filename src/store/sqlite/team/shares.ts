@@ -188,7 +188,8 @@ export function outboxPreview(db: SqliteDb, limit: number): { kind: string; proj
     `SELECT b.kind, b.project, b.queued_at, b.refused_at, b.last_error, b.ref,
        CASE b.kind WHEN 'observation' THEN (SELECT o.title FROM observations o WHERE o.uid = b.ref)
                    WHEN 'tombstone' THEN 'forget ' || coalesce(b.data, 'record') || ' ' || b.ref
-                   ELSE (SELECT s.platform || ' session started ' || s.started_at FROM sessions s WHERE s.id = CAST(b.ref AS INTEGER)) END AS title
+                   ELSE (SELECT s.platform || ' session of ' || strftime('%Y-%m-%d %H:%M UTC', s.started_at / 1000, 'unixepoch') || CASE b.kind WHEN 'summary' THEN ': its summary' ELSE '' END
+                         FROM sessions s WHERE s.id = CAST(b.ref AS INTEGER)) END AS title
      FROM team_outbox b ORDER BY b.id DESC LIMIT ?`,
   ).all(limit) as { kind: string; project: string; queued_at: number; refused_at: number | null; last_error: string | null; title: string | null }[];
   return rows.map((r) => ({
