@@ -102,7 +102,8 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       title: 'Search memory',
       description:
         'Step 1 of recall: full-text search over past sessions (any language, file paths and identifiers welcome). ' +
-        'Returns a compact index (id, date, type, title, project), current project first. Then call get_observations with the ids you need.',
+        'Returns a compact index (id, date, type, title, project), current project first; a teammate\'s record (team memory) is marked @author. ' +
+        'Then call get_observations with the ids you need.',
       inputSchema: {
         query: z.string().min(1).max(10_000).describe('What to look for: words, a file path, an identifier, Chinese/Japanese/Korean text'),
         limit: z.number().int().min(1).max(50).default(20).describe('Maximum results (1-50, default 20)'),
