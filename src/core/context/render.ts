@@ -125,8 +125,10 @@ function lineFor(g: Group, clock: NonNullable<ContextInput['clock']>): string {
   return `#${o.id} ${clock.time(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.title}${count}`;
 }
 
-/** A login role as shown after a teammate's line (kept to a safe alphabet: it is text from elsewhere). */
-const authorTag = (author: string) => `@${author.replace(/[^\w.@-]/g, '?').slice(0, 64)}`;
+/** A teammate's login role, shown as `@role` (server-assigned, but still text from elsewhere: kept to a safe alphabet). */
+export function authorLabel(author: string): string {
+  return `@${author.replace(/[^\w.@-]/g, '?').slice(0, 64)}`;
+}
 
 /** Groups ranked by usefulness, best first (the same ranking for one's own lines and teammates'). */
 function rank(usable: readonly IndexedObservation[]): Group[] {
@@ -148,7 +150,7 @@ function teammatesBlock(list: readonly TeammateObservation[], room: number, cloc
   const chosen: { g: Group; line: string }[] = [];
   for (const g of rank(usable)) {
     const o = g.latest;
-    const line = `#${o.id} ${clock.day(o.createdAt)} ${clock.time(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.title}${g.count > 1 ? ` ×${g.count}` : ''} ${authorTag(authors.get(o.id)!)}`;
+    const line = `#${o.id} ${clock.day(o.createdAt)} ${clock.time(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.title}${g.count > 1 ? ` ×${g.count}` : ''} ${authorLabel(authors.get(o.id)!)}`;
     if (used + line.length + 1 > room) continue;
     used += line.length + 1;
     chosen.push({ g, line });

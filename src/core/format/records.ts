@@ -3,7 +3,9 @@
  * Text shapes for handing records to a model or a terminal: a compact index line per hit
  * (progressive disclosure: ids first, details on request) and a full detail block.
  */
-import { TYPE_SYMBOLS } from '../context/render.ts';
+import { authorLabel, TYPE_SYMBOLS } from '../context/render.ts';
+
+export { authorLabel };
 import type { TeamObservation } from '../team/contract.ts';
 import type { Observation } from '../types.ts';
 
@@ -18,10 +20,6 @@ function projectLabel(project: string): string {
   return project.split(/[\\/]/).filter(Boolean).pop() ?? project;
 }
 
-/** A teammate's login role, shown as `@role` (server-assigned, but still text from elsewhere: kept to a safe alphabet). */
-export function authorLabel(author: string): string {
-  return `@${author.replace(/[^\w.@-]/g, '?').slice(0, 64)}`;
-}
 
 export function indexLine(o: Observation): string {
   return `#${o.id} ${stamp(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.type} ${o.title} [${projectLabel(o.project)}]${o.author ? ` ${authorLabel(o.author)}` : ''}`;
