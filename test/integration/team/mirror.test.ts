@@ -7,7 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildContext } from '../../../src/context/build.ts';
 import { filesHolding, openTemp, remote } from './sync-helpers.ts';
-import { event } from './sync-helpers.ts';
+import { event, prompt } from './sync-helpers.ts';
+import { exportLines } from '../../../src/store/export-lines.ts';
+import { SqlitePortable } from '../../../src/store/sqlite/portable.ts';
+import { importJsonl } from '../../../src/import/jsonl-import.ts';
+import { Readable } from 'node:stream';
 
 const KEY = 'github.com/acme/shop';
 const CTX = { me: 'alice', origin: 'team:acme@db' };
@@ -108,5 +112,32 @@ test('unsharing and disconnecting delete the mirror', async () => {
     assert.deepEqual(await store.search({ query: 'thing' }), []);
   } finally {
     await store.close();
+  }
+});
+
+test('export leaves teammates’ records out and keeps the local-only marks through import jsonl', async () => {
+  const { store, path } = openTemp();
+  const target = openTemp();
+  try {
+    store.team.share('/work/shop', KEY, { prompts: true, history: false });
+    await store.ingest([prompt('<local> the customer list', { session: 'lx' }), event({ title: 'Edited shared.ts' }, { session: 'lx' }), event({ title: 'Edited other.ts' }, { session: 'ly' })]);
+    await store.team.apply([remote.observation('bob', 'ob-exp', 'sb-exp', { title: 'Bob’s edit' })], remote.seq, CTX);
+    const [ly] = (await store.listSessions({})).filter((s) => s.externalId === 'ly');
+    store.team.keepLocal({ sessionId: ly!.id });
+    const lines: string[] = [];
+    for await (const line of exportLines(store, path)) lines.push(line);
+    const text = lines.join('\n');
+    assert.doesNotMatch(text, /Bob’s edit/);
+    const records = lines.map((l) => JSON.parse(l) as { record: string; title?: string; localOnly?: boolean; externalId?: string });
+    assert.deepEqual(records.filter((r) => r.localOnly).map((r) => r.title ?? r.externalId), ['ly', '<local> the customer list', 'Edited shared.ts', 'Edited other.ts']);
+    const portable = SqlitePortable.open({ path: target.path, busyTimeoutMs: 2000 });
+    await importJsonl(portable, Readable.from([text]));
+    portable.close();
+    // Restored into a store that shares the project, with its history: what was local stays local.
+    target.store.team.share('/work/shop', KEY, { prompts: true, history: true });
+    assert.deepEqual(target.store.team.take(100).map((o) => o.entry.kind), []);
+  } finally {
+    await store.close();
+    await target.store.close();
   }
 });
