@@ -100,7 +100,13 @@ async function main(): Promise<void> {
       const r = await client.callTool({ name: 'search', arguments: { query: marker, scope: 'team' } });
       return ((r.structuredContent as { results?: unknown[] } | undefined)?.results?.length ?? 0) > 0;
     };
-    const series = { push: [] as number[], listen: [] as number[], poll: [] as number[] };
+    const series = { push: [] as number[], listen: [] as number[], poll: [] as number[], bare: [] as number[] };
+    // The yardstick of this machine at this moment: one bare Node start, timed in every round.
+    const bareStart = () => {
+      const t = performance.now();
+      spawnSync(process.execPath, ['-e', ''], { env: childEnv() });
+      return performance.now() - t;
+    };
     let cursor = (await watcher.status()).head;
     for (let round = 0; round < ROUNDS + 1; round++) {
       const marker = `lagmarker${round}x${Math.floor(Math.random() * 1e6)}`;
@@ -108,6 +114,7 @@ async function main(): Promise<void> {
       const common = { session_id: sid, transcript_path: join(alice.repo, 'none.jsonl'), cwd: alice.repo };
       hook('SessionStart', { ...common, hook_event_name: 'SessionStart', source: 'startup' });
       hook('UserPromptSubmit', { ...common, hook_event_name: 'UserPromptSubmit', prompt: `Fix the ${marker} timeout in the pool` });
+      const bare = bareStart();
       const t0 = performance.now();
       hook('SessionEnd', { ...common, hook_event_name: 'SessionEnd', reason: 'other' });
       let pushed: number | undefined;
@@ -124,12 +131,13 @@ async function main(): Promise<void> {
       }
       cursor = (await watcher.status()).head;
       if (round === 0) continue; // warm-up: first process starts, first statements prepared
+      series.bare.push(bare);
       if (pushed !== undefined) series.push.push(pushed);
       if (viaListen !== undefined) series.listen.push(viaListen);
       if (viaPoll !== undefined) series.poll.push(viaPoll);
       process.stderr.write(`  round ${round}: on the server after ${Math.round(pushed ?? NaN)} ms, found by search after ${Math.round(viaListen ?? NaN)} ms (listening) / ${Math.round(viaPoll ?? NaN)} ms (polling)\n`);
     }
-    const s = (xs: number[]) => [`${(median(xs) / 1000).toFixed(2)} s`, `${(p95(xs) / 1000).toFixed(2)} s`, `${xs.length}/${ROUNDS}`];
+    const s = (xs: number[]) => [`${(median(xs) / 1000).toFixed(2)} s`, `${(p95(xs) / 1000).toFixed(2)} s`, `${(median(xs) / median(series.bare)).toFixed(1)}×`, `${xs.length}/${ROUNDS}`];
     const md = [
       '## Team sync lag (bench/team-sync.bench.ts)',
       '',
@@ -139,7 +147,7 @@ async function main(): Promise<void> {
         `\`search\` (scope team) returning it; ${ROUNDS} rounds after one warm-up, PostgreSQL ${cluster.port ? 'on 127.0.0.1' : ''} started by the bench.`,
       '',
       table(
-        ['stage', 'median', 'p95', 'rounds found'],
+        ['stage', 'median', 'p95', 'median ÷ one bare node start', 'rounds found'],
         [
           ['on the server (SessionEnd → detached `mnemo team sync --background` → push)', ...s(series.push)],
           ['found by my MCP search, server listening (LISTEN/NOTIFY, the default)', ...s(series.listen)],
@@ -147,7 +155,8 @@ async function main(): Promise<void> {
         ],
       ),
       '',
-      `Listening over polling, median: ${(median(series.listen) / median(series.poll)).toFixed(2)}×.`,
+      `A bare \`node -e ""\` took ${Math.round(median(series.bare))} ms (median of one a round) in this run: the lag is a few process starts (the hook, the detached \`mnemo team sync\`, which opens the store and the server) plus one round trip to the server. ` +
+        `Listening over polling, median: ${(median(series.listen) / median(series.poll)).toFixed(2)}×.`,
     ].join('\n');
     console.log(`\n${md}\n`);
     if (shouldWrite()) writeSection('team-sync', md);
