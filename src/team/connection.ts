@@ -51,8 +51,12 @@ export async function openSaved(ledger: TeamLedger, env: Env = process.env): Pro
   }
 }
 
-/** Save a connection after it worked. The URL must carry no password (the caller checked). */
-export function saveConnection(ledger: TeamLedger, conn: SavedConnection, identity: TeamIdentity): void {
+/**
+ * Save a connection after it worked. The URL must carry no password (the caller checked). Returns
+ * whether it points elsewhere than the one saved before (another server or team): the caller then
+ * drops the old mirror, which the new server's tombstones would never reach.
+ */
+export function saveConnection(ledger: TeamLedger, conn: SavedConnection, identity: TeamIdentity): { moved: boolean } {
   const before = savedConnection(ledger);
   // Another server or team: what was mirrored and the cursor belong to the old one.
   const moved = before !== undefined && (before.origin !== conn.origin || before.team !== conn.team);
@@ -65,6 +69,7 @@ export function saveConnection(ledger: TeamLedger, conn: SavedConnection, identi
     connectedAt: String(Date.now()),
     ...(moved || before === undefined ? { cursor: '0' } : {}),
   });
+  return { moved };
 }
 
 /** Forget the connection (and with it the pull cursor). The mirror is dropped by the caller. */

@@ -83,7 +83,7 @@ export const connectCommand: Command = async (args, io) => {
     await server.close();
   }
   const result = await withStore(io, async (store) => {
-    saveConnection(store.team, connection, identity);
+    if (saveConnection(store.team, connection, identity).moved) await store.team.dropMirror();
     // The index on teammates' rows (a deferred upgrade step) is built now, before any arrive.
     store.maintain();
     const report = values['no-sync'] ? undefined : await runSync(io, store, {});
