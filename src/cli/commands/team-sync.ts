@@ -49,6 +49,17 @@ export const STALE_SYNC_LOCK_MS = 10 * 60_000;
 
 // ── connect / disconnect ──
 
+/** The connection the PG* environment describes, as a URL without its password. */
+async function urlFromEnvironment(env: Io['env']): Promise<string> {
+  const { resolveParams } = await import('../../store/postgres/connect.ts');
+  const p = resolveParams({}, env);
+  const socket = p.host!.startsWith('/');
+  const query = new URLSearchParams({ ...(socket ? { host: p.host! } : {}), ...(p.sslmode ? { sslmode: p.sslmode } : {}), ...(p.sslrootcert ? { sslrootcert: p.sslrootcert } : {}) });
+  const q = query.toString();
+  // A socket directory goes in `host=` (the authority cannot hold a path); the port names its socket file.
+  return `postgres://${encodeURIComponent(p.user!)}@${socket ? 'localhost' : p.host}:${p.port}/${encodeURIComponent(p.dbname!)}${q ? `?${q}` : ''}`;
+}
+
 const CONNECT_USAGE = 'usage: mnemo team connect [URL] [--team NAME] [--service NAME] [--no-sync] [--json]';
 
 export const connectCommand: Command = async (args, io) => {
@@ -64,7 +75,10 @@ export const connectCommand: Command = async (args, io) => {
       throw new UsageError((err as Error).message);
     }
   }
-  const where = { ...(url ? { url } : {}), ...(service ? { service } : {}) };
+  // Without a URL or service, the PG* environment of this shell decides; it is saved as a URL (never
+  // with a password), since the MCP server and SessionEnd's sync may run in another environment.
+  const envService = !url && !service ? str(io.env.PGSERVICE) : undefined;
+  const where = url || service || envService ? { ...(url ? { url } : {}), ...((service ?? envService) ? { service: (service ?? envService)! } : {}) } : { url: await urlFromEnvironment(io.env) };
   let team = str(values.team);
   if (!team) {
     const { myTeams } = await import('../../store/postgres/my-teams.ts');

@@ -149,3 +149,22 @@ test('connect, share, status, sync, search by scope and on the server, doctor, d
     }
   }
 });
+
+test('connect from the PG* environment alone: saved as a URL without a password, used by later syncs without that environment', async () => {
+  const carol = await person('carol');
+  const pgEnv = { PGHOST: cluster.host, PGPORT: String(cluster.port), PGUSER: carol.member.role, PGDATABASE: fx.db, PGSSLMODE: 'disable' };
+  const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [cliJs(), 'team', 'connect', '--json'], { cwd: carol.home, env: childEnv(carol.dataDir, { ...carol.env, ...pgEnv }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b) => (stdout += b));
+    child.stderr.on('data', (b) => (stderr += b));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).team, team);
+  const status = await carol.json(['team', 'status']);
+  assert.match(status.connection.url, new RegExp(`^postgres://${carol.member.role}@`));
+  assert.ok(!status.connection.url.includes(carol.member.password));
+  assert.equal(status.serverError, null, 'reached again without the PG* environment');
+});
