@@ -115,6 +115,8 @@ export interface Observation extends ObservationDraft {
   readonly createdAt: number;
   /** Importance from its extracted events: 1 (rules, decisions, tasks, files) … 5 (nothing notable). */
   readonly priority?: number;
+  /** A teammate's record mirrored from the team server: their login role. Absent: mine. */
+  readonly author?: string;
 }
 
 /** What the SessionStart index shows of an observation: one line, no body. */
@@ -165,6 +167,8 @@ export interface Session {
   readonly startedAt: number;
   readonly endedAt?: number;
   readonly endReason?: string;
+  /** A teammate's session mirrored from the team server: their login role. Absent: mine. */
+  readonly author?: string;
   readonly observationCount: number;
   readonly eventCount?: number;
   readonly summary?: SessionSummary;
@@ -190,6 +194,8 @@ export interface CapturedEvent {
   readonly session?: { readonly source?: string; readonly endReason?: string };
   /** The tool call in structured form (already private-stripped, redacted and clipped), for extraction at ingest. */
   readonly call?: CapturedCall;
+  /** The session is to stay on this machine (`MNEMO_TEAM_LOCAL=1` where the assistant runs): never shared with a team. */
+  readonly local?: boolean;
 }
 
 /** A tool call as kept for extraction: the fields every assistant's adapter can produce. */

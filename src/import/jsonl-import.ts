@@ -78,6 +78,7 @@ export function toPortableSession(r: Rec): PortableSession | undefined {
     ...(str(r.source) ? { source: str(r.source)! } : {}),
     ...(r.state !== undefined ? { state: redactValue(r.state) } : {}),
     ...(str(r.snapshot) !== undefined ? { snapshot: clean(str(r.snapshot)!) } : {}),
+    ...(r.localOnly === true ? { localOnly: true } : {}),
   };
 }
 
@@ -124,6 +125,7 @@ export function toPortableObservation(r: Rec): PortableObservation | undefined {
     ...(str(r.uid) ? { uid: str(r.uid)! } : {}),
     ...(str(r.dedupeKey) ? { dedupeKey: str(r.dedupeKey)! } : {}),
     ...(str(r.contentKey) ? { contentKey: str(r.contentKey)! } : {}),
+    ...(r.localOnly === true ? { localOnly: true } : {}),
     events,
   };
 }
