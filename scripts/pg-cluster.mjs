@@ -6,7 +6,7 @@
 // CLI (used by .ci/run):  node scripts/pg-cluster.mjs start DIR   → prints the superuser URL
 //                         node scripts/pg-cluster.mjs stop DIR
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +52,9 @@ export async function startCluster(opts = {}) {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'mnemo-pg-'));
   mkdirSync(dir, { recursive: true });
   const data = join(dir, 'data');
-  const port = opts.port ?? (await freePort());
+  // A cluster started before in `dir` keeps its port (the last `port =` line of its configuration).
+  const kept = existsSync(join(data, 'PG_VERSION')) ? [...readFileSync(join(data, 'postgresql.conf'), 'utf8').matchAll(/^port = (\d+)/gm)].pop()?.[1] : undefined;
+  const port = kept ? Number(kept) : (opts.port ?? (await freePort()));
   if (asRoot) {
     chownSync(dir, uidOf('postgres'), gidOf('postgres'));
   }

@@ -167,6 +167,84 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
         USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]));
     `,
   },
+  {
+    // Search through the GIN index for members. Under row-level security PostgreSQL lets a query's own
+    // condition serve as an index condition only when its function is LEAKPROOF (else it could see a
+    // row before the policy hides it), and `tsvector @@ tsquery` (ts_match_vq) is not: a member's search
+    // read every row of the team. These functions run as the schema's owner, whom the policies do not
+    // bind, and apply the policy's team check themselves, first; the query and every filter arrive as
+    // typed parameters (the SQL text varies only by which filters are present, never by their values).
+    // Run by anyone else (an owner who is neither superuser nor the tables' owner), the policies still
+    // apply inside: slower, never wider.
+    version: 2,
+    sql: `
+      CREATE FUNCTION mnemo.match_filters(p_scope text, p_projects text[], p_types text[], p_authors name[],
+          p_assistant text, p_branch text, p_since bigint, p_until bigint) RETURNS text
+        LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+          SELECT concat(
+            CASE p_scope WHEN 'mine' THEN ' AND r.author = session_user' WHEN 'team' THEN ' AND r.author <> session_user' ELSE '' END,
+            CASE WHEN p_projects IS NOT NULL THEN ' AND r.project = ANY ($3)' END,
+            CASE WHEN p_types IS NOT NULL THEN ' AND r.obs_type = ANY ($4)' END,
+            CASE WHEN p_authors IS NOT NULL THEN ' AND r.author = ANY ($5)' END,
+            CASE WHEN p_assistant IS NOT NULL THEN ' AND r.assistant = $6' END,
+            CASE WHEN p_branch IS NOT NULL THEN ' AND r.branch = $7' END,
+            CASE WHEN p_since IS NOT NULL THEN ' AND r.created_at >= $8' END,
+            CASE WHEN p_until IS NOT NULL THEN ' AND r.created_at <= $9' END)
+        $$;
+
+      -- How many of the team's observations match p_query, counted up to p_cap.
+      CREATE FUNCTION mnemo.count_matches(p_team integer, p_query tsquery, p_cap integer,
+          p_scope text DEFAULT NULL, p_projects text[] DEFAULT NULL, p_types text[] DEFAULT NULL, p_authors name[] DEFAULT NULL,
+          p_assistant text DEFAULT NULL, p_branch text DEFAULT NULL, p_since bigint DEFAULT NULL, p_until bigint DEFAULT NULL)
+        RETURNS integer LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE n integer;
+        BEGIN
+          IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
+            RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
+          END IF;
+          EXECUTE 'SELECT count(*)::integer FROM (SELECT 1 FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'' AND r.search @@ $2'
+              || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until) || ' LIMIT $10) x'
+            INTO n USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap;
+          RETURN n;
+        END
+        $$;
+
+      -- The team's observations matching p_query, best first, at most p_depth of them (seq, and how many
+      -- were considered). p_order: 'rank' — ts_rank (title 1, tags 0.5, body 0.125, length-normalised)
+      -- over the newest p_window matches, or over all when p_window is NULL; 'names' — the newest matches
+      -- unranked, those matching in the title first (a path or dotted name: every match holds the same
+      -- phrase); 'heads' — the newest matches in the title or tags only, unranked.
+      CREATE FUNCTION mnemo.match_list(p_team integer, p_query tsquery, p_order text, p_window integer, p_depth integer,
+          p_scope text DEFAULT NULL, p_projects text[] DEFAULT NULL, p_types text[] DEFAULT NULL, p_authors name[] DEFAULT NULL,
+          p_assistant text DEFAULT NULL, p_branch text DEFAULT NULL, p_since bigint DEFAULT NULL, p_until bigint DEFAULT NULL)
+        RETURNS TABLE (seq bigint, considered integer) LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE
+          matches text;
+        BEGIN
+          IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
+            RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
+          END IF;
+          matches := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'' AND r.search @@ $2'
+            || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
+          IF p_order = 'rank' THEN
+            RETURN QUERY EXECUTE 'SELECT w.seq, (count(*) OVER ())::integer FROM (SELECT r.seq, r.search ' || matches
+                || CASE WHEN p_window IS NULL THEN '' ELSE ' ORDER BY r.seq DESC LIMIT $11' END
+                || ') w ORDER BY ts_rank(''{0.125, 0, 0.5, 1}'', w.search, $2, 1) DESC, w.seq DESC LIMIT $10'
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window;
+          ELSIF p_order = 'names' THEN
+            RETURN QUERY EXECUTE 'SELECT w.seq, (count(*) OVER ())::integer FROM (SELECT r.seq, ts_filter(r.search, ''{a}'') @@ $2 AS in_title '
+                || matches || ' ORDER BY r.seq DESC LIMIT $10) w ORDER BY w.in_title DESC, w.seq DESC'
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth;
+          ELSIF p_order = 'heads' THEN
+            RETURN QUERY EXECUTE 'SELECT r.seq, 0 ' || matches || ' AND ts_filter(r.search, ''{a,b}'') @@ $2 ORDER BY r.seq DESC LIMIT $10'
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth;
+          ELSE
+            RAISE EXCEPTION 'unknown order %', p_order USING ERRCODE = '22023';
+          END IF;
+        END
+        $$;
+    `,
+  },
 ];
 
 /** The schema version these migrations reach (must equal the contract's). */
