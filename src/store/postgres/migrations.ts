@@ -192,20 +192,38 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
             CASE WHEN p_until IS NOT NULL THEN ' AND r.created_at <= $9' END)
         $$;
 
-      -- How many of the team's observations match p_query, counted up to p_cap.
+      -- How many of the team's observations match p_query, counted up to p_cap (n), and the planner's
+      -- estimates of the matches and of the observations under the same filters (from the statistics of
+      -- the whole table, so the caller can choose how to walk the matches). Counting a common word walks
+      -- thousands of rows, each one's tsvector read back, to learn only that it is common: when the
+      -- estimate is past 4 × p_cap, n is p_cap without counting.
+      -- (VOLATILE only because EXPLAIN is refused in a STABLE function; it writes nothing.)
       CREATE FUNCTION mnemo.count_matches(p_team integer, p_query tsquery, p_cap integer,
           p_scope text DEFAULT NULL, p_projects text[] DEFAULT NULL, p_types text[] DEFAULT NULL, p_authors name[] DEFAULT NULL,
           p_assistant text DEFAULT NULL, p_branch text DEFAULT NULL, p_since bigint DEFAULT NULL, p_until bigint DEFAULT NULL)
-        RETURNS integer LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-        DECLARE n integer;
+        RETURNS TABLE (n integer, estimate float8, total float8)
+        LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE
+          plan json;
+          rows_of text := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'''
+            || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
         BEGIN
           IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
             RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
           END IF;
-          EXECUTE 'SELECT count(*)::integer FROM (SELECT 1 FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'' AND r.search @@ $2'
-              || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until) || ' LIMIT $10) x'
-            INTO n USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap;
-          RETURN n;
+          EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 ' || rows_of || ' AND r.search @@ $2'
+            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until;
+          estimate := (plan->0->'Plan'->>'Plan Rows')::float8;
+          EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 ' || rows_of
+            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until;
+          total := (plan->0->'Plan'->>'Plan Rows')::float8;
+          IF estimate > 4 * p_cap THEN
+            n := p_cap;
+          ELSE
+            EXECUTE 'SELECT count(*)::integer FROM (SELECT 1 ' || rows_of || ' AND r.search @@ $2 LIMIT $10) x'
+              INTO n USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap;
+          END IF;
+          RETURN NEXT;
         END
         $$;
 
@@ -213,19 +231,30 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
       -- were considered). p_order: 'rank' — ts_rank (title 1, tags 0.5, body 0.125, length-normalised)
       -- over the newest p_window matches, or over all when p_window is NULL; 'names' — the newest matches
       -- unranked, those matching in the title first (a path or dotted name: every match holds the same
-      -- phrase); 'heads' — the newest matches in the title or tags only, unranked.
-      CREATE FUNCTION mnemo.match_list(p_team integer, p_query tsquery, p_order text, p_window integer, p_depth integer,
+      -- phrase); 'heads' — those of the newest p_window matches that match in the title or tags, newest
+      -- first, unranked. p_walk chooses how the newest matches are found: true — newest rows first,
+      -- testing each (cheap when matches are dense), false — every match from the search index, then
+      -- sorted (cheap when they are few), NULL — the planner's choice. The planner prices a row's @@
+      -- as a cheap operator, but it reads the row's tsvector back (often from TOAST), so for words of
+      -- middling frequency it walks tens of thousands of rows where the index would have read a few
+      -- thousand: the caller, who has the counts, decides. The settings revert when the function returns.
+      CREATE FUNCTION mnemo.match_list(p_team integer, p_query tsquery, p_order text, p_window integer, p_depth integer, p_walk boolean,
           p_scope text DEFAULT NULL, p_projects text[] DEFAULT NULL, p_types text[] DEFAULT NULL, p_authors name[] DEFAULT NULL,
           p_assistant text DEFAULT NULL, p_branch text DEFAULT NULL, p_since bigint DEFAULT NULL, p_until bigint DEFAULT NULL)
-        RETURNS TABLE (seq bigint, considered integer) LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        RETURNS TABLE (seq bigint, considered integer) LANGUAGE plpgsql STABLE SECURITY DEFINER
+        SET search_path = pg_catalog, pg_temp SET enable_indexscan = on SET enable_bitmapscan = on SET enable_seqscan = on AS $$
         DECLARE
-          matches text;
+          matches text := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'' AND r.search @@ $2'
+            || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
         BEGIN
           IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
             RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
           END IF;
-          matches := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'' AND r.search @@ $2'
-            || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
+          IF p_walk THEN
+            PERFORM set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
+          ELSIF NOT p_walk THEN
+            PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true);
+          END IF;
           IF p_order = 'rank' THEN
             RETURN QUERY EXECUTE 'SELECT w.seq, (count(*) OVER ())::integer FROM (SELECT r.seq, r.search ' || matches
                 || CASE WHEN p_window IS NULL THEN '' ELSE ' ORDER BY r.seq DESC LIMIT $11' END
@@ -236,8 +265,9 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
                 || matches || ' ORDER BY r.seq DESC LIMIT $10) w ORDER BY w.in_title DESC, w.seq DESC'
               USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth;
           ELSIF p_order = 'heads' THEN
-            RETURN QUERY EXECUTE 'SELECT r.seq, 0 ' || matches || ' AND ts_filter(r.search, ''{a,b}'') @@ $2 ORDER BY r.seq DESC LIMIT $10'
-              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth;
+            RETURN QUERY EXECUTE 'SELECT w.seq, 0 FROM (SELECT r.seq, r.search ' || matches || ' ORDER BY r.seq DESC LIMIT $11) w'
+                || ' WHERE ts_filter(w.search, ''{a,b}'') @@ $2 ORDER BY w.seq DESC LIMIT $10'
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window;
           ELSE
             RAISE EXCEPTION 'unknown order %', p_order USING ERRCODE = '22023';
           END IF;

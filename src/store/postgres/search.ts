@@ -25,6 +25,7 @@ import type { ClientBase } from 'pg';
 import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
 import { isPrefix, planQuery, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { TeamSearchHit, TeamSearchQuery, TeamObservation } from '../../core/team/contract.ts';
+import { joinedIn, pairWord } from './name-joins.ts';
 import { fromRow, RECORD_COLUMNS, type RecordRow } from './records.ts';
 
 export const WINDOW = 600;
@@ -39,15 +40,23 @@ function lexeme(token: string): string {
   return `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
-/** One unit as tsquery text: its tokens as a phrase, the last one a prefix when the unit is. */
-export function unitQuery(u: QueryUnit): string {
+/**
+ * One unit as tsquery text: its tokens as a phrase, the last one a prefix when the unit is. A name the
+ * query wrote joined (`src/db/pool.ts`) also asks for its pair words (name-joins), so the index, not a
+ * recheck of every row holding `src` and `ts`, finds the few rows that can hold it.
+ */
+export function unitQuery(u: QueryUnit, query = ''): string {
   const parts = u.tokens.map(lexeme);
   if (isPrefix(u)) parts[parts.length - 1] += ':*';
-  return parts.length > 1 ? `(${parts.join(' <-> ')})` : parts[0]!;
+  if (parts.length === 1) return parts[0]!;
+  const phrase = `(${parts.join(' <-> ')})`;
+  if (isPrefix(u) || !joinedIn(query, u.tokens)) return phrase;
+  const pairs = u.tokens.slice(1).map((t, i) => lexeme(pairWord(u.tokens[i]!, t)));
+  return `(${[...pairs, phrase].join(' & ')})`;
 }
 
-export function unitsQuery(units: readonly QueryUnit[]): string {
-  return units.map(unitQuery).join(' | ');
+export function unitsQuery(units: readonly QueryUnit[], query = ''): string {
+  return units.map((u) => unitQuery(u, query)).join(' | ');
 }
 
 /** The filter arguments of mnemo.count_matches / match_list, in their order (NULL: no filter). */
@@ -71,6 +80,8 @@ function filterParams(first: number): string {
 
 interface Ctx {
   readonly db: ClientBase;
+  /** The query as typed (whether a name was written joined). */
+  readonly query: string;
   readonly teamId: number;
   readonly filters: unknown[];
   readonly depth: number;
@@ -78,30 +89,51 @@ interface Ctx {
 
 type Order = 'rank' | 'names' | 'heads';
 
+/**
+ * Testing a row's tsvector while walking the newest rows costs about this many times a row fetched
+ * through the search index (measured on this machine: the tsvector is read back, often from TOAST).
+ */
+const WALK_COST = 2.5;
+
+/**
+ * Whether the newest `window` of matches of density `d` (matches / rows) are cheaper found by walking
+ * the newest rows (window / d rows tested) than by fetching every match through the index (d × rows).
+ */
+export function walkNewest(matches: number, rows: number, window: number): boolean {
+  if (rows <= 0 || matches <= 0) return false;
+  const d = Math.min(1, matches / rows);
+  return (window / d) * WALK_COST < d * rows;
+}
+
 /** Ids (seq) of matches of `tsq`, best first (see mnemo.match_list), and how many were considered. */
-async function matchList(ctx: Ctx, tsq: string, order: Order, window: number | null): Promise<{ ids: number[]; considered: number }> {
+async function matchList(ctx: Ctx, tsq: string, order: Order, window: number | null, walk: boolean): Promise<{ ids: number[]; considered: number }> {
   const res = await ctx.db.query<{ seq: string; considered: number }>(
-    `SELECT seq, considered FROM mnemo.match_list($1, to_tsquery('english', $2), $3, $4, $5, ${filterParams(6)})`,
-    [ctx.teamId, tsq, order, window, ctx.depth, ...ctx.filters],
+    `SELECT seq, considered FROM mnemo.match_list($1, to_tsquery('english', $2), $3, $4, $5, $6, ${filterParams(7)})`,
+    [ctx.teamId, tsq, order, window, ctx.depth, walk, ...ctx.filters],
   );
   return { ids: res.rows.map((r) => Number(r.seq)), considered: Number(res.rows[0]?.considered ?? 0) };
 }
 
-/** A unit with its matches counted up to RARE_CAP + 1. */
+/** A unit with its matches counted up to RARE_CAP + 1, and the planner's estimate of them. */
 interface Counted {
   readonly unit: QueryUnit;
   readonly n: number;
+  readonly estimate: number;
 }
 
-/** Each unit with its match count, rarest first, in one round trip. */
-async function countUnits(ctx: Ctx, units: readonly QueryUnit[]): Promise<Counted[]> {
-  const res = await ctx.db.query<{ n: number }>(
-    `SELECT mnemo.count_matches($1, to_tsquery('english', t.u), $3, ${filterParams(4)}) AS n
-     FROM unnest($2::text[]) WITH ORDINALITY AS t(u, i) ORDER BY t.i`,
-    [ctx.teamId, units.map(unitQuery), RARE_CAP + 1, ...ctx.filters],
+/** Each unit with its match count, rarest first, in one round trip; and the rows under the filters (estimated). */
+async function countUnits(ctx: Ctx, units: readonly QueryUnit[]): Promise<{ counted: Counted[]; rows: number }> {
+  const res = await ctx.db.query<{ n: number; estimate: number; total: number }>(
+    `SELECT c.n, c.estimate, c.total FROM unnest($2::text[]) WITH ORDINALITY AS t(u, i),
+       LATERAL mnemo.count_matches($1, to_tsquery('english', t.u), $3, ${filterParams(4)}) c ORDER BY t.i`,
+    [ctx.teamId, units.map((u) => unitQuery(u, ctx.query)), RARE_CAP + 1, ...ctx.filters],
   );
-  return units.map((unit, i) => ({ unit, n: Number(res.rows[i]!.n) })).sort((a, b) => a.n - b.n);
+  const counted = units.map((unit, i) => ({ unit, n: Number(res.rows[i]!.n), estimate: Number(res.rows[i]!.estimate) })).sort((a, b) => a.n - b.n);
+  return { counted, rows: Number(res.rows[0]?.total ?? 0) };
 }
+
+/** Matches of the units together, as well as they are known: counted when few, else estimated. */
+const matchesOf = (counted: readonly Counted[]) => counted.reduce((sum, c) => sum + (c.n > RARE_CAP ? Math.max(c.n, c.estimate) : c.n), 0);
 
 /** Counted units split: the rarest first, while their matches together stay within RARE_CAP. */
 function splitSelective(counted: readonly Counted[]): { selective: QueryUnit[]; common: QueryUnit[] } {
@@ -120,19 +152,19 @@ function splitSelective(counted: readonly Counted[]): { selective: QueryUnit[]; 
  * else the newest WINDOW ranked, and when the window filled, the selective units over the whole history.
  */
 async function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], weight = 1): Promise<{ lists: RankedList[]; full: boolean }> {
-  const counted = await countUnits(ctx, units);
+  const { counted, rows } = await countUnits(ctx, units);
   const total = counted.reduce((sum, c) => sum + c.n, 0);
   if (total === 0) return { lists: [], full: false };
   const live = counted.filter((c) => c.n > 0).map((c) => c.unit);
   if (total <= RARE_CAP) {
-    const all = await matchList(ctx, unitsQuery(live), 'rank', null);
+    const all = await matchList(ctx, unitsQuery(live, ctx.query), 'rank', null, false);
     return { lists: [{ name, ids: all.ids, weight }], full: all.considered >= WINDOW };
   }
-  const win = await matchList(ctx, unitsQuery(live), 'rank', WINDOW);
+  const win = await matchList(ctx, unitsQuery(live, ctx.query), 'rank', WINDOW, walkNewest(matchesOf(counted), rows, WINDOW));
   const lists: RankedList[] = [{ name, ids: win.ids, weight }];
   const full = win.considered >= WINDOW;
   const { selective } = splitSelective(counted);
-  if (full && selective.length) lists.push({ name: `${name}-rare`, ids: (await matchList(ctx, unitsQuery(selective), 'rank', null)).ids, weight: RARE_WEIGHT * weight });
+  if (full && selective.length) lists.push({ name: `${name}-rare`, ids: (await matchList(ctx, unitsQuery(selective, ctx.query), 'rank', null, false)).ids, weight: RARE_WEIGHT * weight });
   return { lists, full };
 }
 
@@ -141,10 +173,14 @@ async function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], wei
  * ones (often the other language's commonest words) only by their newest mentions in titles and tags.
  */
 async function glossaryLists(ctx: Ctx, units: readonly QueryUnit[]): Promise<RankedList[]> {
-  const { selective, common } = splitSelective(await countUnits(ctx, units));
+  const { counted, rows } = await countUnits(ctx, units);
+  const { selective, common } = splitSelective(counted);
   const out: RankedList[] = [];
-  if (selective.length) out.push({ name: 'glossary', ids: (await matchList(ctx, unitsQuery(selective), 'rank', null)).ids, weight: GLOSSARY_WEIGHT });
-  if (common.length) out.push({ name: 'glossary-recent', ids: (await matchList(ctx, unitsQuery(common), 'heads', null)).ids, weight: 0.5 * GLOSSARY_WEIGHT });
+  if (selective.length) out.push({ name: 'glossary', ids: (await matchList(ctx, unitsQuery(selective, ctx.query), 'rank', null, false)).ids, weight: GLOSSARY_WEIGHT });
+  if (common.length) {
+    const walk = walkNewest(matchesOf(counted.filter((c) => common.includes(c.unit))), rows, WINDOW);
+    out.push({ name: 'glossary-recent', ids: (await matchList(ctx, unitsQuery(common, ctx.query), 'heads', WINDOW, walk)).ids, weight: 0.5 * GLOSSARY_WEIGHT });
+  }
   return out;
 }
 
@@ -155,7 +191,7 @@ async function keywordLists(ctx: Ctx, query: string): Promise<RankedList[]> {
   const only = plan.units.length === 1 ? plan.units[0]! : undefined;
   // A lone path or dotted name: every match holds the same phrase, so rank by recency, titles first.
   if (only && only.script === 'word' && !only.prefix && only.tokens.length >= NAME_TOKENS) {
-    return [{ name: 'name', ids: (await matchList(ctx, unitQuery(only), 'names', null)).ids }];
+    return [{ name: 'name', ids: (await matchList(ctx, unitQuery(only, query), 'names', null, false)).ids }];
   }
   const words = plan.units.filter((u) => u.script === 'word');
   const cjk = plan.units.filter((u) => u.script === 'cjk');
@@ -171,7 +207,7 @@ async function keywordLists(ctx: Ctx, query: string): Promise<RankedList[]> {
 /** Search the team's shared observations. Never throws on any query text. */
 export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQuery, now = Date.now()): Promise<TeamSearchHit[]> {
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? 20), 1), 100);
-  const ctx: Ctx = { db, teamId, filters: filterArgs(q), depth: Math.max(limit * 2, 50) };
+  const ctx: Ctx = { db, teamId, query: q.query, filters: filterArgs(q), depth: Math.max(limit * 2, 50) };
   const fused = fuse(await keywordLists(ctx, q.query)).slice(0, Math.max(limit * 3, 60));
   if (!fused.length) return [];
 
