@@ -98,19 +98,23 @@ test('verify-full checks the host name too', async () => {
   assert.equal((await s.whoami()).team, team);
   await s.close();
   const err = await refusal(url('127.0.0.2', `sslmode=verify-full&${root}`));
-  assert.match(err.message, /127\.0\.0\.2|altnames|host/i);
+  assert.equal(err.code, 'AUTH');
+  assert.match(err.message, /127\.0\.0\.2 is not in the cert/);
+  assert.match(err.message, /sslrootcert/);
 });
 
 test('a wrong root certificate is refused by every mode that checks', async () => {
   const wrong = `sslrootcert=${encodeURIComponent(join(dir, 'wrong-ca.crt'))}`;
   for (const mode of ['verify-full', 'verify-ca', 'require']) {
     const err = await refusal(url('127.0.0.1', `sslmode=${mode}&${wrong}`));
-    assert.match(err.message, /certificate/i, mode);
+    assert.equal(err.code, 'AUTH', mode);
+    assert.match(err.message, /unable to verify the first certificate/, mode);
   }
 });
 
 test('a server that takes TLS logins only refuses plain and upgrades prefer', async () => {
   const err = await refusal(url('127.0.0.1', 'sslmode=disable'));
-  assert.match(err.message, /no pg_hba\.conf entry|SSL off|encryption/i);
+  assert.equal(err.code, 'AUTH');
+  assert.match(err.message, /no pg_hba\.conf entry .* no encryption/);
   assert.equal((await tlsOf(url('127.0.0.1', 'sslmode=prefer'))).ssl, true);
 });
