@@ -19,7 +19,7 @@
  *   MNEMO_BENCH_PARTS=search                  only some parts (throughput, seeding, search; default all)
  */
 import pg from 'pg';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEAM_LIMITS, type SharedObservation } from '../src/core/team/contract.ts';
@@ -77,13 +77,21 @@ interface Throughput {
 }
 interface ClassTimes {
   wall: number[];
+  /** CPU time of the search (server backend + this process): what it costs on an idle machine. */
+  cpu: number[];
   hits: number;
+}
+
+/** On-CPU nanoseconds of a process so far (Linux schedstat: exact, unlike the 10 ms ticks of /proc/PID/stat). */
+function cpuNs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 }
 interface SizeResult {
   size: number;
   seeded: string;
   classes: Record<ClassName, ClassTimes>;
   baseline: number[];
+  baselineCpu: number[];
   storage: { table: string; indexes: string };
 }
 class PartialRun extends Error {}
@@ -188,8 +196,13 @@ try {
       await admin.query('VACUUM ANALYZE mnemo.records');
     }
   };
-  const server = await openTeamServer({ url: members[0]!.url, team: 'bench' });
-  const pool = new pg.Pool({ connectionString: members[0]!.url, max: 1 });
+  // One connection each, so that their backends' CPU time can be read (the server runs on this machine).
+  const server = await openTeamServer({ url: members[0]!.url, team: 'bench' }, { poolSize: 1 });
+  const pool = new pg.Pool({ connectionString: members[2]!.url, max: 1 });
+  const backendOf = async (role: string) => {
+    const r = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE usename = $1 AND backend_type = 'client backend' ORDER BY backend_start DESC LIMIT 1`, [role]);
+    return r.rows[0]!.pid;
+  };
   const q = corpus.queries(QUERIES);
   const current = corpus.bigProject.path;
   const results: SizeResult[] = [];
@@ -212,28 +225,39 @@ try {
     log(`${int(size)} records (${seeded})`);
 
     const search = (query: string, limit = 20) => server.search({ query, scope: 'all', limit, currentProject: projectKey(current) });
+    const newest = () => pool.query(`SELECT uid, title, body, tags FROM mnemo.records WHERE team_id = $1 ORDER BY seq DESC LIMIT 20`, [benchId]);
     for (const c of CLASSES) for (const query of q[c].slice(0, 10)) await search(query); // warm
-    const classes = Object.fromEntries(CLASSES.map((c) => [c, { wall: [] as number[], hits: 0 }])) as Record<ClassName, ClassTimes>;
+    await newest();
+    const [searchPid, baselinePid] = [await backendOf(members[0]!.role), await backendOf(members[2]!.role)];
+    const classes = Object.fromEntries(CLASSES.map((c) => [c, { wall: [] as number[], cpu: [] as number[], hits: 0 }])) as Record<ClassName, ClassTimes>;
     const baseline: number[] = [];
+    const baselineCpu: number[] = [];
     const order = rng(99);
     for (let i = 0; i < QUERIES; i++) {
       // Interleaved with the baseline, so the machine's drift hits all alike.
       for (const kind of shuffle(['baseline', ...CLASSES] as string[], order)) {
+        const pid = kind === 'baseline' ? baselinePid : searchPid;
+        const c0 = process.cpuUsage();
+        const s0 = cpuNs(pid);
         const t = performance.now();
+        const hits = kind === 'baseline' ? (await newest()).rows : await search(q[kind as ClassName][i]!);
+        const wall = performance.now() - t;
+        const c = process.cpuUsage(c0);
+        const cpu = (c.user + c.system) / 1000 + (cpuNs(pid) - s0) / 1e6;
         if (kind === 'baseline') {
-          await pool.query(`SELECT uid, title, body, tags FROM mnemo.records WHERE team_id = $1 ORDER BY seq DESC LIMIT 20`, [benchId]);
-          baseline.push(performance.now() - t);
+          baseline.push(wall);
+          baselineCpu.push(cpu);
           continue;
         }
-        const hits = await search(q[kind as ClassName][i]!);
-        classes[kind as ClassName].wall.push(performance.now() - t);
+        classes[kind as ClassName].wall.push(wall);
+        classes[kind as ClassName].cpu.push(cpu);
         classes[kind as ClassName].hits += hits.length;
       }
     }
     const st = await admin.query<{ t: string; i: string }>(`SELECT pg_size_pretty(pg_table_size('mnemo.records')) AS t, pg_size_pretty(pg_indexes_size('mnemo.records')) AS i`);
-    results.push({ size, seeded, classes, baseline, storage: { table: st.rows[0]!.t, indexes: st.rows[0]!.i } });
-    for (const c of CLASSES) log(`  ${c.padEnd(10)} p50 ${ms(median(classes[c].wall))} ms, p95 ${ms(p95(classes[c].wall))} ms (${(classes[c].hits / QUERIES).toFixed(1)} hits/query)`);
-    log(`  baseline   p50 ${ms(median(baseline))} ms`);
+    results.push({ size, seeded, classes, baseline, baselineCpu, storage: { table: st.rows[0]!.t, indexes: st.rows[0]!.i } });
+    for (const c of CLASSES) log(`  ${c.padEnd(10)} p50 ${ms(median(classes[c].wall))} ms, p95 ${ms(p95(classes[c].wall))} ms; CPU p50 ${ms(median(classes[c].cpu))} ms, p95 ${ms(p95(classes[c].cpu))} ms (${(classes[c].hits / QUERIES).toFixed(1)} hits/query)`);
+    log(`  baseline   p50 ${ms(median(baseline))} ms; CPU p50 ${ms(median(baselineCpu))} ms`);
 
     if (size === N) {
       // Agreement with local search over the same records and queries.
@@ -269,7 +293,8 @@ try {
   if (results.length < 2) throw new PartialRun();
   const [a, b] = results as [SizeResult, SizeResult];
   const label: Record<ClassName, string> = { english: 'English, 1–3 words', cjk: 'CJK, 2–4 characters', identifier: 'identifier (`acquireConnection`)', path: 'file path (`src/db/pool.ts`)' };
-  const cell = (r: SizeResult, c: ClassName) => `${ms(median(r.classes[c].wall))} / ${ms(p95(r.classes[c].wall))} ms (${ratio(median(r.classes[c].wall) / median(r.baseline))})`;
+  const cell = (r: SizeResult, c: ClassName) =>
+    `${ms(median(r.classes[c].wall))} / ${ms(p95(r.classes[c].wall))} ms (${ratio(median(r.classes[c].wall) / median(r.baseline))}); CPU ${ms(median(r.classes[c].cpu))} / ${ms(p95(r.classes[c].cpu))} ms`;
   const md = [
     `## Team server (bench/team-server.bench.ts), N = ${int(N)}`,
     '',
@@ -278,17 +303,17 @@ try {
     `PostgreSQL ${pgVersion}, throwaway cluster (fsync off), one team searched by a member (row-level security on), records of a seeded local store of ${int(N)} observations shared as the sync engine shares them; ${int(SIZES[1])} is that history ten times over (copied on the server). ${QUERIES} queries per class, interleaved with the baseline (the team's newest 20 records, same connection).`,
     '',
     table(
-      ['query class', `${int(SIZES[0])}: p50 / p95 (p50 × baseline)`, `${int(SIZES[1])}: p50 / p95 (p50 × baseline)`, 'growth p50 / p95 (10× rows)', `top-10 overlap with local search at ${int(N)}`],
+      ['query class', `${int(SIZES[0])}: wall p50 / p95 (p50 × baseline); CPU p50 / p95`, `${int(SIZES[1])}: the same`, 'growth p50 / p95, wall; CPU (10× rows)', `top-10 overlap with local search at ${int(N)}`],
       CLASSES.map((c) => [
         label[c],
         cell(a, c),
         cell(b, c),
-        `${ratio(median(b.classes[c].wall) / median(a.classes[c].wall))} / ${ratio(p95(b.classes[c].wall) / p95(a.classes[c].wall))}`,
+        `${ratio(median(b.classes[c].wall) / median(a.classes[c].wall))} / ${ratio(p95(b.classes[c].wall) / p95(a.classes[c].wall))}; ${ratio(median(b.classes[c].cpu) / median(a.classes[c].cpu))} / ${ratio(p95(b.classes[c].cpu) / p95(a.classes[c].cpu))}`,
         agreement ? `${(agreement[c].overlap * 100).toFixed(0)} % (same first: ${(agreement[c].top1 * 100).toFixed(0)} %)` : 'n/a',
       ]),
     ),
     '',
-    `- baseline p50: ${ms(median(a.baseline))} ms at ${int(SIZES[0])}, ${ms(median(b.baseline))} ms at ${int(SIZES[1])}.`,
+    `- baseline (newest 20 records) p50: ${ms(median(a.baseline))} ms wall, ${ms(median(a.baselineCpu))} ms CPU at ${int(SIZES[0])}; ${ms(median(b.baseline))} ms, ${ms(median(b.baselineCpu))} ms at ${int(SIZES[1])}. CPU is the search's backend plus this process (schedstat): what a search costs on an idle machine; wall time here includes waiting for a core.`,
     `- seeding: ${a.seeded} (${int(SIZES[0])}); ${b.seeded} (${int(SIZES[1])}); ${int(RATIO_ROWS)} rows with the search index in place: COPY ${int(viaCopy.rows / (viaCopy.ms / 1000))} rows/s, jsonb_to_recordset ${int(viaJson.rows / (viaJson.ms / 1000))} rows/s (${ratio(viaJson.ms / viaCopy.ms)}).`,
     `- push (${int(PUSH_RECORDS)} records): 1 client ${int(one.push)} records/s in batches of ${TEAM_LIMITS.batch} (${int(oneSmall.push)}/s in batches of 250), 20 clients ${int(twenty.push)} records/s (${ratio(twenty.push / one.push)}).`,
     `- pull: 1 client ${int(one.pull)} records/s, 20 clients ${int(twenty.pull)} records/s in all (${ratio(twenty.pull / one.pull)}).`,

@@ -173,7 +173,9 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
     // row before the policy hides it), and `tsvector @@ tsquery` (ts_match_vq) is not: a member's search
     // read every row of the team. These functions run as the schema's owner, whom the policies do not
     // bind, and apply the policy's team check themselves, first; the query and every filter arrive as
-    // typed parameters (the SQL text varies only by which filters are present, never by their values).
+    // typed parameters (the SQL text varies only by which filters are present, never by their values),
+    // the caller's role too: taken here, as session_user, and passed on as a value (on Citus the
+    // workers' session_user would be the role the coordinator connects as, here the owner).
     // Run by anyone else (an owner who is neither superuser nor the tables' owner), the policies still
     // apply inside: slower, never wider.
     version: 2,
@@ -182,7 +184,7 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
           p_assistant text, p_branch text, p_since bigint, p_until bigint) RETURNS text
         LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
           SELECT concat(
-            CASE p_scope WHEN 'mine' THEN ' AND r.author = session_user' WHEN 'team' THEN ' AND r.author <> session_user' ELSE '' END,
+            CASE p_scope WHEN 'mine' THEN ' AND r.author = $12' WHEN 'team' THEN ' AND r.author <> $12' ELSE '' END,
             CASE WHEN p_projects IS NOT NULL THEN ' AND r.project = ANY ($3)' END,
             CASE WHEN p_types IS NOT NULL THEN ' AND r.obs_type = ANY ($4)' END,
             CASE WHEN p_authors IS NOT NULL THEN ' AND r.author = ANY ($5)' END,
@@ -205,6 +207,8 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
         LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
         DECLARE
           plan json;
+          me name := session_user;
+          no_window integer;
           rows_of text := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'''
             || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
         BEGIN
@@ -212,16 +216,16 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
             RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
           END IF;
           EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 ' || rows_of || ' AND r.search @@ $2'
-            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until;
+            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap, no_window, me;
           estimate := (plan->0->'Plan'->>'Plan Rows')::float8;
           EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 ' || rows_of
-            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until;
+            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap, no_window, me;
           total := (plan->0->'Plan'->>'Plan Rows')::float8;
           IF estimate > 4 * p_cap THEN
             n := p_cap;
           ELSE
             EXECUTE 'SELECT count(*)::integer FROM (SELECT 1 ' || rows_of || ' AND r.search @@ $2 LIMIT $10) x'
-              INTO n USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap;
+              INTO n USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap, no_window, me;
           END IF;
           RETURN NEXT;
         END
@@ -244,6 +248,7 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
         RETURNS TABLE (seq bigint, considered integer) LANGUAGE plpgsql STABLE SECURITY DEFINER
         SET search_path = pg_catalog, pg_temp SET enable_indexscan = on SET enable_bitmapscan = on SET enable_seqscan = on AS $$
         DECLARE
+          me name := session_user;
           matches text := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'' AND r.search @@ $2'
             || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
         BEGIN
@@ -259,15 +264,15 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
             RETURN QUERY EXECUTE 'SELECT w.seq, (count(*) OVER ())::integer FROM (SELECT r.seq, r.search ' || matches
                 || CASE WHEN p_window IS NULL THEN '' ELSE ' ORDER BY r.seq DESC LIMIT $11' END
                 || ') w ORDER BY ts_rank(''{0.125, 0, 0.5, 1}'', w.search, $2, 1) DESC, w.seq DESC LIMIT $10'
-              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window;
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window, me;
           ELSIF p_order = 'names' THEN
             RETURN QUERY EXECUTE 'SELECT w.seq, (count(*) OVER ())::integer FROM (SELECT r.seq, ts_filter(r.search, ''{a}'') @@ $2 AS in_title '
                 || matches || ' ORDER BY r.seq DESC LIMIT $10) w ORDER BY w.in_title DESC, w.seq DESC'
-              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth;
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window, me;
           ELSIF p_order = 'heads' THEN
             RETURN QUERY EXECUTE 'SELECT w.seq, 0 FROM (SELECT r.seq, r.search ' || matches || ' ORDER BY r.seq DESC LIMIT $11) w'
                 || ' WHERE ts_filter(w.search, ''{a,b}'') @@ $2 ORDER BY w.seq DESC LIMIT $10'
-              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window;
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window, me;
           ELSE
             RAISE EXCEPTION 'unknown order %', p_order USING ERRCODE = '22023';
           END IF;
