@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEAM_LIMITS, type SharedObservation } from '../src/core/team/contract.ts';
 import { addMember, initTeam } from '../src/store/postgres/admin.ts';
+import { SEARCH_INDEX_OPTIONS } from '../src/store/postgres/migrations.ts';
 import { openTeamServer } from '../src/store/postgres/open.ts';
 import type { PgTeamServer } from '../src/store/postgres/team-server.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
@@ -41,7 +42,7 @@ const SIZES = [N, N * 10] as const;
 /** MNEMO_BENCH_SIZES=100000: only these sizes (a partial run writes no report). */
 const ONLY = process.env.MNEMO_BENCH_SIZES?.split(',').map(Number);
 const QUERIES = Number(process.env.MNEMO_BENCH_QUERIES) || (small ? 40 : 100);
-const PUSH_RECORDS = small ? 4_000 : 20_000;
+const PUSH_RECORDS = small ? 4_000 : 10_000;
 const RATIO_ROWS = small ? 2_000 : 5_000;
 const CLASSES = ['english', 'cjk', 'identifier', 'path'] as const;
 type ClassName = (typeof CLASSES)[number];
@@ -111,7 +112,8 @@ try {
     if (!exists) await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD 'bench'`);
     await addMember(admin, 'bench', role);
     await addMember(admin, 'scratch', role);
-    members.push({ role, url: `postgres://${role}:bench@127.0.0.1:${cluster.port}/postgres?sslmode=disable` });
+    // A generous connect timeout: 20 clients logging in at once (SCRAM) on a loaded machine take a while.
+    members.push({ role, url: `postgres://${role}:bench@127.0.0.1:${cluster.port}/postgres?sslmode=disable&connect_timeout=120` });
   }
   const teamIdOf = async (name: string) => (await admin.query<{ team_id: number }>('SELECT team_id FROM mnemo.teams WHERE name = $1', [name])).rows[0]!.team_id;
   const benchId = await teamIdOf('bench');
@@ -192,7 +194,7 @@ try {
     try {
       return await fn();
     } finally {
-      await admin.query('CREATE INDEX IF NOT EXISTS records_search ON mnemo.records USING gin (search) WITH (fastupdate = off)');
+      await admin.query(`CREATE INDEX IF NOT EXISTS records_search ON mnemo.records USING gin (search) WITH (${SEARCH_INDEX_OPTIONS})`);
       await admin.query('VACUUM ANALYZE mnemo.records');
     }
   };

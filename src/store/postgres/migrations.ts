@@ -24,6 +24,9 @@ export interface ServerMigration {
   readonly sql: string;
 }
 
+/** Storage options of the search index (migration 2; bench/lib/pg-seed rebuilds it with the same). */
+export const SEARCH_INDEX_OPTIONS = 'fastupdate = on, gin_pending_list_limit = 1024';
+
 export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
   {
     version: 1,
@@ -180,6 +183,11 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
     // apply inside: slower, never wider.
     version: 2,
     sql: `
+      -- Pushes insert each record's ~100–200 words into the GIN index one by one with fastupdate off;
+      -- with it on they go to a pending list merged in bulk (by autovacuum, or by the push that fills it):
+      -- measured 2.0–2.3× the push rate (bench/RESULTS.md). Searches read the pending list too, so it is
+      -- kept small (1 MB, a few hundred records).
+      ALTER INDEX mnemo.records_search SET (${SEARCH_INDEX_OPTIONS});
       CREATE FUNCTION mnemo.match_filters(p_scope text, p_projects text[], p_types text[], p_authors name[],
           p_assistant text, p_branch text, p_since bigint, p_until bigint) RETURNS text
         LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
