@@ -188,10 +188,17 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
       -- measured 2.0–2.3× the push rate (bench/RESULTS.md). Searches read the pending list too, so it is
       -- kept small (1 MB, a few hundred records).
       ALTER INDEX mnemo.records_search SET (${SEARCH_INDEX_OPTIONS});
-      CREATE FUNCTION mnemo.match_filters(p_scope text, p_projects text[], p_types text[], p_authors name[],
+      -- The rows a search of team p_team may read, as SQL text: its observations under the filters, the
+      -- filters' values left as parameters $3 … $9 and the caller as $12. Refuses a team the caller is
+      -- not in: the policies' check, which the functions below bypass.
+      CREATE FUNCTION mnemo.team_rows(p_team integer, p_scope text, p_projects text[], p_types text[], p_authors name[],
           p_assistant text, p_branch text, p_since bigint, p_until bigint) RETURNS text
-        LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
-          SELECT concat(
+        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        BEGIN
+          IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
+            RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
+          END IF;
+          RETURN concat('FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation''',
             CASE p_scope WHEN 'mine' THEN ' AND r.author = $12' WHEN 'team' THEN ' AND r.author <> $12' ELSE '' END,
             CASE WHEN p_projects IS NOT NULL THEN ' AND r.project = ANY ($3)' END,
             CASE WHEN p_types IS NOT NULL THEN ' AND r.obs_type = ANY ($4)' END,
@@ -199,7 +206,8 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
             CASE WHEN p_assistant IS NOT NULL THEN ' AND r.assistant = $6' END,
             CASE WHEN p_branch IS NOT NULL THEN ' AND r.branch = $7' END,
             CASE WHEN p_since IS NOT NULL THEN ' AND r.created_at >= $8' END,
-            CASE WHEN p_until IS NOT NULL THEN ' AND r.created_at <= $9' END)
+            CASE WHEN p_until IS NOT NULL THEN ' AND r.created_at <= $9' END);
+        END
         $$;
 
       -- How many of the team's observations match p_query, counted up to p_cap (n), and the planner's
@@ -217,12 +225,8 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
           plan json;
           me name := session_user;
           no_window integer;
-          rows_of text := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'''
-            || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
+          rows_of text := mnemo.team_rows(p_team, p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
         BEGIN
-          IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
-            RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
-          END IF;
           EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 ' || rows_of || ' AND r.search @@ $2'
             INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap, no_window, me;
           estimate := (plan->0->'Plan'->>'Plan Rows')::float8;
@@ -257,12 +261,9 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
         SET search_path = pg_catalog, pg_temp SET enable_indexscan = on SET enable_bitmapscan = on SET enable_seqscan = on AS $$
         DECLARE
           me name := session_user;
-          matches text := 'FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation'' AND r.search @@ $2'
-            || mnemo.match_filters(p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
+          matches text := mnemo.team_rows(p_team, p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until)
+            || ' AND r.search @@ $2';
         BEGIN
-          IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
-            RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
-          END IF;
           IF p_walk THEN
             PERFORM set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
           ELSIF NOT p_walk THEN
