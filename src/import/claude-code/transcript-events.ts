@@ -24,6 +24,7 @@ import {
   type TranscriptEntry,
 } from './transcript-entry.ts';
 import type { SubagentDirectory } from './subagent-directory.ts';
+import type { LineSkim } from './transcript-lines.ts';
 
 export { SubagentDirectory } from './subagent-directory.ts';
 
@@ -54,6 +55,12 @@ export interface TranscriptEvent {
 export interface SourceLine {
   readonly no: number;
   readonly text: string;
+  /** Byte offset just past the line (its newline included), when read from a file. */
+  readonly end?: number;
+  /** The line's length in bytes, when read from a file. */
+  readonly bytes?: number;
+  /** A line too long to gather (see LineWindow.maxLine): `text` is empty, this says what it held. */
+  readonly skim?: LineSkim;
 }
 
 /** Counts a conversion adds to (shared across files, so the caller sees totals). */

@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import type { Kind, SessionSummary } from '../../core/types.ts';
 import { KINDS } from '../../core/types.ts';
-import { toIndexText } from '../../core/search/text-index.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
+import { FtsWriter } from './fts-index.ts';
 import { parseStoredJson } from './rows.ts';
 import { bumpGeneration } from '../generation.ts';
 
@@ -124,7 +124,6 @@ function statements(db: SqliteDb) {
       `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
        VALUES (@id, @session_id, @project, @platform, @kind, @type, @title, @body, @files, @tags, @priority, @tool_name, @tool_use_id, @private, @created_at, @uid, @dedupe_key, @content_key)`,
     ),
-    insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
     insertEvent: db.prepare('INSERT INTO events (id, obs_id, session_id, type, category, priority, data, bytes_avoided, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
   };
 }
@@ -269,7 +268,7 @@ export class SqlitePortable {
       });
     const id = Number(info.lastInsertRowid);
     counts.observations++;
-    if (!o.private) st.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(o.tags ?? ''));
+    if (!o.private) new FtsWriter(this.#db).insert(id, { title: o.title, body: o.body, tags: o.tags ?? '' });
     for (const e of o.events ?? []) {
       const keepEvent = this.#free(st.eventFree, e.id);
       if (!keepEvent) counts.remapped++;
