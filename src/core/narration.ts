@@ -80,3 +80,27 @@ export function render(b: Bounded, limit: SideLimit): string {
   if (b.total <= limit.head + limit.tail) return (b.head + b.tail).trim();
   return (b.head.trimEnd() + ELISION + b.tail.trimStart()).trim();
 }
+
+/** Records gathered into one per call: a later side wins (a finding is handed out again each time it grows). */
+export class RecordMerge {
+  readonly #byCall = new Map<string, NarrationRecord>();
+
+  add(records: readonly NarrationRecord[]): void {
+    for (const r of records) {
+      const key = `${r.session}\0${r.callId}`;
+      const had = this.#byCall.get(key);
+      this.#byCall.set(key, had ? { ...had, ...r } : r);
+    }
+  }
+
+  get size(): number {
+    return this.#byCall.size;
+  }
+
+  /** The records gathered, and a fresh start. */
+  drain(): NarrationRecord[] {
+    const out = [...this.#byCall.values()];
+    this.#byCall.clear();
+    return out;
+  }
+}

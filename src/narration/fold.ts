@@ -12,6 +12,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ResolvedConfig } from '../config/config.ts';
+import { logTo } from '../log.ts';
+import { isBusy } from '../store/store.ts';
 import type { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import type { TranscriptCursor } from '../store/sqlite/narration.ts';
 import { FORMATS, READABLE_PLATFORMS, type TranscriptFormat } from './formats.ts';
@@ -108,7 +111,7 @@ export function foldNarration(store: SqliteStore, opts: NarrationFoldOptions = {
       if (r.kind !== 'read') break;
       // Only a line still being written past the offset: nothing to save yet.
       if (r.bytes === 0 && !r.restarted) break;
-      const saved = store.saveTranscriptRead(
+      const saved = store.saveNarration(
         cursor.platform,
         r.records,
         { path: pos.path, restarted: r.restarted, offset: r.offset, dev: r.dev, ino: r.ino, tail: r.tail, state: r.state },
@@ -125,4 +128,19 @@ export function foldNarration(store: SqliteStore, opts: NarrationFoldOptions = {
     if (touched) read++;
   }
   return { files: cursors.length, read, bytes, changed, attached, unfinished, missing };
+}
+
+/**
+ * `foldNarration` for a face that must not fail because of it (the MCP loop, CLI commands, hooks):
+ * a busy store is routine (the next fold reads the same bytes), anything else is logged. Returns
+ * undefined when it did not run to its end.
+ */
+export function foldNarrationQuietly(store: SqliteStore, cfg: Pick<ResolvedConfig, 'logFile'>, opts: NarrationFoldOptions = {}): NarrationFoldResult | undefined {
+  if (store.readOnly) return undefined;
+  try {
+    return foldNarration(store, { onProblem: (path, error) => logTo(cfg.logFile, 'info', `narration: cannot read transcript ${path}: ${error}`), ...opts });
+  } catch (err) {
+    if (!isBusy(err)) logTo(cfg.logFile, 'warn', 'narration: could not read the host transcripts now (read again at the next fold)', err);
+    return undefined;
+  }
 }

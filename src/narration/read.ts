@@ -12,7 +12,7 @@
  * a file holds; an unreadable file is reported as such.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { NarrationRecord } from '../core/narration.ts';
+import { RecordMerge, type NarrationRecord } from '../core/narration.ts';
 import { transcriptLines } from '../import/claude-code/transcript-lines.ts';
 import { NARRATION_MAX_LINE } from '../import/claude-code/transcript-narration.ts';
 import type { TranscriptFormat } from './formats.ts';
@@ -100,7 +100,7 @@ export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat
     const size = Math.max(st.size, offset);
     return {
       kind: 'read',
-      records: records.list(),
+      records: records.drain(),
       restarted,
       offset,
       dev: st.dev,
@@ -114,22 +114,5 @@ export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat
     return { kind: 'unreadable', error: err instanceof Error ? err.message : String(err) };
   } finally {
     closeSync(fd);
-  }
-}
-
-/** One record per call: the later side wins (a finding grows as it is written). */
-export class RecordMerge {
-  readonly #byCall = new Map<string, NarrationRecord>();
-
-  add(records: readonly NarrationRecord[]): void {
-    for (const r of records) {
-      const key = `${r.session}\0${r.callId}`;
-      const had = this.#byCall.get(key);
-      this.#byCall.set(key, had ? { ...had, ...r } : r);
-    }
-  }
-
-  list(): NarrationRecord[] {
-    return [...this.#byCall.values()];
   }
 }

@@ -82,6 +82,8 @@ export interface ConvertOptions {
   readonly fallbackAt?: number;
   /** Label for keys of entries without a uuid (the file's name: stable across import roots). */
   readonly fileLabel: string;
+  /** Hears every entry parsed, with its line (the importer's narration reader reads the same entries). */
+  readonly onEntry?: (entry: TranscriptEntry, line: SourceLine) => void;
 }
 
 interface PendingCall {
@@ -253,6 +255,7 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
       continue;
     }
     stats.entries++;
+    opts.onEntry?.(e, line);
     const type = e.type;
     if (type === 'queue-operation' && role === 'main') {
       // A prompt typed while the model worked waits in a queue. Either it is delivered later as a

@@ -28,7 +28,7 @@ import { Ingester, type BatchResult } from './ingest.ts';
 import { bumpGeneration, dropDerived } from '../generation.ts';
 import { stmt } from './statements.ts';
 import { rebuildAll } from './fts-index.ts';
-import { activeTranscripts, addTranscript, moveCursor, saveNarration, type CursorMove, type SaveNarrationResult, type TranscriptCursor } from './narration.ts';
+import { activeTranscripts, addTranscript, moveCursor, saveNarration as saveNarrationRows, type CursorMove, type SaveNarrationResult, type TranscriptCursor } from './narration.ts';
 import type { NarrationRecord } from '../../core/narration.ts';
 
 interface SessionRow {
@@ -519,14 +519,15 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * What one read of a transcript found, in one transaction: the narration records (linked to their
-   * observations where those are stored, and indexed with them) and the transcript's new position.
+   * Narration records read from a host transcript (linked to their observations where those are
+   * stored, and indexed with them) and, for the live reader, the transcript's new position: one
+   * transaction. `mnemo import claude-code` saves what it reads here too, without a position.
    */
-  saveTranscriptRead(platform: string, records: readonly NarrationRecord[], move: CursorMove | undefined, opts: { readonly waitMs?: number } = {}): SaveNarrationResult {
+  saveNarration(platform: string, records: readonly NarrationRecord[], move?: CursorMove, opts: { readonly waitMs?: number } = {}): SaveNarrationResult {
     try {
       return this.#waitingAtMost(opts.waitMs, () =>
         this.#db.transaction(() => {
-          const r = saveNarration(this.#db, platform, records);
+          const r = saveNarrationRows(this.#db, platform, records);
           if (move) moveCursor(this.#db, move);
           return r;
         }).immediate(),
