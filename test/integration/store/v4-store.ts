@@ -4,12 +4,12 @@
  * migration 5's objects). Lets tests and benches fill a store through the real `ingest` (events
  * extracted, full-text index, triggers) and then see what opening it after an upgrade costs.
  */
-import Database from 'better-sqlite3';
 import { toIndexText } from '../../../src/core/search/text-index.ts';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 
 /** Schema v5: no narration, no transcript positions, the word index of title, body and tags only (rebuilt from the rows). */
 export function downgradeToV5(path: string): void {
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     db.exec(`
       BEGIN IMMEDIATE;
@@ -37,7 +37,7 @@ export function downgradeToV5(path: string): void {
 
 export function downgradeToV4(path: string): void {
   downgradeToV5(path);
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     db.exec(`
       BEGIN IMMEDIATE;
