@@ -49,6 +49,9 @@ export function detailBlock(o: Observation): string {
     ...(o.author ? [`author: ${authorLabel(o.author)} (a teammate, from the team server)`] : []),
     ...(o.toolName ? [`tool: ${inert(o.toolName)}${o.toolUseId ? ` (${inert(o.toolUseId)})` : ''}`] : []),
     ...(o.files.length ? [`files: ${o.files.map(inert).join(', ')}`] : []),
+    // The model's own words around the call (from the host's transcript): why it ran it, what it found.
+    ...(o.why ? [`why: ${inert(o.why)}`] : []),
+    ...(o.finding ? [`finding: ${inert(o.finding)}`] : []),
     '',
     inert(o.body),
     '</record>',

@@ -12,7 +12,7 @@
  * would, mine included: forgetting on any machine forgets everywhere.
  */
 import type { SharedObservation, SharedSession, SharedSummary, TeamChange, TeamRecord, Tombstone } from '../../../core/team/contract.ts';
-import { toIndexText } from '../../../core/search/text-index.ts';
+import { FtsWriter } from '../fts-index.ts';
 import type { SqliteDb } from '../driver.ts';
 import { deleteObservations } from '../forget.ts';
 import { stmt } from '../statements.ts';
@@ -83,7 +83,8 @@ function putObservation(db: SqliteDb, r: SharedObservation, project: string, aut
   )
     .pluck()
     .get(s.id, project, r.assistant, r.obsKind, r.type, r.title, r.body, JSON.stringify(r.files), r.tags ?? '', r.priority ?? 5, r.toolName ?? null, r.createdAt, r.uid, author, ctx.origin) as number;
-  stmt(db, 'INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)').run(id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags ?? ''));
+  // Through the writer: while the word index is being rebuilt (a deferred migration) both tables take the row.
+  new FtsWriter(db).insert(id, { title: r.title, body: r.body, tags: r.tags ?? '' });
   return true;
 }
 
