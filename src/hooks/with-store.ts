@@ -13,10 +13,18 @@ import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, spawnSummarizer
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
 import { answerLast, lastTurnFromTranscript } from './session-catch-up.ts';
+import { startTeamSyncIfDue } from './team-sync.ts';
 import { drainSpool } from '../store/drain.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { isBusy } from '../store/store.ts';
+import { foldNarrationQuietly } from '../narration/fold.ts';
+import { startCliInBackground } from '../background.ts';
+
+/** SessionEnd's share of Claude Code's 1.5 s for reading the session's transcripts (plus one read)… */
+const SESSION_END_NARRATION_MS = 300;
+/** …in reads of at most this much (one read is the most the budget can be overrun by). */
+const SESSION_END_CHUNK_BYTES = 2 * 1024 * 1024;
 
 async function withStore<T>(cfg: ResolvedConfig, fn: (store: SqliteStore) => Promise<T>): Promise<T> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: cfg.busyTimeoutMs });
@@ -97,14 +105,24 @@ export async function onPreCompact(cfg: ResolvedConfig, ev: HookEvent): Promise<
 
 /**
  * SessionEnd: fold the spool, catch up the last turn from the transcript when a live host ended the
- * session (events of background hooks it stopped before they wrote: hooks/session-catch-up), write the heuristic summary (fast,
- * inside Claude Code's shared 1.5 s), and hand any LLM upgrade and a due retention run to detached processes.
+ * session (events of background hooks it stopped before they wrote: hooks/session-catch-up), read the
+ * session's narration (bounded), write the heuristic summary (fast, inside Claude Code's shared 1.5 s),
+ * and hand any LLM upgrade, unread narration and a due retention run to detached processes.
  */
 export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent, live?: { readonly place: Place }): Promise<void> {
   await withStore(cfg, async (store) => {
     const drained = await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
     // Only a host that just ended the session can have stopped its hooks (a replay of payloads has none).
     if (live) await catchUpLastTurn(cfg, store, ev, live.place);
+    // The model's narration of this session's calls, from its transcript: a bounded slice here,
+    // the rest (a long session nobody folded yet) by a detached `mnemo narrate`.
+    const narration = foldNarrationQuietly(store, cfg, {
+      session: { platform: ev.platform, session: ev.sessionId },
+      maxMs: SESSION_END_NARRATION_MS,
+      chunkBytes: SESSION_END_CHUNK_BYTES,
+      waitMs: 200,
+    });
+    if (narration?.unfinished) await startCliInBackground(cfg, ['narrate'], 'SessionEnd: could not start `mnemo narrate`');
     const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
     if (session) {
       const summary = await summarizeSessionHeuristically(store, session);
@@ -121,6 +139,9 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent, live?: { 
         logTo(cfg.logFile, 'info', 'SessionEnd: could not build the next SessionStart index (that SessionStart builds it)', err);
       }
     }
+    // What this session shared goes to the team from a detached process, never from the hook; started
+    // last, so that process's start-up does not compete with the hook's own work for the CPU.
+    await startTeamSyncIfDue(cfg, store);
   });
 }
 
