@@ -29,6 +29,7 @@ import {
 } from '../platforms/index.ts';
 import { spoolMarkBusy, spoolWrite } from '../store/spool.ts';
 import { resolvePlace } from './place.ts';
+import { hookStartedAt } from './started-at.ts';
 import { readStdin } from './stdin.ts';
 import { writeStdout } from './stdout.ts';
 import { readLastAssistantMessage } from './transcript-tail.ts';
@@ -41,8 +42,6 @@ import { readLastAssistantMessage } from './transcript-tail.ts';
  */
 export const BACKGROUND_EVENTS = new Set(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop']);
 
-/** When this process started (ms): events are ordered by when the host started their hooks, not by who wrote first. */
-const processStart = (): number => Math.round(Date.now() - process.uptime() * 1000);
 
 /** Payloads beyond this are not parsed (Claude Code itself caps tool output far below it). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -233,7 +232,8 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     return 0;
   }
   const config = cfg;
-  const at = processStart();
+  // Events are ordered by when the host started their hooks, not by who wrote first.
+  const at = hookStartedAt();
   let releaseBusy = (): void => {};
   if (declared.name === DEFAULT_PLATFORM && args.eventArg !== undefined && BACKGROUND_EVENTS.has(args.eventArg)) {
     releaseBusy = spoolMarkBusy(config.spoolDir, at);
