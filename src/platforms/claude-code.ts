@@ -112,9 +112,10 @@ function format(event: HookEventName | undefined, result: HookResult): string {
 export const platform: Platform = { name: 'claude-code', events: EVENTS, parse, format };
 
 /**
- * Read one Claude Code payload (the MCP `hook_event` tool and `mnemo extract` use this directly). The
- * event comes from the payload, else from `eventArg`. Throws PayloadError, also for events mnemo does
- * not record. Fields of the wrong type are dropped; `warn` hears their names.
+ * Read one Claude Code payload into a HookEvent, for tests and tools that want the event alone (the
+ * capture path itself goes through `captureFromPayload`). The event comes from the payload, else from
+ * `eventArg`. Throws PayloadError, also for events mnemo does not record. Fields of the wrong type are
+ * dropped; `warn` hears their names.
  */
 export function parseClaudeCode(eventArg: string | undefined, payload: unknown, warn?: (message: string) => void): HookEvent {
   const parsed = parse(eventArg, asPayload(payload), warn);

@@ -42,8 +42,8 @@ const PASSED_COUNT_RE = /(?:^|[\s,(|])(\d+)\s+(?:tests?\s+|specs?\s+|examples?\s
 /** A line that is a summary: a runner's label first, or `===` framing, or two counts side by side. */
 const SUMMARY_HEAD_RE = /^\s*(?:Tests?(?: Files| Suites)?:?\s|Test Suites:|Suites?:|Ran \d|test result:|#\s*(?:tests|pass|fail)\b|ℹ\s*(?:tests|pass|fail)\b|Tests run:|Results?:|Summary:|TOTAL\b|={3,}|-{3,}|\[(?:ERROR|INFO)\]\s+Tests run:|FAILED\b|OK\b|ERRORS?!|FAILURES!)/i;
 const COUNT_PAIR_RE = /\d+\s+(?:tests?\s+)?(?:passed|passing|pass|failed|failing|failures?|errors?|skipped|pending|todo|total|examples?|tests?|assertions?|warnings?)\b/gi;
-const FAIL_MARKER_RE = /^\s*(?:FAIL(?:\s+\S.*|\s*)$|--- FAIL: \S|FAILED \S+::\S|FAILED \((?:failures|errors)=[1-9]|not ok \d+\b(?!.*#\s*(?:TODO|SKIP))|test result: FAILED\b|error: test failed\b|BUILD FAILURE\b|BUILD FAILED\b|FAILURE: Build failed|FAILURES!$|ERRORS!$|Failed!\s+-\s+Failed:\s+[1-9]|Found [1-9]\d* errors?\b)/;
-const PASS_MARKER_RE = /^\s*(?:ok\s+\S+\s+[\d.]+s\b|PASS\s+\S|test result: ok\.|OK(?: \(\w+=\d+\))?\s*$|BUILD SUCCESS(?:FUL)?\b|Passed!\s+-\s+Failed:\s+0\b)/;
+const FAIL_MARKER_RE = /^\s*(?:FAIL(?:\s+\S.*|\s*)$|--- FAIL: \S|FAILED \S+::\S|FAILED \((?:failures|errors)=[1-9]|not ok \d+\b(?!.*#\s*(?:TODO|SKIP))|test result: FAILED\b|error: test failed\b|BUILD FAILURE\b|BUILD FAILED\b|FAILURE: Build failed|FAILURES!$|ERRORS!$|Failed!\s+-\s+Failed:\s+[1-9]|Found [1-9]\d* errors?\b|[1-9]\d* (?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$)/;
+const PASS_MARKER_RE = /^\s*(?:ok\s+\S+\s+[\d.]+s\b|PASS\s+\S|test result: ok\.|OK(?: \(\w+=\d+\)| \(\d+ tests?\))?\s*$|BUILD SUCCESS(?:FUL)?\b|Passed!\s+-\s+Failed:\s+0\b|\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$)/;
 
 // 3. Stack traces.
 const TRACEBACK_RE = /^Traceback \(most recent call last\):\s*$/;

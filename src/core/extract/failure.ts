@@ -10,6 +10,7 @@
 import { asRecord, num, str, type Json } from './fields.ts';
 import { textVerdict } from './failure-text.ts';
 import { programName, programWords, splitCommands } from './shell/split.ts';
+import { normalizeToolInput, normalizeToolName } from './tool-names.ts';
 import type { FailureInfo, ToolCall } from './types.ts';
 
 /** `Exit code 1` (Claude), `Exit code: 1` (Codex), `Exit Code: 1` (Gemini), at a line start. */
@@ -63,7 +64,7 @@ function failure(text: string, extra: Partial<FailureInfo> = {}): FailureInfo {
   return { ...rest, text, reason: errorGist(text) || reason || 'failed' };
 }
 
-/** Tools whose plain-text output is a command's (canonical names: see normalizeToolName). */
+/** Tools whose plain-text output is a command's (canonical names: any host's shell tool normalizes to these). */
 const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'BashOutput']);
 /** Programs whose output is content (a file, a log, search hits), so a trace in it is not theirs. */
 const READERS: ReadonlySet<string> = new Set(['cat', 'bat', 'less', 'more', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'sed', 'awk', 'jq', 'yq', 'cut', 'sort', 'uniq', 'wc', 'tr', 'tee', 'echo', 'printf', 'ls', 'find', 'fd', 'tree', 'stat', 'file', 'diff', 'strings', 'xxd', 'od', 'hexdump', 'journalctl', 'nl', 'column', 'zcat', 'zgrep', 'true', 'cd']);
@@ -119,8 +120,9 @@ export function detectFailure(call: ToolCall): FailureInfo | null {
       return Number(m[1]) !== 0 ? failure(response, { exitCode: Number(m[1]) }) : null;
     }
     if (TOOL_USE_ERROR_RE.test(response)) return failure(response);
-    if (!SHELL_TOOLS.has(call.toolName)) return null;
-    const command = str(asRecord(call.input), 'command');
+    const tool = normalizeToolName(call.toolName);
+    if (!SHELL_TOOLS.has(tool)) return null;
+    const command = str(normalizeToolInput(tool, call.input), 'command');
     if (command && showsContentOnly(command)) return null;
     const v = textVerdict(response);
     return v?.failed ? failure(response, { reason: v.line, ...(v.exitCode !== undefined ? { exitCode: v.exitCode } : {}) }) : null;

@@ -35,7 +35,8 @@ const OUTPUT_SCANNED: ReadonlySet<string> = new Set(['WebSearch', 'Agent']);
  * `#42` as people write it: after a space or an opening bracket (not at a line start, where Docker
  * steps and stack frames are numbered), not a property value (`color: #333`), ending the token.
  */
-const TEXT_ISSUE_RE = /(?<=[^\S\n]|[([{,])(?<![:=]\s?)(?:GH-|#)([1-9]\d{0,6})(?![\w-]|;|\.\d)/g;
+const TEXT_ISSUE_RE = /(?<=[^\S\n]|[([{,])(?<![:=]\s?)#([1-9]\d{0,6})(?![\w-]|;|\.\d)/g;
+const GH_ISSUE_RE = /\bGH-([1-9]\d{0,6})\b/g;
 /** An issue tracker's item by the shape of its URL path: `/issues/42`, `/pull/7`, `/-/merge_requests/3`, `/browse/ABC-12`. */
 const TRACKER_URL_RE = /\/(?:issues?|pulls?|pull-requests|merge_requests|tickets?|browse|bugs?|work_packages|show_bug\.cgi\?id=)\/?(?:[A-Z][A-Z0-9]{1,9}-)?\d{1,9}(?:[/?#]|$)/;
 /** Files whose `#123` are colours and anchors, not issues. */
@@ -92,10 +93,12 @@ export function trackerRefsIn(text: string, limit = MAX_REFS): string[] {
     const ref = `${m[1]}#${m[2]}`;
     if (!out.includes(ref)) out.push(ref);
   }
-  for (const m of prose.matchAll(TEXT_ISSUE_RE)) {
-    if (out.length >= limit) return out;
-    const ref = `#${m[1]}`;
-    if (!out.includes(ref) && !out.some((r) => r.endsWith(ref))) out.push(ref);
+  for (const re of [GH_ISSUE_RE, TEXT_ISSUE_RE]) {
+    for (const m of prose.matchAll(re)) {
+      if (out.length >= limit) return out;
+      const ref = `#${m[1]}`;
+      if (!out.includes(ref) && !out.some((r) => r.endsWith(ref))) out.push(ref);
+    }
   }
   return out;
 }
