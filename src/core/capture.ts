@@ -10,7 +10,7 @@ import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
 // Direct module imports: the hook bundle must not pull in the whole extraction pipeline.
 import { compressOutput } from './extract/compress/index.ts';
-import { detectFailure } from './extract/failure.ts';
+import { failureVerdict } from './extract/failure.ts';
 import { normalizeToolInput, normalizeToolName } from './extract/tool-names.ts';
 import type { CapturedCall, CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
 
@@ -141,8 +141,8 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   if (!failed && d.type !== 'error') {
     // The host reported success, but the result says otherwise (an `isError` result, a test run's
     // failure summary in a plain-string output): the record says what extraction will say.
-    const verdict = detectFailure({ toolName: canonical, input: describeInput, response });
-    if (verdict) d = describeToolCall({ toolName: canonical, input: describeInput, error: verdict.reason, isInterrupt: !!verdict.interrupted, baseDir });
+    const verdict = failureVerdict({ toolName: canonical, input: describeInput, response });
+    if (verdict) d = describeToolCall({ toolName: canonical, input: describeInput, error: verdict.reason ?? (verdict.text || 'failed'), isInterrupt: !!verdict.interrupted, baseDir });
   }
   // Per-tool compression keeps what matters of bulky outputs (a diff's hunks, a log's errors);
   // the plain readable text is the fallback.

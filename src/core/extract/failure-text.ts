@@ -28,56 +28,130 @@ const MAX_LINE = 400;
 const HEAD_CHARS = 16_000;
 const TAIL_CHARS = 16_000;
 
-// 1. Exit status lines.
-const EXIT_ONLY_RE = /^[\s[(<>*#-]*(?:error:?\s*|fatal:?\s*)?(?:the\s+)?(?:command\s+|process\s+|script\s+)?exit(?:ed)?\s+(?:with\s+)?(?:code|status)[:=]?\s*\(?(-?\d+)\)?[\s.)\]>]*$/i;
-const EXITED_WITH_RE = /\b(?:(?:exited|terminated)\s+with\s+(?:a\s+)?(?:non-zero\s+)?(?:exit\s+)?|(?:failed|finished|completed)\s+with\s+(?:a\s+)?(?:non-zero\s+)?exit\s+)(?:code|status)[:=]?\s*\(?(-?\d+)\)?(?:[\s.:;,)\]>]|$)/i;
+// Every pattern below is compiled the first time a line that could match it comes along (a hook
+// is a fresh process each time, so compiling costs more than matching): each family runs only on
+// lines that hold its keyword, and the patterns are case-sensitive where tools print one case.
+
+// 1. Exit status lines ("exit", "status", make's "***").
+const EXIT_ONLY_RE = /^[\s[(<>*#-]*(?:[Ee]rror:?\s*|fatal:?\s*)?(?:[Tt]he\s+)?(?:[Cc]ommand\s+|[Pp]rocess\s+|[Ss]cript\s+)?(?:[Ee]xit|EXIT)(?:ed)?\s+(?:with\s+)?(?:[Cc]ode|[Ss]tatus|CODE|STATUS)[:=]?\s*\(?(-?\d+)\)?[\s.)\]>]*$/;
+const EXITED_WITH_RE = /\b(?:(?:exited|terminated)\s+with\s+(?:a\s+)?(?:non-zero\s+)?(?:exit\s+)?|(?:failed|finished|completed)\s+with\s+(?:a\s+)?(?:non-zero\s+)?exit\s+)(?:code|status)[:=]?\s*\(?(-?\d+)\)?(?:[\s.:;,)\]>]|$)/;
 const NON_ZERO_RE = /\breturned non-zero exit status (\d+)/;
 const MAKE_RE = /^(?:g?make|ninja)(?:\[\d+\])?: \*\*\* .*\bError (\d+)\s*$/;
 const NPM_LIFECYCLE_RE = /^npm (?:ERR!|error) (?:code ELIFECYCLE|errno [1-9]|Lifecycle script .* failed)/;
 
-// 2. Test runners.
-const FAILED_COUNT_RE = /(?:^|[\s,(|])([1-9]\d*)\s+(?:tests?\s+|specs?\s+|examples?\s+|suites?\s+)?(?:failed|failing|failures?|errors?|fail|errored|broken)\b/i;
-const LABEL_COUNT_RE = /\b(?:failures|failed|errors|fail)\s*[:=]\s*([1-9]\d*)\b/i;
-const PASSED_COUNT_RE = /(?:^|[\s,(|])(\d+)\s+(?:tests?\s+|specs?\s+|examples?\s+)?(?:passed|passing|pass|succeeded|ok|successful)\b/i;
-/** A line that is a summary: a runner's label first, or `===` framing, or two counts side by side. */
-const SUMMARY_HEAD_RE = /^\s*(?:Tests?(?: Files| Suites)?:?\s|Test Suites:|Suites?:|Ran \d|test result:|#\s*(?:tests|pass|fail)\b|ℹ\s*(?:tests|pass|fail)\b|Tests run:|Results?:|Summary:|TOTAL\b|={3,}|-{3,}|\[(?:ERROR|INFO)\]\s+Tests run:|FAILED\b|OK\b|ERRORS?!|FAILURES!)/i;
-const COUNT_PAIR_RE = /\d+\s+(?:tests?\s+)?(?:passed|passing|pass|failed|failing|failures?|errors?|skipped|pending|todo|total|examples?|tests?|assertions?|warnings?)\b/gi;
-const FAIL_MARKER_RE = /^\s*(?:FAIL(?:\s+\S.*|\s*)$|--- FAIL: \S|FAILED \S+::\S|FAILED \((?:failures|errors)=[1-9]|not ok \d+\b(?!.*#\s*(?:TODO|SKIP))|test result: FAILED\b|error: test failed\b|BUILD FAILURE\b|BUILD FAILED\b|FAILURE: Build failed|FAILURES!$|ERRORS!$|Failed!\s+-\s+Failed:\s+[1-9]|Found [1-9]\d* errors?\b|[1-9]\d* (?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$)/;
-const PASS_MARKER_RE = /^\s*(?:ok\s+\S+\s+[\d.]+s\b|PASS\s+\S|test result: ok\.|OK(?: \(\w+=\d+\)| \(\d+ tests?\))?\s*$|BUILD SUCCESS(?:FUL)?\b|Passed!\s+-\s+Failed:\s+0\b|\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$)/;
+// 2. Test runners (a count next to a runner's word).
+const LABEL_COUNT_RE = /\b(?:[Ff]ailures|[Ff]ailed|[Ee]rrors|[Ff]ail)\s*[:=]\s*([1-9]\d*)\b/;
+/** How runners begin a summary line (`Tests: …`, `=== … ===`, `test result: …`, `# fail 2`, `Tests run: …`). */
+const SUMMARY_PREFIXES: readonly string[] = ['Test', 'Suite', 'Ran ', 'test result:', '#', '\u2139', 'Result', 'Summary:', 'TOTAL', '===', '---', '[ERROR]', '[INFO]', 'FAILED', 'OK', 'ERROR', 'FAILURES!'];
+/** `<count> <word>`, optionally `<count> tests <word>`: every count a runner prints. One simple pattern, words looked up in sets. */
+const COUNT_RE = /(\d+)\s+(?:(?:tests?|specs?|examples?|suites?)\s+)?([a-z]+)/g;
+const FAIL_WORDS: ReadonlySet<string> = new Set(['failed', 'failing', 'failure', 'failures', 'error', 'errors', 'fail', 'errored', 'broken']);
+const PASS_WORDS: ReadonlySet<string> = new Set(['passed', 'passing', 'pass', 'succeeded', 'ok', 'successful']);
+const OTHER_WORDS: ReadonlySet<string> = new Set(['skipped', 'pending', 'todo', 'total', 'examples', 'example', 'tests', 'test', 'assertions', 'assertion', 'warnings', 'warning']);
+const COUNT_BOUNDARY = ' \t,(|';const FAIL_PLAIN_RE = /^FAIL(?:\s+\S|\s*$)/;
+const FAILED_PY_RE = /^FAILED (?:\S+::\S|\((?:failures|errors)=[1-9])/;
+const NOT_OK_RE = /^not ok \d+\b(?!.*#\s*(?:TODO|SKIP))/;
+const DOTNET_FAILED_RE = /^Failed!\s+-\s+Failed:\s+[1-9]/;
+const TSC_FOUND_RE = /^Found [1-9]\d* errors?\b/;
+const BARE_FAIL_COUNT_RE = /^[1-9]\d* (?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$/;
+const GO_OK_RE = /^ok\s+\S+\s+[\d.]+s\b/;
+const OK_RE = /^OK(?: \(\w+=\d+\)| \(\d+ tests?\))?\s*$/;
+const BARE_PASS_COUNT_RE = /^\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$/;
 
-// 3. Stack traces.
-const TRACEBACK_RE = /^Traceback \(most recent call last\):\s*$/;
+/**
+ * A runner's per-file or final failure marker: `FAIL src/x.test.ts`, `FAIL\tpkg`, `--- FAIL: TestX`,
+ * `FAILED tests/x.py::t`, `not ok 3`, `test result: FAILED`, `BUILD FAILURE`, `FAILURES!`,
+ * `Failed!  - Failed: 1`, tsc's `Found 3 errors`, mocha's `2 failing`. Dispatched on the line's first
+ * characters, so a pattern is compiled only for a line that could be its marker.
+ */
+function failMarker(t: string): boolean {
+  switch (t.charCodeAt(0)) {
+    case 70 /* F */:
+      return FAIL_PLAIN_RE.test(t) || FAILED_PY_RE.test(t) || t.startsWith('FAILURE: Build failed') || t.startsWith('FAILURES!') || DOTNET_FAILED_RE.test(t) || TSC_FOUND_RE.test(t);
+    case 45 /* - */:
+      return t.startsWith('--- FAIL: ');
+    case 110 /* n */:
+      return t.startsWith('not ok ') && NOT_OK_RE.test(t);
+    case 116 /* t */:
+      return t.startsWith('test result: FAILED');
+    case 101 /* e */:
+      return t.startsWith('error: test failed');
+    case 66 /* B */:
+      return t.startsWith('BUILD FAILURE') || t.startsWith('BUILD FAILED');
+    case 69 /* E */:
+      return t.startsWith('ERRORS!');
+    default:
+      return t.charCodeAt(0) >= 49 && t.charCodeAt(0) <= 57 && BARE_FAIL_COUNT_RE.test(t);
+  }
+}
+
+/** A runner's pass marker: go's `ok pkg 0.1s`, jest's `PASS x`, `test result: ok.`, unittest's `OK`, `BUILD SUCCESS`, `12 passing`. */
+function passMarker(t: string): boolean {
+  if (t.startsWith('ok')) return GO_OK_RE.test(t);
+  if (t.startsWith('PASS')) return /^PASS\s+\S/.test(t);
+  if (t.startsWith('OK')) return OK_RE.test(t);
+  return t.startsWith('test result: ok.') || t.startsWith('BUILD SUCCESS') || (t.startsWith('Passed!') && /Failed:\s+0\b/.test(t)) || (t.charCodeAt(0) >= 48 && t.charCodeAt(0) <= 57 && BARE_PASS_COUNT_RE.test(t));
+}
+
+// 3. Stack traces and give-up diagnostics.
+const TRACEBACK_LINE = 'Traceback (most recent call last):';
 const ERROR_HEAD_RE = /^\s*(?:Uncaught\s+|Unhandled exception\.\s+|Exception in thread "[^"]*"\s+|Caused by:\s+)?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception|Panic|Fault)\b(?:\s*\[[\w-]+\])?(?::\s.*|:?\s*$)/;
 const FRAME_RE = /^\s+(?:at\s+(?:async\s+)?\S.*?(?:\(.*:\d+(?::\d+)?\)|:\d+:\d+|\(native\)|\(<anonymous>\)|\.java:\d+\)|\(Unknown Source\))\s*$|at\s+[\w$.<>`]+\(.*\)(?:\s+in\s+.+:line\s+\d+)?\s*$|File\s+".+",\s+line\s+\d+|from\s+\S+:\d+:in\b)/;
-const GO_PANIC_RE = /^panic: /;
 const GOROUTINE_RE = /^goroutine \d+ \[/;
-const RUST_PANIC_RE = /^thread '.*' panicked at /;
 /** What compilers and CLIs print as they give up: `a.c:3:5: error: …`, `error[E0308]: …`, `a.ts(3,7): error TS2322: …`, `fatal: …`. */
 const DIAGNOSTIC_RE = /^(?:\S+:\d+:\d+: (?:fatal )?error: \S|\S+\(\d+,\d+\): error TS\d+:|error TS\d+:|error(?:\[E\d{4}\])?: \S|fatal: \S)/;
+const DIGIT_RE = /\d/;
 
 function window(text: string): string {
   return text.length > HEAD_CHARS + TAIL_CHARS ? `${text.slice(0, HEAD_CHARS)}\n${text.slice(-TAIL_CHARS)}` : text;
 }
 
-function countPairs(line: string): number {
-  COUNT_PAIR_RE.lastIndex = 0;
-  let n = 0;
-  while (COUNT_PAIR_RE.exec(line) !== null) n++;
-  return n;
+/** The counts of a line: how many `<n> <word>` pairs a runner would print, and whether one counts failures above zero or passes. */
+function counts(line: string): { pairs: number; failed: boolean; passed: boolean } {
+  let pairs = 0;
+  let failed = false;
+  let passed = false;
+  COUNT_RE.lastIndex = 0;
+  for (let m = COUNT_RE.exec(line); m !== null; m = COUNT_RE.exec(line)) {
+    const before = m.index === 0 ? ' ' : line[m.index - 1]!;
+    if (!COUNT_BOUNDARY.includes(before)) continue;
+    const word = m[2]!;
+    const n = Number(m[1]);
+    if (FAIL_WORDS.has(word)) {
+      pairs++;
+      if (n > 0) failed = true;
+    } else if (PASS_WORDS.has(word)) {
+      pairs++;
+      passed = true;
+    } else if (OTHER_WORDS.has(word)) pairs++;
+  }
+  return { pairs, failed, passed };
 }
 
 /** A test summary line's verdict: failed with a count above zero, passed with passes only, or null. */
 function summaryVerdict(line: string): boolean | null {
-  const summary = SUMMARY_HEAD_RE.test(line) || countPairs(line) >= 2;
-  if (!summary) return null;
-  if (FAILED_COUNT_RE.test(line) || LABEL_COUNT_RE.test(line)) return true;
-  return PASSED_COUNT_RE.test(line) ? false : null;
+  const t = line.trimStart();
+  const c = counts(line);
+  if (!SUMMARY_PREFIXES.some((p) => t.startsWith(p)) && c.pairs < 2) return null;
+  if (c.failed || LABEL_COUNT_RE.test(line)) return true;
+  return c.passed ? false : null;
 }
 
 /** The exit status a line states, if it is a status line. */
 function statedExit(line: string): number | undefined {
-  const m = EXIT_ONLY_RE.exec(line) ?? EXITED_WITH_RE.exec(line) ?? NON_ZERO_RE.exec(line) ?? MAKE_RE.exec(line);
+  const m = EXIT_ONLY_RE.exec(line) ?? EXITED_WITH_RE.exec(line) ?? NON_ZERO_RE.exec(line) ?? (line.includes('***') ? MAKE_RE.exec(line) : null);
   return m ? Number(m[1]) : undefined;
+}
+
+/** The keywords of a line, found with plain string search (no pattern to compile). */
+function keywords(line: string): { exit: boolean; counts: boolean; fail: boolean; pass: boolean; error: boolean } | undefined {
+  const lower = line.toLowerCase();
+  const exit = lower.includes('exit') || line.includes('***') || line.startsWith('npm ');
+  const fail = lower.includes('fail') || line.includes('not ok') || line.includes('Found ');
+  const error = lower.includes('error') || lower.includes('exception') || lower.includes('panic') || lower.includes('fault') || line.includes('fatal: ') || line.startsWith(TRACEBACK_LINE);
+  const pass = lower.includes('pass') || lower.includes('ok') || line.includes('BUILD SUCCESS');
+  if (!exit && !fail && !error && !pass) return undefined;
+  return { exit, counts: (fail || pass || error) && DIGIT_RE.test(line), fail, pass, error };
 }
 
 /** What a command's plain-text output says of its outcome. Bounded work; never throws. */
@@ -91,18 +165,26 @@ export function textVerdict(text: string): TextVerdict {
   let trace: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.length > MAX_LINE || !line.trim()) continue;
-    const code = statedExit(line);
-    if (code !== undefined) exit = { code, line: line.trim() };
-    else if (NPM_LIFECYCLE_RE.test(line)) exit ??= { code: 1, line: line.trim() };
-    const s = summaryVerdict(line);
-    if (s === true) summaryFail ??= line.trim();
-    else if (s === false) passed = true;
-    if (FAIL_MARKER_RE.test(line)) marker ??= line.trim();
-    else if (PASS_MARKER_RE.test(line)) passed = true;
-    if (trace === undefined) trace = traceAt(lines, i) ?? (DIAGNOSTIC_RE.test(line) ? line.trim() : undefined);
+    if (line.length > MAX_LINE) continue;
+    const k = keywords(line);
+    if (!k) continue;
+    if (k.exit) {
+      const code = statedExit(line);
+      if (code !== undefined) exit = { code, line: line.trim() };
+      else if (line.startsWith('npm ') && NPM_LIFECYCLE_RE.test(line)) exit ??= { code: 1, line: line.trim() };
+    }
+    if (k.counts) {
+      const s = summaryVerdict(line);
+      if (s === true) summaryFail ??= line.trim();
+      else if (s === false) passed = true;
+    }
+    const t = line.trim();
+    if ((k.fail || k.error) && failMarker(t)) marker ??= t;
+    else if (k.pass && passMarker(t)) passed = true;
+    if (k.error && trace === undefined) trace = traceAt(lines, i) ?? (DIAGNOSTIC_RE.test(line) ? line.trim() : undefined);
   }
-  const why = summaryFail ?? marker;
+  // A runner's marker names what failed (the file, the test); its summary only counts.
+  const why = marker ?? summaryFail;
   // The last stated status wins (a wrapper's own line comes after the command's output).
   if (exit) return exit.code === 0 ? { failed: false } : { failed: true, line: why ?? trace ?? exit.line, exitCode: exit.code };
   if (why) return { failed: true, line: why };
@@ -114,7 +196,7 @@ export function textVerdict(text: string): TextVerdict {
 /** The error line of a stack trace starting at line `i`, or undefined. */
 function traceAt(lines: readonly string[], i: number): string | undefined {
   const line = lines[i]!;
-  if (TRACEBACK_RE.test(line)) {
+  if (line.startsWith(TRACEBACK_LINE)) {
     // Python names the exception on the last line of the trace.
     for (let j = i + 1; j < Math.min(lines.length, i + 200); j++) {
       const l = lines[j]!;
@@ -122,11 +204,11 @@ function traceAt(lines: readonly string[], i: number): string | undefined {
     }
     return line.trim();
   }
-  if (GO_PANIC_RE.test(line)) {
+  if (line.startsWith('panic: ')) {
     for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) if (GOROUTINE_RE.test(lines[j]!)) return line.trim();
     return undefined;
   }
-  if (RUST_PANIC_RE.test(line)) return line.trim();
+  if (line.startsWith("thread '") && line.includes("' panicked at ")) return line.trim();
   if (!ERROR_HEAD_RE.test(line)) return undefined;
   // An error line with a frame right below it (Node prints a source excerpt first: allow a few lines).
   for (let j = i + 1; j < Math.min(lines.length, i + 6); j++) if (FRAME_RE.test(lines[j]!)) return line.trim();

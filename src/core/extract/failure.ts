@@ -59,9 +59,11 @@ export function errorGist(text: string): string {
   return weak || first;
 }
 
-function failure(text: string, extra: Partial<FailureInfo> = {}): FailureInfo {
-  const { reason, ...rest } = extra;
-  return { ...rest, text, reason: errorGist(text) || reason || 'failed' };
+/** A failure found, before its reason is worked out (`reason` here is only the fallback). */
+export type FailureVerdict = Omit<FailureInfo, 'reason'> & { readonly reason?: string };
+
+function failure(text: string, extra: Partial<FailureInfo> = {}): FailureVerdict {
+  return { ...extra, text };
 }
 
 /** Tools whose plain-text output is a command's (canonical names: any host's shell tool normalizes to these). */
@@ -105,6 +107,16 @@ const FAILED_STATUS_RE = /^(?:error|errored|failed|failure|fail)$/i;
  * there), but stderr is used as the reason when the exit code says the call failed.
  */
 export function detectFailure(call: ToolCall): FailureInfo | null {
+  const v = failureVerdict(call);
+  return v ? { ...v, reason: errorGist(v.text) || v.reason || 'failed' } : null;
+}
+
+/**
+ * `detectFailure` without the work of finding the most informative line: whether the call failed,
+ * its exit code, and the line that said so where one did (`reason`, possibly absent). What a hook
+ * needs to title the record; the full reason is worked out at ingest.
+ */
+export function failureVerdict(call: ToolCall): FailureVerdict | null {
   if (call === null || typeof call !== 'object') return null;
   const error = typeof call.error === 'string' ? call.error : '';
   if (call.isInterrupt === true) return failure(error, { interrupted: true, reason: 'interrupted by the user' });
@@ -139,7 +151,7 @@ export function detectFailure(call: ToolCall): FailureInfo | null {
     return failure(text, { exitCode: code, reason: `exit ${code}` });
   }
   const flagged = flaggedFailure(r) ?? flaggedFailure(r['result']) ?? flaggedFailure(r['output']);
-  if (flagged !== undefined) return failure(flagged === true ? '' : flagged, { reason: 'failed' });
+  if (flagged !== undefined) return failure(flagged === true ? '' : flagged);
   return null;
 }
 

@@ -34,7 +34,7 @@ const toolAlias = table({
   // Codex CLI.
   shell: 'Bash', shell_command: 'Bash', exec_command: 'Bash', 'container.exec': 'Bash',
   local_shell: 'Bash', unified_exec: 'Bash', apply_patch: 'apply_patch', grep_files: 'Grep',
-  list_dir: 'LS', update_plan: 'TodoWrite', view_image: 'Read',
+  list_dir: 'LS', update_plan: 'TodoWrite', view_image: 'Read', spawn_agent: 'Agent',
   // OpenCode.
   view: 'Read', fetch: 'WebFetch', patch: 'apply_patch', list: 'LS',
   // Cursor.

@@ -34,7 +34,7 @@ export const agentExtractor: Extractor = {
   match: (ctx) => ctx.tool === 'Agent',
   extract(ctx) {
     const type = str(ctx.input, 'subagent_type', 'agent', 'name') ?? 'agent';
-    const desc = str(ctx.input, 'description') ?? gist(str(ctx.input, 'prompt', 'task') ?? '', 120);
+    const desc = str(ctx.input, 'description') ?? gist(str(ctx.input, 'prompt', 'task', 'message') ?? '', 120);
     const label = `[${type}] ${desc}`;
     if (ctx.failure) return [];
     const text = responseText(ctx.response, 20_000);

@@ -37,6 +37,9 @@ const OUTPUT_SCANNED: ReadonlySet<string> = new Set(['WebSearch', 'Agent']);
  */
 const TEXT_ISSUE_RE = /(?<=[^\S\n]|[([{,])(?<![:=]\s?)#([1-9]\d{0,6})(?![\w-]|;|\.\d)/g;
 const GH_ISSUE_RE = /\bGH-([1-9]\d{0,6})\b/g;
+/** A tracker's own CLI lists its items at line starts (`gh pr list`: `#12  Fix tests  …`). */
+const LINE_ISSUE_RE = /^#([1-9]\d{0,6})(?=[\s:]|$)/gm;
+const TRACKER_CLIS: ReadonlySet<string> = new Set(['gh', 'glab', 'hub', 'tea', 'jira', 'linear']);
 /** An issue tracker's item by the shape of its URL path: `/issues/42`, `/pull/7`, `/-/merge_requests/3`, `/browse/ABC-12`. */
 const TRACKER_URL_RE = /\/(?:issues?|pulls?|pull-requests|merge_requests|tickets?|browse|bugs?|work_packages|show_bug\.cgi\?id=)\/?(?:[A-Z][A-Z0-9]{1,9}-)?\d{1,9}(?:[/?#]|$)/;
 /** Files whose `#123` are colours and anchors, not issues. */
@@ -45,6 +48,11 @@ const STYLE_FILE_RE = /\.(?:css|scss|sass|less|styl|svg|html?|xml|xaml|vue|svelt
 const WRITTEN_FIELDS: readonly string[] = ['content', 'new_string', 'new_source', 'file_text', 'prompt', 'description', 'body'];
 /** Shell programs whose output names something external worth keeping (a PR, a deploy, a release). */
 const LINKING_PROGRAMS: ReadonlySet<string> = new Set(['git', 'gh', 'glab', 'hub', 'curl', 'wget', 'vercel', 'netlify', 'fly', 'flyctl', 'gcloud', 'aws', 'az', 'heroku', 'railway', 'wrangler', 'firebase', 'docker', 'npm', 'pnpm', 'yarn', 'cargo', 'twine']);
+
+/** True when some command of the line is an issue tracker's CLI (`gh pr list`). */
+function runsTrackerCli(command: string): boolean {
+  return splitCommands(command).some((seg) => TRACKER_CLIS.has(programName(programWords(seg)[0])));
+}
 
 /** True when some command of the line is a linking program (`git push`, `gh pr create`…). */
 function linksOut(command: string): boolean {
@@ -79,7 +87,7 @@ export function issueRefsIn(text: string): string[] {
  * Certain tracker references in running text (a file's content, a tool's output): issue and pull
  * request URLs, then `owner/repo#12`, `GH-12` and `#42` outside URLs.
  */
-export function trackerRefsIn(text: string, limit = MAX_REFS): string[] {
+export function trackerRefsIn(text: string, limit = MAX_REFS, listing = false): string[] {
   const out: string[] = [];
   if (!text) return out;
   const t = text.length > 20_000 ? text.slice(0, 20_000) : text;
@@ -93,7 +101,7 @@ export function trackerRefsIn(text: string, limit = MAX_REFS): string[] {
     const ref = `${m[1]}#${m[2]}`;
     if (!out.includes(ref)) out.push(ref);
   }
-  for (const re of [GH_ISSUE_RE, TEXT_ISSUE_RE]) {
+  for (const re of listing ? [LINE_ISSUE_RE, GH_ISSUE_RE, TEXT_ISSUE_RE] : [GH_ISSUE_RE, TEXT_ISSUE_RE]) {
     for (const m of prose.matchAll(re)) {
       if (out.length >= limit) return out;
       const ref = `#${m[1]}`;
@@ -171,7 +179,7 @@ export const refsExtractor: Extractor = {
     const path = str(ctx.input, 'file_path', 'notebook_path', 'path') ?? '';
     if (!STYLE_FILE_RE.test(path)) {
       refs.push(...trackerRefsIn(writtenText(ctx)));
-      if (out && ctx.tool !== 'WebSearch' && ctx.tool !== 'WebFetch') refs.push(...trackerRefsIn(out));
+      if (out && ctx.tool !== 'WebSearch' && ctx.tool !== 'WebFetch') refs.push(...trackerRefsIn(out, MAX_REFS, ctx.tool === 'Bash' && runsTrackerCli(str(ctx.input, 'command') ?? '')));
     }
     const seen = new Set<string>();
     const events: ExtractedEvent[] = [];
