@@ -1,6 +1,7 @@
 /**
  * @module cli/commands/doctor
- * Checks what can go wrong on a user's machine: Node, the data directory and its free space, the
+ * Checks what can go wrong on a user's machine: Node, the SQLite driver, where mnemo is installed and
+ * where the hooks point, the data directory and its free space, the
  * store (opens? schema version, half-applied migration, integrity, full-text index drift) and the
  * spool backlog. `--repair` fixes what it can after a backup (see store/sqlite/repair). Never
  * crashes: a check that throws is reported as a failed check, and the exit code is 1.
@@ -8,8 +9,18 @@
 import { parseArgs } from 'node:util';
 import { guarded } from '../doctor/check.ts';
 import { environmentChecks } from '../doctor/environment.ts';
+import { runtimeChecks } from '../doctor/runtime.ts';
+import { distDir } from './install.ts';
 import { storeChecks } from '../doctor/store-checks.ts';
 import { UsageError, type Command } from '../io.ts';
+
+function builtDist(): string | undefined {
+  try {
+    return distDir();
+  } catch {
+    return undefined;
+  }
+}
 
 export const doctorCommand: Command = async (args, io) => {
   let values;
@@ -22,6 +33,7 @@ export const doctorCommand: Command = async (args, io) => {
   const repair = values.repair === true;
   const checks = [
     ...(await guarded('environment', () => environmentChecks(cfg.dataDir, cfg.dbPath))),
+    ...(await guarded('runtime', () => runtimeChecks(cfg.dataDir, builtDist()))),
     ...(await guarded('store', () => storeChecks(cfg, repair))),
   ];
   const healthy = checks.every((c) => c.ok);

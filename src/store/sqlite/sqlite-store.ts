@@ -450,7 +450,7 @@ export class SqliteStore implements Store {
 
   async projectVolume(project: string): Promise<{ observations: number; chars: number }> {
     const r = stmt(this.#db, 'SELECT observations, chars FROM project_volume WHERE project = ?').get(project) as { observations: number; chars: number } | undefined;
-    return r ?? { observations: 0, chars: 0 };
+    return { observations: r?.observations ?? 0, chars: r?.chars ?? 0 };
   }
 
   async stats(): Promise<StoreStats> {

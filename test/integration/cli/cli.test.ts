@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { runCli } from '../../../src/cli/main.ts';
 import type { Io } from '../../../src/cli/io.ts';
 import { resolveConfig } from '../../../src/config/config.ts';
@@ -382,7 +382,7 @@ test('doctor: healthy exits 0; FTS drift behind its back exits 1; --repair fixes
   assert.match(healthy.stdout, /healthy/);
   assert.equal((JSON.parse(ok(['doctor', '--json'], { dataDir: dir }).stdout) as { healthy: boolean }).healthy, true);
 
-  const db = new Database(join(dir, 'mnemo.db'));
+  const db = openSqlite(join(dir, 'mnemo.db'));
   const total = (db.prepare('SELECT count(*) AS n FROM observations').get() as { n: number }).n;
   db.prepare('DELETE FROM observations_fts WHERE rowid = ?').run(edit.id);
   db.close();
@@ -401,7 +401,7 @@ test('doctor: healthy exits 0; FTS drift behind its back exits 1; --repair fixes
   assert.match(repaired.stdout, /backup/i);
   const backups = readdirSync(dir).filter((n) => /^mnemo\.db\.backup-/.test(n));
   assert.equal(backups.length, 1, `one backup in the data dir: ${readdirSync(dir).join(', ')}`);
-  const bdb = new Database(join(dir, backups[0]!), { readonly: true, fileMustExist: true });
+  const bdb = openSqlite(join(dir, backups[0]!), { readonly: true, fileMustExist: true });
   try {
     assert.equal((bdb.prepare('SELECT count(*) AS n FROM observations').get() as { n: number }).n, total, 'the backup holds every observation');
     assert.equal((bdb.pragma('integrity_check', { simple: true }) as string), 'ok');

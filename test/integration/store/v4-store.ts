@@ -3,10 +3,10 @@
  * v5 minus them). Lets tests and bench/maintenance fill a store through the real `ingest` (events
  * extracted, full-text index, triggers) and then see what opening it after an upgrade costs.
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 
 export function downgradeToV4(path: string): void {
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     db.exec(`
       BEGIN IMMEDIATE;
