@@ -41,7 +41,7 @@ const toolAlias = table({
   run_terminal_cmd: 'Bash', edit_file: 'Edit', search_replace: 'Edit', file_search: 'Glob',
   codebase_search: 'Grep', delete_file: 'Delete', delete: 'Delete',
   // VS Code Copilot / Copilot CLI.
-  run_in_terminal: 'Bash', replace_string_in_file: 'Edit', multi_replace_string_in_file: 'MultiEdit',
+  run_in_terminal: 'Bash', powershell: 'Bash', replace_string_in_file: 'Edit', multi_replace_string_in_file: 'MultiEdit',
   insert_edit_into_file: 'Edit', create_file: 'Write', create: 'Write', str_replace_editor: 'Edit',
   str_replace: 'Edit', fetch_webpage: 'WebFetch', manage_todo_list: 'TodoWrite', runsubagent: 'Agent',
   run_subagent: 'Agent', edit_notebook_file: 'NotebookEdit', semantic_search: 'Grep',

@@ -187,7 +187,7 @@ test('instructions meant to hold from now on are decisions', () => {
   for (const p of ['always respond in TypeScript', 'never push to main', 'from now on run the linter before committing', 'toujours répondre en français', 'siempre usa pnpm en este repo', 'immer pnpm statt npm verwenden', 'всегда запускай тесты перед коммитом', '以后都用 pnpm 安装依赖', 'いつもテストを先に書いてください', '항상 한국어로 대답해 주세요']) {
     assert.ok(kinds(p).includes('decision'), `${p}: ${kinds(p).join()}`);
   }
-  for (const p of ['never mind', 'always?', 'Why does it always fail?']) assert.ok(!kinds(p).includes('decision'), p);
+  for (const p of ['never mind', 'never mind, it works now', 'always?', 'Why does it always fail?']) assert.ok(!kinds(p).includes('decision'), p);
 });
 
 test('/plan enters plan mode with its task; /PLAN is not the command', () => {

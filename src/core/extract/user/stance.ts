@@ -43,7 +43,7 @@ export function isRejection(clause: string): boolean {
 const STANDING_RE = new RegExp(
   '^(?:' +
     [
-      'always', 'never', 'from now on', 'going forward', 'from here on', // English
+      'always', 'never(?!\\s+mind\\b)', 'from now on', 'going forward', 'from here on', // English ("never mind" is not a rule)
       'toujours', 'jamais', 'désormais', 'dorénavant', // French
       'immer', 'niemals', 'nie', 'ab jetzt', 'ab sofort', 'künftig', // German
       'siempre', 'nunca', 'jamás', 'a partir de ahora', 'de ahora en adelante', // Spanish
