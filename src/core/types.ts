@@ -160,6 +160,8 @@ export interface Session {
   readonly externalId: string;
   readonly project: string;
   readonly branch?: string;
+  /** How the session began: `startup`, `resume`, `clear`, `compact` (SessionStart's source). */
+  readonly source?: string;
   readonly startedAt: number;
   readonly endedAt?: number;
   readonly endReason?: string;

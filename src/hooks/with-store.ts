@@ -9,7 +9,7 @@ import type { HookEvent, Place } from '../core/types.ts';
 import { buildContext, type ContextOptions } from '../context/build.ts';
 import { cacheEnabled, keepIndex } from '../context/cache.ts';
 import { currentGeneration } from '../store/generation.ts';
-import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, summarizeSessionHeuristically } from '../compress/session.ts';
+import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, spawnSummarizer, summarizeSessionHeuristically, summaryIsStale } from '../compress/session.ts';
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
 import { drainSpool } from '../store/drain.ts';
@@ -38,6 +38,9 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
     try {
       if (spoolHoldsOthers(cfg.spoolDir, ownSpoolFile)) await drainSpool(store, cfg.spoolDir, { maxMs: Math.min(1500, cfg.hookTimeoutMs / 3) });
       await closeAbandonedSessions(store, cfg, 2);
+      // The last session's summary misses events its SessionEnd could not fold in time: refresh it in the background.
+      const last = await store.latestSummary(place.project);
+      if (last && last.session.endedAt !== undefined && summaryIsStale(last.session)) await spawnSummarizer(cfg, last.session.id, { llm: llmConfigured(cfg, process.env) });
     } catch (err) {
       // Busy means another mnemo process is writing, and it folds the spool too: routine, not a problem.
       const busy = isBusy(err);
@@ -97,11 +100,13 @@ export async function onPreCompact(cfg: ResolvedConfig, ev: HookEvent): Promise<
  */
 export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<void> {
   await withStore(cfg, async (store) => {
-    await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
+    const drained = await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
     const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
     if (session) {
       const summary = await summarizeSessionHeuristically(store, session);
+      // Events left in the spool may be this session's: a detached `mnemo summarize` folds them all and writes it again.
       if (summary && llmConfigured(cfg, process.env)) await spawnLlmUpgrade(cfg, session.id);
+      else if (drained.remaining > 0) await spawnSummarizer(cfg, session.id, { llm: false });
     }
     await startRetentionIfDue(cfg, store);
     // The next session of this project most likely starts from exactly this store: have its index ready.

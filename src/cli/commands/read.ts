@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { buildContext } from '../../context/build.ts';
 import { DATA_NOT_INSTRUCTIONS, detailBlock, indexLine } from '../../core/format/records.ts';
 import { OBS_TYPES, type ObsType } from '../../core/types.ts';
+import { refreshStaleSummaries } from '../../compress/session.ts';
 import { resolvePlace } from '../../hooks/place.ts';
 import { openStore } from '../../store/open-store.ts';
 import { enableSemanticQuery } from '../../search/semantic.ts';
@@ -106,8 +107,9 @@ export const contextCommand: Command = async (args, io) => {
 export const sessionsCommand: Command = async (args, io) => {
   const { values } = parse(args, { project: { type: 'string' }, limit: { type: 'string' } });
   const limit = intOption(values.limit, 'limit', 1, 10_000, 50);
-  const sessions = await withStore(io, (store) =>
-    store.listSessions({ limit, ...(typeof values.project === 'string' ? { project: resolvePlace(values.project).project } : {}) }),
+  // Opening the store folds the spool; a summary written before its session's last events arrived is brought up to date.
+  const sessions = await withStore(io, async (store) =>
+    refreshStaleSummaries(store, await store.listSessions({ limit, ...(typeof values.project === 'string' ? { project: resolvePlace(values.project).project } : {}) })),
   );
   if (values.json) {
     io.out(JSON.stringify(sessions, null, 2));

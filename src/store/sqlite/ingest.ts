@@ -39,7 +39,8 @@ function prepareStatements(db: SqliteDb) {
        ON CONFLICT (platform, external_id) DO NOTHING`,
     ),
     session: db.prepare('SELECT id, project, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state FROM sessions WHERE platform = ? AND external_id = ?'),
-    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(?, source) WHERE id = ?'),
+    // `source` says how the session began (a resume under a new id continues another session); a reopen keeps it.
+    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(source, ?) WHERE id = ?'),
     fillBranch: db.prepare('UPDATE sessions SET branch = ? WHERE id = ? AND branch IS NULL'),
     endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
     setState: db.prepare('UPDATE sessions SET state = ? WHERE id = ?'),

@@ -84,6 +84,7 @@ function toSession(r: SessionRow): Session {
     externalId: r.external_id,
     project: r.project,
     ...(r.branch ? { branch: r.branch } : {}),
+    ...(r.source ? { source: r.source } : {}),
     startedAt: r.started_at,
     ...(r.ended_at !== null ? { endedAt: r.ended_at } : {}),
     ...(r.end_reason ? { endReason: r.end_reason } : {}),
