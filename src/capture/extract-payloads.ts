@@ -32,9 +32,15 @@ export class PayloadExtractor {
     this.#setting = setting;
   }
 
-  /** The events one payload yields (`[]` for events that carry none). Throws PayloadError. */
-  extract(payload: unknown, warn?: Warn): readonly ExtractedEvent[] {
-    const read = captureFromPayload(payload, { ...this.#setting, now: Date.now(), uid: newUid(), ...(warn ? { warn } : {}) });
+  /**
+   * The events one payload yields (`[]` for events that carry none). Throws PayloadError.
+   * `hostEvent` names this payload's event where the payload does not and it differs from the
+   * stream's (Copilot CLI's camelCase payloads carry no event name).
+   */
+  extract(payload: unknown, opts: { readonly warn?: Warn; readonly hostEvent?: string } = {}): readonly ExtractedEvent[] {
+    const { warn } = opts;
+    const hostEvent = opts.hostEvent ?? this.#setting.hostEvent;
+    const read = captureFromPayload(payload, { ...this.#setting, hostEvent, now: Date.now(), uid: newUid(), ...(warn ? { warn } : {}) });
     if (read.kind === 'ignored') {
       warn?.(`${read.platform.name} event "${safeName(read.hostEvent)}" is not one mnemo records`);
       return [];

@@ -57,7 +57,7 @@ export const extractCommand: Command = async (args, io) => {
       continue;
     }
     try {
-      io.out(JSON.stringify(extractor.extract(payload, warn)));
+      io.out(JSON.stringify(extractor.extract(payload, { warn })));
     } catch (err) {
       warn((err as Error).message);
       io.out('[]');

@@ -38,6 +38,11 @@ function exitCodeOf(r: Json): number | undefined {
  * line that looks like an error, else the first non-empty line that is not just `Exit code N`.
  */
 export function errorGist(text: string): string {
+  return errorLine(text) ?? firstLine(text);
+}
+
+/** The line of an error text that states the error (a traceback's last line, a strong then a weak match), if any. */
+function errorLine(text: string): string | undefined {
   const t = text.length > 20_000 ? text.slice(0, 10_000) + '\n' + text.slice(-10_000) : text;
   const lines = t.replace(TOOL_ERR_TAG_RE, '').split('\n');
   if (TRACEBACK_RE.test(t)) {
@@ -46,23 +51,33 @@ export function errorGist(text: string): string {
       if (l && !l.startsWith('File ') && !l.startsWith('^')) return l;
     }
   }
-  let first = '';
-  let weak = '';
+  let weak: string | undefined;
   for (const raw of lines) {
     const l = raw.trim();
-    if (!l || EXIT_ONLY_RE.test(l)) continue;
-    if (!first) first = l;
-    if (l.length > 2000) continue;
+    if (!l || l.length > 2000 || EXIT_ONLY_RE.test(l)) continue;
     if (STRONG_ERROR_RE.test(raw)) return l;
     if (!weak && WEAK_ERROR_RE.test(raw)) weak = l;
   }
-  return weak || first;
+  return weak;
 }
 
-/** A failure found, before its reason is worked out (`reason` here is only the fallback). */
-export type FailureVerdict = Omit<FailureInfo, 'reason'> & { readonly reason?: string };
+/** The first line with something in it that is not just `Exit code N`. */
+function firstLine(text: string): string {
+  for (const raw of text.slice(0, 20_000).replace(TOOL_ERR_TAG_RE, '').split('\n')) {
+    const l = raw.trim();
+    if (l && !EXIT_ONLY_RE.test(l)) return l;
+  }
+  return '';
+}
 
-function failure(text: string, extra: Partial<FailureInfo> = {}): FailureVerdict {
+/**
+ * A failure found, before its reason is worked out (`reason` here is only the fallback). `line`: the
+ * output line a plain-text verdict rests on (a runner's `FAILED …`), the reason when no line states
+ * the error itself.
+ */
+export type FailureVerdict = Omit<FailureInfo, 'reason'> & { readonly reason?: string; readonly line?: string };
+
+function failure(text: string, extra: Partial<FailureInfo> & { readonly line?: string } = {}): FailureVerdict {
   return { ...extra, text };
 }
 
@@ -108,7 +123,10 @@ const FAILED_STATUS_RE = /^(?:error|errored|failed|failure|fail)$/i;
  */
 export function detectFailure(call: ToolCall): FailureInfo | null {
   const v = failureVerdict(call);
-  return v ? { ...v, reason: errorGist(v.text) || v.reason || 'failed' } : null;
+  if (!v) return null;
+  const { line, ...info } = v;
+  // The line that states the error, else the one the verdict rests on, else the first.
+  return { ...info, reason: errorLine(v.text) ?? line ?? (firstLine(v.text) || v.reason || 'failed') };
 }
 
 /**
@@ -137,7 +155,7 @@ export function failureVerdict(call: ToolCall): FailureVerdict | null {
     const command = str(normalizeToolInput(tool, call.input), 'command');
     if (command && showsContentOnly(command)) return null;
     const v = textVerdict(response);
-    return v?.failed ? failure(response, { reason: v.line, ...(v.exitCode !== undefined ? { exitCode: v.exitCode } : {}) }) : null;
+    return v?.failed ? failure(response, { reason: v.line, line: v.line, ...(v.exitCode !== undefined ? { exitCode: v.exitCode } : {}) }) : null;
   }
   const r = asRecord(response);
   if (!r) return null;

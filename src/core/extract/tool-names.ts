@@ -45,6 +45,8 @@ const toolAlias = table({
   insert_edit_into_file: 'Edit', create_file: 'Write', create: 'Write', str_replace_editor: 'Edit',
   str_replace: 'Edit', fetch_webpage: 'WebFetch', manage_todo_list: 'TodoWrite', runsubagent: 'Agent',
   run_subagent: 'Agent', edit_notebook_file: 'NotebookEdit', semantic_search: 'Grep',
+  // VS Code's reference names for the same tools (`#runInTerminal`), which its hook payloads may carry.
+  runinterminal: 'Bash', createfile: 'Write', listdirectory: 'LS', textsearch: 'Grep',
   // Kiro.
   executebash: 'Bash', readfile: 'Read', readfiles: 'Read', fswrite: 'Write', fsappend: 'Edit',
   strreplace: 'Edit', filesearch: 'Glob', grepsearch: 'Grep',

@@ -79,6 +79,6 @@ test('the extractor keeps each session apart and says what it ignored', () => {
   assert.deepEqual(x.extract({ ...pass, session_id: 'b' }).map((e) => e.type), [], 'another session has no failure to resolve');
   assert.deepEqual(x.extract({ ...pass, session_id: 'a' }).map((e) => e.type), ['error_resolved']);
   const heard: string[] = [];
-  assert.deepEqual(x.extract({ hook_event_name: 'Notification', session_id: 'a' }, (m) => heard.push(m)), []);
+  assert.deepEqual(x.extract({ hook_event_name: 'Notification', session_id: 'a' }, { warn: (m) => heard.push(m) }), []);
   assert.match(heard[0] ?? '', /Notification" is not one mnemo records/);
 });

@@ -1,4 +1,4 @@
-// Tool outputs as Codex, Gemini CLI, OpenCode and Cursor hand them over (test/fixtures/output-shapes):
+// Tool outputs as Codex, Gemini CLI, OpenCode, Cursor, Copilot CLI and VS Code hand them over (test/fixtures/output-shapes):
 // each payload through the one capture path, then extraction, as a hook and `mnemo extract` run it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,18 +11,18 @@ interface Case {
   readonly id: string;
   readonly argv?: string;
   readonly payload: Record<string, unknown>;
-  readonly expect: { readonly event: string; readonly failed: boolean; readonly types: readonly string[] };
+  /** `says`: what the first event's data must contain (the line a failure is told by). */
+  readonly expect: { readonly event: string; readonly failed: boolean; readonly types: readonly string[]; readonly says?: string };
 }
 
 const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
 
-for (const host of ['codex', 'gemini', 'opencode', 'cursor']) {
+for (const host of ['codex', 'gemini', 'opencode', 'cursor', 'copilot', 'vscode']) {
   const fixture = JSON.parse(readFileSync(new URL(`../../fixtures/output-shapes/${host}.json`, import.meta.url), 'utf8')) as { platform: string; cases: Case[] };
   const platform = platformNamed(fixture.platform)!;
   // One stream per host, in order: a later pass resolves an earlier failure of the same session.
-  // Payloads that carry no event name are read with the one their cases name (as `mnemo extract --event`).
-  const hostEvent = fixture.cases.find((c) => c.argv)?.argv;
-  const extractor = new PayloadExtractor({ platform, hostEvent, limits: LIMITS, place: () => ({ project: '/work/shop' }) });
+  // Payloads that carry no event name are read with the one their case names (the hook's argv).
+  const extractor = new PayloadExtractor({ platform, limits: LIMITS, place: () => ({ project: '/work/shop' }) });
   test(`${host}: every output shape is read, judged and extracted as it should be`, () => {
     assert.ok(fixture.cases.length >= 6);
     for (const c of fixture.cases) {
@@ -33,8 +33,9 @@ for (const host of ['codex', 'gemini', 'opencode', 'cursor']) {
       const obs = read.captured?.observation;
       assert.ok(obs, c.id);
       assert.equal(obs.type === 'error', c.expect.failed, `${c.id}: ${obs.title}`);
-      const events = extractor.extract(c.payload, undefined);
+      const events = extractor.extract(c.payload, c.argv ? { hostEvent: c.argv } : {});
       assert.deepEqual(events.map((e) => e.type), c.expect.types, `${c.id}: ${JSON.stringify(events.map((e) => e.data))}`);
+      if (c.expect.says) assert.ok(String(events[0]?.data).includes(c.expect.says), `${c.id}: ${String(events[0]?.data)}`);
     }
   });
 }
