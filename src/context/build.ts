@@ -48,10 +48,15 @@ export async function buildContext(
     const brief = last.summary.brief.split('\n').map((l) => (l.startsWith('## ') ? `#${l}` : l));
     preamble.push('', `## ${heading} (${when} · ${last.session.observationCount} · ${last.summary.provider})`, ...brief);
   }
-  const [observations, volume] = await Promise.all([store.recentForContext({ project, window: cfg.contextWindow }), store.projectVolume(project)]);
+  const [observations, volume, teammates] = await Promise.all([
+    store.recentForContext({ project, window: cfg.contextWindow }),
+    store.projectVolume(project),
+    store.recentFromTeammates({ project, window: cfg.contextWindow }),
+  ]);
   return renderContext({
     projectName: projectName(project),
     observations,
+    teammates,
     budget: cfg.contextBudget,
     preamble,
     footer: (_shown, chars) =>

@@ -12,6 +12,7 @@ import { currentGeneration } from '../store/generation.ts';
 import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, spawnSummarizer, summarizeSessionHeuristically, summaryIsStale } from '../compress/session.ts';
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
+import { startTeamSyncIfDue } from './team-sync.ts';
 import { drainSpool } from '../store/drain.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
@@ -134,5 +135,8 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
         logTo(cfg.logFile, 'info', 'SessionEnd: could not build the next SessionStart index (that SessionStart builds it)', err);
       }
     }
+    // What this session shared goes to the team from a detached process, never from the hook; started
+    // last, so that process's start-up does not compete with the hook's own work for the CPU.
+    await startTeamSyncIfDue(cfg, store);
   });
 }

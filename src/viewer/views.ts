@@ -41,6 +41,7 @@ export function sessionBrief(s: Session): SessionBrief {
     ...(s.endedAt !== undefined ? { endedAt: s.endedAt } : {}),
     observationCount: s.observationCount,
     ...(s.summary ? { brief: s.summary.brief.slice(0, BRIEF_CHARS) } : {}),
+    ...(s.author ? { author: s.author } : {}),
   };
 }
 

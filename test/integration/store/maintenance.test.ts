@@ -145,7 +145,7 @@ test('a hook-style open migrates a v4 store to v5 without O(n) work: the steps a
     assert.equal(db.pragma('user_version', { simple: true }), LATEST_VERSION);
     assert.deepEqual(
       pendingSteps(db as never).map((p) => [p.step, p.cursor, p.target]),
-      [['observations_type', 0, maxId], ['events_type_obs', 0, maxId], ['observation_files', 0, maxId], ['fts_narration', 0, maxId]],
+      [['observations_type', 0, maxId], ['events_type_obs', 0, maxId], ['observation_files', 0, maxId], ['observations_team', 0, maxId], ['fts_narration', 0, maxId]],
     );
     assert.equal(count(db, 'SELECT count(*) FROM observation_files'), 0, 'no backfill on open');
     assert.equal(hasIndex(db, 'observations_type'), false);
