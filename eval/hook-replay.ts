@@ -123,6 +123,28 @@ function runHook(command: string, payload: string, env: NodeJS.ProcessEnv, root:
 }
 
 /**
+ * The events a replay would send, without sending them: for stores built by `mnemo import claude-code`
+ * (the same capture pipeline in one process, fast), so labels resolve the same way.
+ */
+export function listEvents(roots: readonly string[]): ReplayedEvent[] {
+  const out: ReplayedEvent[] = [];
+  for (const group of roots.flatMap((r) => findTranscripts(r))) {
+    const stats = { entries: 0, malformed: 0, orphanResults: 0 };
+    const counts = { lines: 0, skipped: 0, bytes: 0 };
+    for (const te of groupTranscriptEvents(group, stats, counts)) out.push(describe(te));
+  }
+  return out;
+}
+
+function describe(te: TranscriptEvent): ReplayedEvent {
+  const p = te.payload;
+  const hook = p.hook_event_name as string;
+  const tool = hook === 'PreToolUse' || hook === 'PostToolUse' || hook === 'PostToolUseFailure';
+  const title = tool ? undefined : expectedTitle(p);
+  return { sessionId: String(p.session_id), hook, key: te.key, ...(tool ? { toolUseId: String(p.tool_use_id) } : {}), ...(title !== undefined ? { title } : {}) };
+}
+
+/**
  * Replay every transcript under `roots` into the data directory `dataDir` through the plugin's hooks.
  * `env` is the environment the hooks get (MNEMO_DATA_DIR is set from `dataDir`).
  */
@@ -150,15 +172,7 @@ export async function replayThroughHooks(
         const target = hook === 'SessionStart' ? String(p.source ?? '') : String(p.tool_name ?? '');
         const commands = (hooks.get(hook) ?? []).filter((c) => matches(c.matcher, target));
         if (commands.length === 0) continue;
-        const tool = hook === 'PreToolUse' || hook === 'PostToolUse' || hook === 'PostToolUseFailure';
-        const title = tool ? undefined : expectedTitle(p);
-        logs[g]!.push({
-          sessionId: String(p.session_id),
-          hook,
-          key: te.key,
-          ...(tool ? { toolUseId: String(p.tool_use_id) } : {}),
-          ...(title !== undefined ? { title } : {}),
-        });
+        logs[g]!.push(describe(te));
         const json = JSON.stringify(p);
         for (const c of commands) {
           const failure = await runHook(c.command, json, env, root);

@@ -7,14 +7,17 @@
  * subagent results, compaction summaries) carry nothing the transcript knows, so they are matched by
  * order: within a session, the replayed non-tool events and the stored observations without a
  * tool_use_id come in the same order, and each event's expected title (the capture pipeline's, which
- * hooks run too) picks its observation. An event whose observation was not stored (a duplicate, a
+ * hooks run too) picks its observation. (Stores built by the importer name them by a hash of the
+ * event's key, which is used when present.) An event whose observation was not stored (a duplicate, a
  * private prompt) stays unmatched rather than taking its neighbour's.
  */
+import { importUid } from '../src/import/claude-code/group-capture.ts';
 import type { SqliteDb } from '../src/store/sqlite/driver.ts';
 import type { ReplayedEvent } from './hook-replay.ts';
 
 interface StoredRow {
   id: number;
+  uid: string;
   title: string;
   tool_use_id: string | null;
   external_id: string;
@@ -32,7 +35,7 @@ export interface ObservationIndex {
 
 export function indexObservations(db: SqliteDb, events: readonly ReplayedEvent[]): ObservationIndex {
   const rows = db
-    .prepare('SELECT o.id, o.title, o.tool_use_id, s.external_id FROM observations o JOIN sessions s ON s.id = o.session_id ORDER BY o.id')
+    .prepare('SELECT o.id, o.uid, o.title, o.tool_use_id, s.external_id FROM observations o JOIN sessions s ON s.id = o.session_id ORDER BY o.id')
     .all() as StoredRow[];
   const byToolUseId = new Map<string, number[]>();
   const others = new Map<string, StoredRow[]>();
@@ -41,10 +44,17 @@ export function indexObservations(db: SqliteDb, events: readonly ReplayedEvent[]
     else others.set(r.external_id, [...(others.get(r.external_id) ?? []), r]);
   }
   const byKey = new Map<string, number>();
+  // A store built by `mnemo import claude-code` names each event's observation by a hash of its key.
+  const byUid = new Map(rows.filter((r) => r.uid.startsWith('cc-')).map((r) => [r.uid, r.id]));
   let unmatched = 0;
   const cursor = new Map<string, number>();
   for (const e of events) {
     if (e.toolUseId !== undefined || e.title === undefined) continue;
+    const imported = byUid.get(importUid(e.key));
+    if (imported !== undefined) {
+      byKey.set(e.key, imported);
+      continue;
+    }
     const stored = others.get(e.sessionId) ?? [];
     let j = cursor.get(e.sessionId) ?? 0;
     while (j < stored.length && stored[j]!.title !== e.title) j++;

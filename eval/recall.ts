@@ -22,7 +22,7 @@ import type { Io } from '../src/cli/io.ts';
 import { runCli } from '../src/cli/main.ts';
 import { openDatabase } from '../src/store/sqlite/driver.ts';
 import { buildBaseline } from './baseline.ts';
-import { PLUGIN_ROOT, replayThroughHooks, type ReplayReport } from './hook-replay.ts';
+import { listEvents, PLUGIN_ROOT, replayThroughHooks, type ReplayReport } from './hook-replay.ts';
 import { idsForKey, indexObservations, type ObservationIndex } from './labels.ts';
 import { firstRank } from './metrics.ts';
 import { SET_ROOTS, STORE_SETS, type SetName, type StoreName } from './sets.ts';
@@ -158,8 +158,12 @@ function assertBuilt(): void {
   if (newest > built) throw new Error('plugin/dist is older than src/: run `npm run build` first');
 }
 
+/** How a store is filled: through the hook processes (the figures quoted), or `mnemo import claude-code` (fast, for tuning). */
+export type Via = 'hooks' | 'import';
+
 export interface BuiltStore {
   readonly name: StoreName;
+  readonly via: Via;
   readonly dataDir: string;
   readonly replay: ReplayReport;
   readonly reused: boolean;
@@ -175,18 +179,26 @@ export function cleanEnv(dataDir: string, extra: Record<string, string> = {}): R
 }
 
 /** Build (or reuse) a store by replaying its sets' transcripts through the hooks, then fold and embed it. */
-export async function buildStore(name: StoreName, opts: { rebuild?: boolean; concurrency?: number; log?: (l: string) => void } = {}): Promise<BuiltStore> {
-  assertBuilt();
+export async function buildStore(name: StoreName, opts: { via?: Via; rebuild?: boolean; concurrency?: number; log?: (l: string) => void } = {}): Promise<BuiltStore> {
+  const via = opts.via ?? 'hooks';
+  if (via === 'hooks') assertBuilt();
   const sets = STORE_SETS[name];
-  const dir = join(CACHE, `${name}-${storeFingerprint(sets)}`);
+  const dir = join(CACHE, `${name}-${via}-${storeFingerprint(sets)}`);
   if (!opts.rebuild && existsSync(join(dir, 'replay.json'))) {
-    return { name, dataDir: join(dir, 'data'), replay: JSON.parse(readFileSync(join(dir, 'replay.json'), 'utf8')) as ReplayReport, reused: true };
+    return { name, via, dataDir: join(dir, 'data'), replay: JSON.parse(readFileSync(join(dir, 'replay.json'), 'utf8')) as ReplayReport, reused: true };
   }
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(join(building, 'data'), { recursive: true });
   const roots = sets.flatMap((s) => SET_ROOTS[s].map((r) => join(TRANSCRIPTS, r)));
-  const replay = await replayThroughHooks(roots, join(building, 'data'), { concurrency: opts.concurrency ?? 2, env: cleanEnv(join(building, 'data')), ...(opts.log ? { log: opts.log } : {}) });
+  let replay: ReplayReport;
+  if (via === 'hooks') {
+    replay = await replayThroughHooks(roots, join(building, 'data'), { concurrency: opts.concurrency ?? 2, env: cleanEnv(join(building, 'data')), ...(opts.log ? { log: opts.log } : {}) });
+  } else {
+    const t = performance.now();
+    for (const root of roots) await cli(join(building, 'data'), ['import', 'claude-code', root, '--json', '--workers', '0']);
+    replay = { events: listEvents(roots), hooks: 0, hookFailures: [], ms: performance.now() - t };
+  }
   // Whatever the hooks left in the spool is folded by the next mnemo process; embedding vectors for
   // the hybrid mode is what `mnemo embed` (or the MCP server in the background) does.
   await cli(join(building, 'data'), ['sessions', '--json', '--limit', '1']);
@@ -194,7 +206,7 @@ export async function buildStore(name: StoreName, opts: { rebuild?: boolean; con
   writeFileSync(join(building, 'replay.json'), JSON.stringify(replay));
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
-  return { name, dataDir: join(dir, 'data'), replay, reused: false };
+  return { name, via, dataDir: join(dir, 'data'), replay, reused: false };
 }
 
 /** Run one `mnemo` command in-process against a data directory; its stdout. */
@@ -234,6 +246,8 @@ export async function askAll(
   const index = indexObservations(db, store.replay.events);
   const baseline = modes.includes('fts5') ? buildBaseline(db) : undefined;
   db.close();
+  // Vectors of the current embedder (a changed glossary is a new one): what `mnemo embed` adds.
+  if (modes.includes('hybrid')) await cli(store.dataDir, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
   const asked: Asked[] = [];
   let unresolvedKeys = 0;
   const unanswerable: string[] = [];

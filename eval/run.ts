@@ -5,6 +5,7 @@
  *   npm run eval -- --write              … and rewrites the tables in eval/RESULTS.md
  *   npm run eval -- --stores all --modes mnemo --misses dev
  *                                        one store, one mode; lists the dev questions not in the first 10
+ *   npm run eval -- --via import        build stores with `mnemo import claude-code` (same capture pipeline, one process: for tuning)
  *   npm run eval -- --rebuild            replay the transcripts through the hooks again even if a store is cached
  *
  * Building a store replays every session through the plugin's hooks (one process per event): minutes
@@ -14,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { breakdown, headline, languageGroup, misses } from './report.ts';
-import { askAll, buildStore, EVAL_DIR, loadQuestions, STORE_SETS, type Asked, type ModeName, type StoreName } from './recall.ts';
+import { askAll, buildStore, EVAL_DIR, loadQuestions, STORE_SETS, type Asked, type ModeName, type StoreName, type Via } from './recall.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     modes: { type: 'string', default: 'mnemo,hybrid,fts5' },
     write: { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
+    via: { type: 'string', default: 'hooks' },
     misses: { type: 'string' },
     concurrency: { type: 'string', default: '2' },
     dump: { type: 'string' },
@@ -35,8 +37,8 @@ const asked: Asked[] = [];
 const notes: string[] = [];
 for (const name of stores) {
   const t = performance.now();
-  const store = await buildStore(name, { rebuild: values.rebuild!, concurrency: Number(values.concurrency), log });
-  log(`${name}: ${store.reused ? 'cached store' : `replayed ${store.replay.hooks} hook runs in ${Math.round(store.replay.ms / 1000)} s`} (${store.dataDir})`);
+  const store = await buildStore(name, { via: values.via as Via, rebuild: values.rebuild!, concurrency: Number(values.concurrency), log });
+  log(`${name}: ${store.reused ? 'cached store' : store.via === 'hooks' ? `replayed ${store.replay.hooks} hook runs in ${Math.round(store.replay.ms / 1000)} s` : `imported in ${Math.round(store.replay.ms / 1000)} s`} (${store.dataDir})`);
   if (store.replay.hookFailures.length) notes.push(`${name}: ${store.replay.hookFailures.length} hook runs failed, e.g. ${store.replay.hookFailures[0]}`);
   const questions = STORE_SETS[name].flatMap((s) => loadQuestions(s));
   const r = await askAll(store, questions, modes, log);

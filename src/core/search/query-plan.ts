@@ -10,7 +10,7 @@
  * fall back to one unit per bigram, the classic CJK bigram retrieval. Glossary translations of the
  * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
-import { chineseFor, englishFor, segmentCjk } from './glossary.ts';
+import { cjkFor, codeFor, englishFor, segmentCjk } from './glossary.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk } from './text-index.ts';
 
 /** One searchable unit of a query: a phrase of index tokens, optionally a prefix. */
@@ -146,10 +146,10 @@ function dedupe(units: readonly QueryUnit[], seen: Set<string>, max: number): Qu
   return out;
 }
 
-/** Glossary translations of the planned query, in the other language. */
+/** Glossary translations of the planned query, in the other languages, and code forms of its English words. */
 function translate(units: readonly QueryUnit[], text: string): QueryUnit[] {
   const out: QueryUnit[] = [];
-  // Chinese → English: each Chinese glossary word of the query.
+  // CJK → English: each glossary word of the question (Chinese, Japanese, Korean).
   for (const run of text.match(CJK_RUN_RE) ?? []) {
     for (const s of segmentCjk(run)) {
       if (s.kind !== 'term') continue;
@@ -159,10 +159,17 @@ function translate(units: readonly QueryUnit[], text: string): QueryUnit[] {
       }
     }
   }
-  // English → Chinese: glossary phrases among the query's plain words, longest first. Paths and
+  // English → CJK and code: glossary phrases among the query's plain words, longest first. Paths and
   // identifiers (multi-token units such as `src/db/pool.ts`) are names, not words to translate.
   const words = units.filter((u) => u.script === 'word' && u.tokens.length === 1).map((u) => u.tokens[0]!);
-  for (const zh of chineseFor(words)) out.push(cjkUnit(zh));
+  for (const code of codeFor(words)) {
+    const tokens = wordsOf(code);
+    if (tokens.length) out.push(wordUnit(tokens));
+  }
+  for (const t of cjkFor(words)) {
+    const tokens = indexTokens(t);
+    if (tokens.length) out.push({ tokens, prefix: tokens.length === 1 && Array.from(tokens[0]!).length === 1, script: hasCjk(t) && !/[A-Za-z0-9]/.test(t) ? 'cjk' : 'word' });
+  }
   return out;
 }
 

@@ -26,7 +26,9 @@
  *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
-import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
+import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
+import { hasIntent, queryIntent } from '../../core/search/intent.ts';
+import { neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../core/search/structure.ts';
 import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
@@ -266,11 +268,9 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   if (only && only.script === 'word' && !only.prefix && only.tokens.length >= NAME_TOKENS) return [nameList(ctx, only)];
   const own = words.length && cjk.length ? [listsFor(ctx, 'words', words), listsFor(ctx, 'cjk', cjk)] : [listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units)];
   for (const l of own) lists.push(...l);
-  // Chinese questions always get their English translations (code, commands and logs are English).
-  // An English question gets Chinese ones only when its own words matched fewer than a window's worth:
-  // translating common English words would cost more than it finds.
-  const plentiful = cjk.length === 0 && own.some((l) => l.full);
-  if (glossaryOn && plan.expansions.length && !plentiful) {
+  // CJK questions always get their English translations (code, commands and logs are English), and
+  // English questions their CJK ones: a Japanese or Korean session's prose answers them.
+  if (glossaryOn && plan.expansions.length) {
     for (const l of glossaryLists(ctx, plan.expansions)) lists.push({ ...l, weight: GLOSSARY_WEIGHT * (l.weight ?? 1) });
   }
   return lists.filter((l) => l.ids.length > 0);
@@ -290,14 +290,70 @@ export interface SearchExtras {
   readonly keyword?: boolean;
   /** Leave the glossary translations out (evaluation ablation). */
   readonly glossary?: boolean;
+  /** Leave the structure lists out (evaluation ablation): order and kinds of records. */
+  readonly structure?: boolean;
   readonly now?: number;
 }
 
 interface Light {
   id: number;
   project: string;
+  session_id: number;
   created_at: number;
   priority: number;
+  type: string;
+  head: string;
+  len: number;
+}
+
+/** Candidate facts for the priors, the project tier and the structure lists, the filters applied again as a guard. */
+function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): Map<number, Light> {
+  if (ids.length === 0) return new Map();
+  const { where, params } = filterSql(opts);
+  const rows = stmt(
+    db,
+    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 48) AS head, length(o.title) + length(o.body) AS len
+     FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
+  ).all({ ...params, ids: JSON.stringify(ids) }) as Light[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Claude Code opens the session that continues a compacted one with this prompt. */
+const CONTINUED_RE = /^This session is being continued/;
+
+function recordFact(r: Light, problem: boolean): RecordFact {
+  return { id: r.id, session: r.session_id, at: r.created_at, type: r.type, problem: problem || r.type === 'error', compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)) };
+}
+
+/** Of `ids`, those whose extracted events say they report a problem (a blocker in a prompt, a failed call). */
+function problemIds(db: SqliteDb, ids: readonly number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  const rows = stmt(db, `SELECT DISTINCT obs_id FROM events WHERE obs_id IN (SELECT value FROM json_each(@ids)) AND type IN ('blocker', 'error_tool')`)
+    .pluck()
+    .all({ ids: JSON.stringify(ids) }) as number[];
+  return new Set(rows);
+}
+
+/** The records right after (or before) an anchor in its session, nearest first. */
+function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
+  const a = r.anchor;
+  const sql =
+    r.direction === 'after'
+      ? `SELECT id, session_id, created_at, type, substr(title, 1, 48) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at > @at OR (created_at = @at AND id > @id)) ORDER BY created_at, id LIMIT @n`
+      : `SELECT id, session_id, created_at, type, substr(title, 1, 48) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @n`;
+  const rows = stmt(db, sql).all({ s: a.session, at: a.at, id: a.id, n: r.span }) as Light[];
+  return rows.map((row) => recordFact(row, false));
+}
+
+/** The structure lists (core/search/structure) a query's intent asks for, given the fused head. */
+function structureFor(db: SqliteDb, query: string, head: readonly Fused[], facts: ReadonlyMap<number, Light>): RankedList[] {
+  const intent = queryIntent(query);
+  if (!hasIntent(intent)) return [];
+  const candidates = head.filter((f) => facts.has(f.id)).map((f) => facts.get(f.id)!);
+  const problems = intent.fix ? problemIds(db, candidates.slice(0, 10).map((c) => c.id)) : new Set<number>();
+  const headFacts = candidates.map((c) => recordFact(c, problems.has(c.id)));
+  const requests = neighbourRequests(intent, headFacts);
+  return structureLists(intent, headFacts, requests, requests.map((r) => neighbours(db, r)));
 }
 
 /**
@@ -310,28 +366,34 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...(extras.extra ?? [])];
   // Fusion first, then facts for the head only: looking rows up costs ~10 µs each at 100k rows.
   const width = Math.max(limit * 3, 60);
-  const fusedHead = fuse(lists).slice(0, width);
+  let fusedHead = fuse(lists).slice(0, width);
+  let facts = lightFacts(db, opts, fusedHead.map((f) => f.id));
+  if (extras.structure !== false && fusedHead.length) {
+    // Order and kinds of records (what came after the match, the fix after the failure), fused in.
+    const structure = structureFor(db, opts.query, fusedHead, facts);
+    if (structure.length) {
+      fusedHead = fuse([...lists, ...structure]).slice(0, width);
+      const missing = fusedHead.map((f) => f.id).filter((id) => !facts.has(id));
+      if (missing.length) facts = new Map([...facts, ...lightFacts(db, opts, missing)]);
+    }
+  }
   const seen = new Set(fusedHead.map((f) => f.id));
   const appended = (extras.append ?? [])
     .flatMap((l) => l.ids)
     .filter((id) => !seen.has(id) && (seen.add(id), true))
     .slice(0, Math.max(0, width - fusedHead.length));
+  if (appended.length) facts = new Map([...facts, ...lightFacts(db, opts, appended.filter((id) => !facts.has(id)))]);
   const head = [...fusedHead, ...appended.map((id) => ({ id, score: 0, via: ['append'] }))];
   if (head.length === 0) return [];
-
-  // Candidate facts for the priors and the project tier; the filters again, as a guard (every list
-  // arrives filtered, the semantic one too, but a row may have changed since it was ranked).
-  const { where, params } = filterSql(opts);
-  const light = stmt(
-    db,
-    `SELECT o.id, o.project, o.created_at, o.priority FROM observations o
-     WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
-  ).all({ ...params, ids: JSON.stringify(head.map((f) => f.id)) }) as Light[];
-  const facts = new Map(light.map((r) => [r.id, r]));
   const ranked = [
     ...withPriors(
       fusedHead.filter((f) => facts.has(f.id)),
-      { now: extras.now ?? Date.now(), createdAt: (id) => facts.get(id)?.created_at, priority: (id) => facts.get(id)?.priority },
+      {
+        now: extras.now ?? Date.now(),
+        createdAt: (id) => facts.get(id)?.created_at,
+        priority: (id) => facts.get(id)?.priority,
+        length: (id) => facts.get(id)?.len,
+      },
     ),
     ...head.slice(fusedHead.length).filter((f) => facts.has(f.id)),
   ];
