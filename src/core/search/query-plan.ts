@@ -46,7 +46,10 @@ const SPACE_RE = /\s+/;
 const STOP_WORDS = new Set(
   ('a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
     'me my no not of on or our so than that the their them then there these they this to was we were what when ' +
-    'where which who why will with would you your about after before did know we do any some').split(' '),
+    'where which who why will with would you your about after before did know we do any some ' +
+    // Words a spoken question wraps its content in ("how did we get X to work", "what exactly happened").
+    'should get got use used make made right exactly actually really just also still out all new way thing things ' +
+    'happen happened happens need needed want wanted ask asked tell told say said end up whether instead claude').split(' '),
 );
 
 function wordsOf(text: string): string[] {

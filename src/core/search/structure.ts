@@ -34,7 +34,7 @@ export interface NeighbourRequest {
   readonly anchor: RecordFact;
   readonly direction: 'after' | 'before';
   readonly span: number;
-  readonly purpose: 'sequence' | 'fix';
+  readonly purpose: 'sequence' | 'fix' | 'context';
 }
 
 /** Anchors taken from the head of the fused ranking. */
@@ -49,7 +49,10 @@ const FIX_SPAN = 12;
 const FIXES = 4;
 
 /** Weights of the lists relative to a keyword list (1). */
-export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, kinds: 0.6 });
+export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, kinds: 0.6, context: 0.3 });
+/** Without a temporal cue, the best matches' next records still form a weak list: answers sit next to what names them. */
+const CONTEXT_ANCHORS = 2;
+const CONTEXT_SPAN = 2;
 
 /** Which neighbours the intent needs, from the fused head (best first). */
 export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[]): NeighbourRequest[] {
@@ -63,6 +66,9 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
   }
   if (intent.fix) {
     for (const anchor of head.slice(0, PROBLEM_DEPTH).filter((f) => f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'after', span: FIX_SPAN, purpose: 'fix' });
+  }
+  if (!out.some((r) => r.purpose === 'sequence')) {
+    for (const anchor of head.slice(0, CONTEXT_ANCHORS)) out.push({ anchor, direction: 'after', span: CONTEXT_SPAN, purpose: 'context' });
   }
   return out;
 }
@@ -80,9 +86,12 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   const lists: RankedList[] = [];
   const seq: number[] = [];
   const fixes: number[] = [];
+  const context: number[] = [];
   requests.forEach((r, i) => {
     const found = neighbours[i] ?? [];
-    if (r.purpose === 'fix') {
+    if (r.purpose === 'context') {
+      context.push(...found.filter((f) => !isBookkeeping(f)).map((f) => f.id));
+    } else if (r.purpose === 'fix') {
       fixes.push(...found.filter((f) => isChange(f) || (isCommand(f) && !f.problem)).slice(0, FIXES).map((f) => f.id));
     } else {
       const useful = found.filter((f) => !isBookkeeping(f));
@@ -92,6 +101,7 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   const dedupe = (ids: number[]) => [...new Set(ids)];
   if (seq.length) lists.push({ name: 'neighbours', ids: dedupe(seq), weight: STRUCTURE_WEIGHTS.neighbours });
   if (fixes.length) lists.push({ name: 'fixes', ids: dedupe(fixes), weight: STRUCTURE_WEIGHTS.fixes });
+  if (context.length) lists.push({ name: 'context', ids: dedupe(context), weight: STRUCTURE_WEIGHTS.context });
   // Kinds of record the question names, in the order the words ranked them.
   const kinds = (keep: (f: RecordFact) => boolean, name: string) => {
     const ids = head.filter(keep).map((f) => f.id);

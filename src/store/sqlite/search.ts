@@ -27,7 +27,7 @@
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
-import { hasIntent, queryIntent } from '../../core/search/intent.ts';
+import { queryIntent } from '../../core/search/intent.ts';
 import { neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../core/search/structure.ts';
 import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
@@ -50,8 +50,21 @@ export const RARE_CAP = 1500;
  * ~30 come before the window's first, much as BM25's IDF would order them.
  */
 const RARE_WEIGHT = 1.5;
-/** Weight of the glossary-translation list relative to the query's own lists. */
-export const GLOSSARY_WEIGHT = 0.8;
+/**
+ * Weight of the window when the selective units are ranked over the whole history beside it. The
+ * window sees only the newest matches; the rare list sees every record holding a discriminative word,
+ * so it says more about relevance, and the window mostly breaks its ties and brings recent common-word
+ * matches.
+ */
+const SHADOWED_WINDOW_WEIGHT = 0.25;
+/**
+ * Weight of the glossary-translation list relative to the query's own lists. A CJK question's
+ * translations carry its meaning into the language most records are in (commands, code and logs are
+ * English), so they weigh as much as its own words; an English question's are a fallback for the
+ * sessions held in another language, and for the forms its words take in commands.
+ */
+export const GLOSSARY_WEIGHT = 0.5;
+export const CJK_GLOSSARY_WEIGHT = 1.2;
 
 interface Ctx {
   readonly db: SqliteDb;
@@ -144,7 +157,7 @@ function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = 
   const { list, full } = common ? scoredWindowList(ctx, name, match, counted, window) : windowList(ctx, name, match, window);
   if (!full) return [list];
   const selective = splitSelective(ctx, counted).selective;
-  const lists = selective.length === 0 ? [list] : [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
+  const lists = selective.length === 0 ? [list] : [{ ...list, weight: SHADOWED_WINDOW_WEIGHT }, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
   return Object.assign(lists, { full: true });
 }
 
@@ -271,7 +284,8 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   // CJK questions always get their English translations (code, commands and logs are English), and
   // English questions their CJK ones: a Japanese or Korean session's prose answers them.
   if (glossaryOn && plan.expansions.length) {
-    for (const l of glossaryLists(ctx, plan.expansions)) lists.push({ ...l, weight: GLOSSARY_WEIGHT * (l.weight ?? 1) });
+    const weight = cjk.length ? CJK_GLOSSARY_WEIGHT : GLOSSARY_WEIGHT;
+    for (const l of glossaryLists(ctx, plan.expansions)) lists.push({ ...l, weight: weight * (l.weight ?? 1) });
   }
   return lists.filter((l) => l.ids.length > 0);
 }
@@ -292,6 +306,11 @@ export interface SearchExtras {
   readonly glossary?: boolean;
   /** Leave the structure lists out (evaluation ablation): order and kinds of records. */
   readonly structure?: boolean;
+  /**
+   * The semantic ranking of the keyword candidates (at most CANDIDATES of them, the lists' heads
+   * first), fused as one more list: what the embedder adds without a search over every vector.
+   */
+  readonly rankAmong?: (ids: readonly number[]) => number[];
   readonly now?: number;
 }
 
@@ -312,7 +331,7 @@ function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): 
   const { where, params } = filterSql(opts);
   const rows = stmt(
     db,
-    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 48) AS head, length(o.title) + length(o.body) AS len
+    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 200) AS head, length(o.title) + length(o.body) AS len
      FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
   ).all({ ...params, ids: JSON.stringify(ids) }) as Light[];
   return new Map(rows.map((r) => [r.id, r]));
@@ -320,9 +339,18 @@ function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): 
 
 /** Claude Code opens the session that continues a compacted one with this prompt. */
 const CONTINUED_RE = /^This session is being continued/;
+/** A prompt that reports a problem in words (the extractor's blockers catch stack traces and the like). */
+const PROBLEM_WORDS_RE = /\b(?:error|errors|exception|fail(?:s|ed|ing|ure)?|traceback|panic|crash(?:es|ed)?|broken|not working|doesn't work|does not work)\b|报错|错误|失败|崩溃|エラー|失敗|落ちる|오류|에러|실패/i;
 
 function recordFact(r: Light, problem: boolean): RecordFact {
-  return { id: r.id, session: r.session_id, at: r.created_at, type: r.type, problem: problem || r.type === 'error', compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)) };
+  return {
+    id: r.id,
+    session: r.session_id,
+    at: r.created_at,
+    type: r.type,
+    problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)),
+    compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)),
+  };
 }
 
 /** Of `ids`, those whose extracted events say they report a problem (a blocker in a prompt, a failed call). */
@@ -339,8 +367,8 @@ function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
   const a = r.anchor;
   const sql =
     r.direction === 'after'
-      ? `SELECT id, session_id, created_at, type, substr(title, 1, 48) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at > @at OR (created_at = @at AND id > @id)) ORDER BY created_at, id LIMIT @n`
-      : `SELECT id, session_id, created_at, type, substr(title, 1, 48) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @n`;
+      ? `SELECT id, session_id, created_at, type, substr(title, 1, 200) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at > @at OR (created_at = @at AND id > @id)) ORDER BY created_at, id LIMIT @n`
+      : `SELECT id, session_id, created_at, type, substr(title, 1, 200) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @n`;
   const rows = stmt(db, sql).all({ s: a.session, at: a.at, id: a.id, n: r.span }) as Light[];
   return rows.map((row) => recordFact(row, false));
 }
@@ -348,12 +376,29 @@ function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
 /** The structure lists (core/search/structure) a query's intent asks for, given the fused head. */
 function structureFor(db: SqliteDb, query: string, head: readonly Fused[], facts: ReadonlyMap<number, Light>): RankedList[] {
   const intent = queryIntent(query);
-  if (!hasIntent(intent)) return [];
   const candidates = head.filter((f) => facts.has(f.id)).map((f) => facts.get(f.id)!);
   const problems = intent.fix ? problemIds(db, candidates.slice(0, 10).map((c) => c.id)) : new Set<number>();
   const headFacts = candidates.map((c) => recordFact(c, problems.has(c.id)));
   const requests = neighbourRequests(intent, headFacts);
   return structureLists(intent, headFacts, requests, requests.map((r) => neighbours(db, r)));
+}
+
+/** Candidates the semantic ranking re-orders: every list's head, interleaved by rank. */
+export const CANDIDATES = 200;
+
+function candidatesOf(lists: readonly RankedList[]): number[] {
+  const out = new Set<number>();
+  for (let i = 0; out.size < CANDIDATES; i++) {
+    let any = false;
+    for (const l of lists) {
+      const id = l.ids[i];
+      if (id === undefined) continue;
+      any = true;
+      out.add(id);
+    }
+    if (!any) break;
+  }
+  return [...out].slice(0, CANDIDATES);
 }
 
 /**
@@ -364,6 +409,10 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
   const depth = Math.max(limit * 2, 50);
   const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...(extras.extra ?? [])];
+  if (extras.rankAmong) {
+    const ranked = extras.rankAmong(candidatesOf(lists));
+    if (ranked.length) lists.push({ name: 'vector', ids: ranked.slice(0, depth) });
+  }
   // Fusion first, then facts for the head only: looking rows up costs ~10 µs each at 100k rows.
   const width = Math.max(limit * 3, 60);
   let fusedHead = fuse(lists).slice(0, width);

@@ -257,6 +257,20 @@ export class VectorIndex {
   }
 
   /**
+   * The records of `ids` ranked by cosine to a query vector, nearest first (those without a vector of
+   * this model left out): the semantic list over the keyword candidates, exact and bounded by their
+   * number instead of the store's.
+   */
+  rankAmong(query: Float32Array, ids: readonly number[]): number[] {
+    const state = this.#state();
+    if (!state || state.dims !== query.length || ids.length === 0) return [];
+    const { q } = quantize(query);
+    if (!q.some((x) => x !== 0)) return [];
+    const sql = nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d FROM json_each(@ids) c CROSS JOIN obs_vectors v ON v.obs_id = c.value WHERE v.model = @model`);
+    return (this.#db.prepare(sql).all({ model: this.#model, q, n: ids.length, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id);
+  }
+
+  /**
    * The sign codes in memory, brought up to date with the KNN table; undefined where they cannot be
    * read (a sqlite-vec whose table layout is not the one below): then sqlite-vec's KNN serves.
    * New rows always land in the table's last chunk, so an update re-reads the chunks from the last
