@@ -30,8 +30,6 @@ export interface FusionPriors {
   readonly createdAt: (id: number) => number | undefined;
   /** 1 (most important) … 5 (routine); undefined counts as 5. */
   readonly priority: (id: number) => number | undefined;
-  /** Characters of the candidate's text (title and body), for the length prior; undefined: no penalty. */
-  readonly length?: (id: number) => number | undefined;
   readonly now: number;
 }
 
@@ -40,14 +38,7 @@ export const RRF_K = 60;
 const RECENCY = 0.01;
 const HALF_LIFE_MS = 30 * 24 * 3600 * 1000;
 const PRIORITY = 0.005;
-/**
- * The length prior: a record longer than LENGTH_REF characters loses LENGTH_PENALTY of its score per
- * e-fold of extra length. BM25 normalises term frequency for length, but an OR query over many words
- * still favours the long output (an issue dump, a git log, a test log, a compaction summary) that
- * happens to hold more of them over the short record that answers.
- */
-export const LENGTH_REF = 1500;
-export const LENGTH_PENALTY = 0;
+
 
 /** One fused result: its score and which lists found it at which rank (for tests and explanations). */
 export interface Fused {
@@ -81,8 +72,6 @@ export function withPriors(fused: readonly Fused[], priors: FusionPriors): Fused
       if (at !== undefined) score *= 1 + RECENCY * Math.pow(2, -Math.max(0, priors.now - at) / HALF_LIFE_MS);
       const p = priors.priority(f.id) ?? 5;
       score *= 1 + (PRIORITY * (5 - Math.min(5, Math.max(1, p)))) / 4;
-      const len = priors.length?.(f.id);
-      if (len !== undefined && len > LENGTH_REF) score /= 1 + LENGTH_PENALTY * Math.log(len / LENGTH_REF);
       return { ...f, score };
     })
     .sort((a, b) => b.score - a.score || b.id - a.id);

@@ -167,13 +167,13 @@ function phrasesOf(words: readonly string[]): string[] {
 
 /**
  * CJK translations of English words, matching the longest glossary phrase first
- * (`connection pool timeout` → 连接池, 超时, …), every language's usual term before its others.
- * Words are lower-case query words.
+ * (`connection pool timeout` → 连接池, 超时, …), every language's usual term before its others, at
+ * most `perLanguage` terms of each language per concept. Words are lower-case query words.
  */
-export function cjkFor(words: readonly string[]): string[] {
+export function cjkFor(words: readonly string[], perLanguage = Infinity): string[] {
   const out: string[] = [];
   const per = phrasesOf(words).map((p) => EN_TO_CJK.get(p)!);
-  const rounds = Math.max(0, ...per.flatMap((langs) => langs.map((l) => l.length)));
+  const rounds = Math.min(perLanguage, Math.max(0, ...per.flatMap((langs) => langs.map((l) => l.length))));
   for (let r = 0; r < rounds; r++) for (const langs of per) for (const lang of langs) if (lang[r] && !out.includes(lang[r]!)) out.push(lang[r]!);
   return out;
 }

@@ -169,7 +169,8 @@ function translate(units: readonly QueryUnit[], text: string): QueryUnit[] {
     const tokens = wordsOf(code);
     if (tokens.length) out.push(wordUnit(tokens));
   }
-  for (const t of cjkFor(words)) {
+  // One term per language for each concept: each expansion costs a count of its matches.
+  for (const t of cjkFor(words, 1)) {
     const tokens = indexTokens(t);
     if (tokens.length) out.push({ tokens, prefix: tokens.length === 1 && Array.from(tokens[0]!).length === 1, script: hasCjk(t) && !/[A-Za-z0-9]/.test(t) ? 'cjk' : 'word' });
   }

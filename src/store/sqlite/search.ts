@@ -322,7 +322,6 @@ interface Light {
   priority: number;
   type: string;
   head: string;
-  len: number;
 }
 
 /** Candidate facts for the priors, the project tier and the structure lists, the filters applied again as a guard. */
@@ -331,7 +330,7 @@ function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): 
   const { where, params } = filterSql(opts);
   const rows = stmt(
     db,
-    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 200) AS head, length(o.title) + length(o.body) AS len
+    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 200) AS head
      FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
   ).all({ ...params, ids: JSON.stringify(ids) }) as Light[];
   return new Map(rows.map((r) => [r.id, r]));
@@ -383,6 +382,13 @@ function structureFor(db: SqliteDb, query: string, head: readonly Fused[], facts
   return structureLists(intent, headFacts, requests, requests.map((r) => neighbours(db, r)));
 }
 
+/**
+ * Weight of the semantic list (an embedder's nearest neighbours, or its ranking of the keyword
+ * candidates) against a keyword list: the offline embedder is lexical too, so its list adds a second
+ * opinion on the same evidence more than new evidence (eval/RESULTS.md).
+ */
+export const VECTOR_WEIGHT = 0.3;
+
 /** Candidates the semantic ranking re-orders: every list's head, interleaved by rank. */
 export const CANDIDATES = 200;
 
@@ -408,10 +414,11 @@ function candidatesOf(lists: readonly RankedList[]): number[] {
 export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: SearchExtras = {}): SearchHit[] {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
   const depth = Math.max(limit * 2, 50);
-  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...(extras.extra ?? [])];
+  const semantic = (extras.extra ?? []).map((l) => (l.name === 'vector' && l.weight === undefined ? { ...l, weight: VECTOR_WEIGHT } : l));
+  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...semantic];
   if (extras.rankAmong) {
     const ranked = extras.rankAmong(candidatesOf(lists));
-    if (ranked.length) lists.push({ name: 'vector', ids: ranked.slice(0, depth) });
+    if (ranked.length) lists.push({ name: 'vector', ids: ranked.slice(0, depth), weight: VECTOR_WEIGHT });
   }
   // Fusion first, then facts for the head only: looking rows up costs ~10 µs each at 100k rows.
   const width = Math.max(limit * 3, 60);
@@ -441,7 +448,6 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
         now: extras.now ?? Date.now(),
         createdAt: (id) => facts.get(id)?.created_at,
         priority: (id) => facts.get(id)?.priority,
-        length: (id) => facts.get(id)?.len,
       },
     ),
     ...head.slice(fusedHead.length).filter((f) => facts.has(f.id)),
