@@ -30,6 +30,7 @@ const COMMANDS: Readonly<Record<string, Entry>> = {
   viewer: { summary: 'viewer                  the local web viewer on 127.0.0.1 [--port P] [--open]', load: async () => (await import('./commands/viewer.ts')).viewerCommand },
   demo: { summary: 'demo                    replay a recorded session into a temporary store and show the result', load: async () => (await import('./commands/demo.ts')).demoCommand },
   install: { summary: 'install <assistant>     install hooks + MCP server (claude-code, codex, gemini, cursor, vscode, copilot, trae, opencode) [--project DIR] [--dry-run]', load: async () => (await import('./commands/install.ts')).installCommand },
+  team: { summary: 'team <subcommand>       team memory on PostgreSQL: init, add-member, remove-member, … (mnemo team --help)', load: async () => (await import('./commands/team.ts')).teamCommand },
   uninstall: { summary: 'uninstall <assistant>   remove what install added [--project DIR] [--dry-run]', load: async () => (await import('./commands/install.ts')).uninstallCommand },
 };
 

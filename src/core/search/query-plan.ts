@@ -11,7 +11,7 @@
  * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
 import { cjkFor, codeFor, englishFor, segmentCjk } from './glossary.ts';
-import { cjkBigrams, CJK_RUN_RE, hasCjk } from './text-index.ts';
+import { cjkBigrams, CJK_RUN_RE, hasCjk, WORD_RE } from './text-index.ts';
 
 /** One searchable unit of a query: a phrase of index tokens, optionally a prefix. */
 export interface QueryUnit {
@@ -38,7 +38,6 @@ const MAX_UNITS = 32;
 const MAX_EXPANSIONS = 16;
 /** Unknown Chinese runs up to this many characters stay one phrase; longer ones become bigram units. */
 const MAX_CJK_PHRASE = 4;
-const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
 const QUOTED_RE = /"([^"]*)"/g;
 const SPACE_RE = /\s+/;
 

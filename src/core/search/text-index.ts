@@ -35,3 +35,15 @@ export function toIndexText(text: string): string {
   if (!hasCjk(text)) return text;
   return text.replace(CJK_RUN_RE, (run) => ` ${cjkBigrams(run).join(' ')} `);
 }
+
+/** A word of the index: a run of letters, digits and marks (what FTS5's unicode61 tokenizer keeps). */
+export const WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * Text as the word index sees it, for an engine whose own tokenizer splits differently (the team
+ * server's PostgreSQL parser keeps `src/db/pool.ts` as one token): lower-cased words and CJK bigrams,
+ * one space apart.
+ */
+export function toIndexWords(text: string): string {
+  return (toIndexText(text.normalize('NFKC')).toLowerCase().match(WORD_RE) ?? []).join(' ');
+}
