@@ -298,6 +298,26 @@ frontmatter,front matter|前言|フロントマター|프론트매터|
 markdown|Markdown|マークダウン|마크다운|
 show,display|显示,展示|表示|표시|
 joke|笑话|冗談,ジョーク|농담|
+scan,scanned,scanning|扫描|スキャン,走査|스캔|
+static|静态|静的|정적|
+dynamic|动态|動的|동적|
+found,find|找到,发现|見つけ,見つかっ,発見|찾았,발견|
+handle,handling,process|处理|処理,扱い|처리|
+lock,locked,locking|锁定,加锁|ロック|잠금|
+human,humans,people,person|人类,人用|人間|사람|
+date,dates|日期|日付|날짜|
+daily,every day|每天|毎日|매일|
+weekly|每周|週間|주간|
+today|今天|今日|오늘|
+yesterday|昨天|昨日|어제|
+midnight|午夜,半夜|深夜,日付が変わ|자정|
+twice,two times|两次|二回,2回|두 번|
+same|相同,一样|同じ|같은,동일|
+different|不同|違う,異なる|다른|
+multiple|多个|複数|여러|
+server log,logs|服务器日志|サーバーログ|서버 로그|
+centralized,central|集中|集中,一元|중앙,집중|
+watch,tail|查看,监视|監視,見る|보기,감시|tail
 `;
 
 /**

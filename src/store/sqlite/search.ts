@@ -65,6 +65,9 @@ const SHADOWED_WINDOW_WEIGHT = 0.25;
  */
 export const GLOSSARY_WEIGHT = 0.5;
 export const CJK_GLOSSARY_WEIGHT = 1.2;
+/** Share of the records above which a translation counts as common, and the least count that still is selective. */
+const GLOSSARY_COMMON = 0.25;
+const GLOSSARY_MIN_CAP = 50;
 
 interface Ctx {
   readonly db: SqliteDb;
@@ -229,7 +232,10 @@ function splitSelective(ctx: Ctx, counted: readonly Counted[]): { selective: Que
  * history, and the common ones only contribute their newest mentions in titles and tags, unranked.
  */
 function glossaryLists(ctx: Ctx, units: readonly QueryUnit[]): RankedList[] {
-  const { selective, common } = splitSelective(ctx, countUnits(ctx, units));
+  // A translation held by more than GLOSSARY_COMMON of the records (`error`, `test`) says little about
+  // which one answers: it only contributes its mentions in titles and tags.
+  const cap = Math.min(ctx.rareCap, Math.max(GLOSSARY_MIN_CAP, Math.round(ftsTotals(ctx.db).docs * GLOSSARY_COMMON)));
+  const { selective, common } = splitSelective({ ...ctx, rareCap: cap }, countUnits(ctx, units));
   const out: RankedList[] = [];
   if (selective.length) out.push(rankedList(ctx, 'glossary', renderMatch(selective)!));
   if (common.length) {
