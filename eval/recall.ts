@@ -36,7 +36,7 @@ const TRANSCRIPTS = join(DATA, 'transcripts');
 const REPO = join(EVAL_DIR, '..');
 
 export type Style = 'question' | 'query';
-export type ModeName = 'mnemo' | 'hybrid' | 'fts5';
+export type ModeName = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5';
 
 
 /** A question of either set, normalised: its keys, styles, kind, language and split. */
@@ -247,7 +247,7 @@ export async function askAll(
   const baseline = modes.includes('fts5') ? buildBaseline(db) : undefined;
   db.close();
   // Vectors of the current embedder (a changed glossary is a new one): what `mnemo embed` adds.
-  if (modes.includes('hybrid')) await cli(store.dataDir, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
+  if (modes.some((m) => m.startsWith('hybrid'))) await cli(store.dataDir, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
   const asked: Asked[] = [];
   let unresolvedKeys = 0;
   const unanswerable: string[] = [];
@@ -267,7 +267,7 @@ export async function askAll(
         const text = q.texts[style];
         if (!text) continue;
         for (const mode of modes) {
-          const top = mode === 'fts5' ? baseline!.search(text, 20) : await searchIds(store.dataDir, text, mode === 'hybrid');
+          const top = mode === 'fts5' ? baseline!.search(text, 20) : await searchIds(store.dataDir, text, mode);
           asked.push({ question: q, style, mode, store: store.name, rank: firstRank(top, relevant), relevant: relevant.size, top });
         }
       }
@@ -279,8 +279,15 @@ export async function askAll(
   return { asked, unresolvedKeys, unanswerable, index };
 }
 
+/** The settings each mode searches with: the defaults, plus the offline embedder for the hybrid modes. */
+const MODE_ENV: Readonly<Record<Exclude<ModeName, 'fts5'>, Record<string, string>>> = {
+  mnemo: {},
+  hybrid: { MNEMO_EMBEDDER: 'hash' },
+  'hybrid-candidates': { MNEMO_EMBEDDER: 'hash', MNEMO_EMBED_SCOPE: 'candidates' },
+};
+
 /** `mnemo search <text> --json` with the default limit; the ids it prints, in order. */
-export async function searchIds(dataDir: string, text: string, hybrid: boolean): Promise<number[]> {
-  const out = await cli(dataDir, ['search', '--json', '--', text], hybrid ? { MNEMO_EMBEDDER: 'hash' } : {});
+export async function searchIds(dataDir: string, text: string, mode: Exclude<ModeName, 'fts5'> = 'mnemo'): Promise<number[]> {
+  const out = await cli(dataDir, ['search', '--json', '--', text], MODE_ENV[mode]);
   return (JSON.parse(out) as { id: number }[]).map((h) => h.id);
 }

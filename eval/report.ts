@@ -8,6 +8,7 @@ import type { Asked, ModeName, StoreName, Style } from './recall.ts';
 export const MODE_LABELS: Readonly<Record<ModeName, string>> = {
   mnemo: 'mnemo, default settings',
   hybrid: 'mnemo, `MNEMO_EMBEDDER=hash` (hybrid)',
+  'hybrid-candidates': 'mnemo, `MNEMO_EMBEDDER=hash MNEMO_EMBED_SCOPE=candidates`',
   fts5: 'plain FTS5 (porter, OR of non-stop words, bm25)',
 };
 

@@ -204,8 +204,9 @@ export class SqliteStore implements Store {
     if (sem && mode.semantic !== false && Date.now() >= this.#semanticPausedUntil) {
       try {
         const [q] = await withDeadline(sem.embedder.embed([opts.query.slice(0, 2000)], 'query'), QUERY_EMBED_MS);
-        if (q && (process.env.MNEMO_EVAL_SEMANTIC ?? 'knn') !== 'among') vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50), opts);
-        if (q && (process.env.MNEMO_EVAL_SEMANTIC ?? 'knn') !== 'knn') among = (ids) => sem.index.rankAmong(q, ids);
+        // The embedder's scope: every vector (KNN), or only the records the keyword lists found.
+        if (q && sem.embedder.scope === 'candidates') among = (ids) => sem.index.rankAmong(q, ids);
+        else if (q) vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50), opts);
       } catch {
         // Keyword results stand alone; an embedder that is down is not asked again for a minute.
         vector = undefined;

@@ -34,7 +34,7 @@ test('replay through the hooks: every call and prompt is stored, labelled keys r
     assert.deepEqual(idsForKey('toolu_not_in_the_transcript', index), []);
     assert.equal(index.unmatched, 0);
     const write = idsForKey('toolu_01R3SZZYuAq6mou5RqHE4rzF', index)[0]!;
-    const top = await searchIds(data, 'which shell script prints hello world', false);
+    const top = await searchIds(data, 'which shell script prints hello world');
     assert.ok(top.slice(0, 3).includes(write), `the Write of hello.sh is in the first three of ${JSON.stringify(top)}`);
   } finally {
     db.close();
