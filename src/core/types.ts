@@ -63,6 +63,8 @@ export interface HookEvent {
   readonly sessionId: string;
   readonly cwd?: string;
   readonly transcriptPath?: string;
+  /** A subagent run's own transcript (Claude Code's SubagentStop `agent_transcript_path`). */
+  readonly agentTranscriptPath?: string;
   readonly source?: string;
   readonly reason?: string;
   readonly prompt?: string;
@@ -115,6 +117,10 @@ export interface Observation extends ObservationDraft {
   readonly createdAt: number;
   /** Importance from its extracted events: 1 (rules, decisions, tasks, files) … 5 (nothing notable). */
   readonly priority?: number;
+  /** A tool call's narration from the host transcript (core/narration): the model's text before the call… */
+  readonly why?: string;
+  /** …and after its result. */
+  readonly finding?: string;
 }
 
 /** What the SessionStart index shows of an observation: one line, no body. */
@@ -188,6 +194,11 @@ export interface CapturedEvent {
   readonly session?: { readonly source?: string; readonly endReason?: string };
   /** The tool call in structured form (already private-stripped, redacted and clipped), for extraction at ingest. */
   readonly call?: CapturedCall;
+  /**
+   * Host transcript files the event named (`transcript_path`, a subagent's `agent_transcript_path`):
+   * read later, never in a hook, for the model's narration around each call (src/narration).
+   */
+  readonly transcripts?: readonly string[];
 }
 
 /** A tool call as kept for extraction: the fields every assistant's adapter can produce. */

@@ -16,6 +16,11 @@ import { drainSpool } from '../store/drain.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { isBusy } from '../store/store.ts';
+import { foldNarrationQuietly } from '../narration/fold.ts';
+import { startCliInBackground } from '../background.ts';
+
+/** SessionEnd's share of Claude Code's 1.5 s for reading the session's transcripts (plus one read). */
+const SESSION_END_NARRATION_MS = 300;
 
 async function withStore<T>(cfg: ResolvedConfig, fn: (store: SqliteStore) => Promise<T>): Promise<T> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: cfg.busyTimeoutMs });
@@ -92,12 +97,17 @@ export async function onPreCompact(cfg: ResolvedConfig, ev: HookEvent): Promise<
 }
 
 /**
- * SessionEnd: fold the spool, write the heuristic summary (fast, inside Claude Code's shared 1.5 s),
- * and hand any LLM upgrade and a due retention run to detached processes.
+ * SessionEnd: fold the spool, read the session's narration (bounded), write the heuristic summary
+ * (fast, inside Claude Code's shared 1.5 s), and hand any LLM upgrade, unread narration and a due
+ * retention run to detached processes.
  */
 export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<void> {
   await withStore(cfg, async (store) => {
     await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
+    // The model's narration of this session's calls, from its transcript: a bounded slice here,
+    // the rest (a long session nobody folded yet) by a detached `mnemo narrate`.
+    const narration = foldNarrationQuietly(store, cfg, { session: { platform: ev.platform, session: ev.sessionId }, maxMs: SESSION_END_NARRATION_MS, waitMs: 200 });
+    if (narration?.unfinished) await startCliInBackground(cfg, ['narrate'], 'SessionEnd: could not start `mnemo narrate`');
     const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
     if (session) {
       const summary = await summarizeSessionHeuristically(store, session);

@@ -6,6 +6,7 @@ import { StoreOnDemand } from '../../store/store-on-demand.ts';
 import { maintainInBackground } from '../../store/maintain.ts';
 import { retainInBackground } from '../../store/retain.ts';
 import { drainSpool } from '../../store/drain.ts';
+import { foldNarrationQuietly } from '../../narration/fold.ts';
 import { isBusy } from '../../store/store.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
@@ -15,6 +16,8 @@ import { createQueryRewriter, queryRewriteWanted } from '../../llm/rewrite.ts';
 
 /** How often the server folds hooks' spool files into the store while idle. */
 const DRAIN_INTERVAL_MS = 2000;
+/** Time for reading host transcripts at each fold (a long transcript is read over several). */
+const NARRATION_SLICE_MS = 300;
 
 /** `mnemo mcp`: stdio MCP server. Logs go to the data dir, never stdout (the protocol's channel). */
 export const mcpCommand: Command = async (_args, io) => {
@@ -46,7 +49,12 @@ export const mcpCommand: Command = async (_args, io) => {
     store
       .get()
       // A read-only store cannot fold (get() above retries it for writing): no failure to log every tick.
-      .then((s) => (s.readOnly ? undefined : drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 })))
+      .then(async (s) => {
+        if (s.readOnly) return;
+        await drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 });
+        // The model's narration of the calls just folded, read from the hosts' transcripts (bounded slices).
+        foldNarrationQuietly(s, config, { maxMs: NARRATION_SLICE_MS, waitMs: 100 });
+      })
       .catch((err) => {
         // Busy: another process is folding the same spool, which is routine, not a failure.
         if (store.current && !isBusy(err)) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);

@@ -39,6 +39,9 @@ export function detailBlock(o: Observation): string {
     `project: ${inert(o.project)}`,
     ...(o.toolName ? [`tool: ${inert(o.toolName)}${o.toolUseId ? ` (${inert(o.toolUseId)})` : ''}`] : []),
     ...(o.files.length ? [`files: ${o.files.map(inert).join(', ')}`] : []),
+    // The model's own words around the call (from the host's transcript): why it ran it, what it found.
+    ...(o.why ? [`why: ${inert(o.why)}`] : []),
+    ...(o.finding ? [`finding: ${inert(o.finding)}`] : []),
     '',
     inert(o.body),
     '</record>',

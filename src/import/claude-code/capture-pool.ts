@@ -109,7 +109,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
       const head = slot.held[0];
       if (!head || m.index !== head.index) return;
       if (m.type === 'events') {
-        push({ kind: 'events', events: m.events, bytes: m.bytes }, slot);
+        push({ kind: 'events', events: m.events, bytes: m.bytes, narration: m.narration }, slot);
         head.arrived = true;
       } else {
         slot.held.shift();
@@ -125,7 +125,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
         if (!held.arrived) leftover.push(held.index);
         else push({ kind: 'done', group: groups[held.index]!, stats: { entries: 0, malformed: 0, orphanResults: 0 }, counts: { lines: 0, skipped: 0, bytes: 0 }, failure: `capture worker failed: ${why}` }, undefined);
       }
-      push({ kind: 'events', events: [], bytes: 0 }, undefined);
+      push({ kind: 'events', events: [], bytes: 0, narration: [] }, undefined);
     };
     worker.on('error', (err) => lost(err.message));
     worker.on('exit', (code) => lost(`exited with code ${code}`));
@@ -138,7 +138,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
       const r = ready.shift();
       if (r) {
         if (r.item.kind === 'events' && r.slot?.alive) r.slot.worker.postMessage({ type: 'ack' } satisfies ToWorker);
-        if (r.item.kind === 'done' || r.item.events.length) yield r.item;
+        if (r.item.kind === 'done' || r.item.events.length || r.item.narration.length) yield r.item;
         continue;
       }
       // A live worker holding no group has been told to stop: nothing more comes from it.

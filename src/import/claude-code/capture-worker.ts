@@ -37,7 +37,7 @@ async function run(group: Extract<ToWorker, { type: 'group' }>): Promise<void> {
       post({ type: 'done', index: group.index, stats: piece.stats, counts: piece.counts, ...(piece.failure !== undefined ? { failure: piece.failure } : {}) });
       continue;
     }
-    post({ type: 'events', index: group.index, events: piece.events, bytes: piece.bytes });
+    post({ type: 'events', index: group.index, events: piece.events, bytes: piece.bytes, narration: piece.narration });
     posted++;
     await room();
   }

@@ -17,10 +17,11 @@
  * merge work); written after them, a batch becomes one segment at commit. Same index content.
  */
 import type { CapturedEvent } from '../../core/types.ts';
-import { toIndexText } from '../../core/search/text-index.ts';
 import type { EnrichFn } from '../../core/enrich.ts';
 import type { IngestResult } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
+import { FtsWriter, type FtsRow } from './fts-index.ts';
+import { findNarration, linkNarration, noteTranscripts } from './narration.ts';
 import { parseStoredJson } from './rows.ts';
 import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
 
@@ -47,10 +48,8 @@ function prepareStatements(db: SqliteDb) {
     outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?').pluck(),
     recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1').pluck(),
     ...prepareQueueStatements(db),
-    insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
     // `type` first: it sits before the bodies in the row, so most rows are rejected without reading them.
     pendingRows: db.prepare("SELECT id, tool_use_id FROM observations WHERE session_id = ? AND type = 'pending' AND tool_use_id IS NOT NULL"),
-    deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
     deleteObs: db.prepare('DELETE FROM observations WHERE id = ?'),
     countEvents: db.prepare('SELECT count(*) FROM events WHERE session_id = ?').pluck(),
     worstEventPriority: db.prepare('SELECT max(priority) FROM events WHERE session_id = ?').pluck(),
@@ -101,24 +100,32 @@ export class Ingester {
    */
   ingest(events: readonly CapturedEvent[], enrich: EnrichFn | undefined): BatchResult {
     const s = (this.#stmts ??= prepareStatements(this.#db));
-    return this.#db.transaction(() => new Batch(s, this.#maxEvents, enrich).apply(events)).immediate();
+    return this.#db.transaction(() => new Batch(this.#db, s, this.#maxEvents, enrich).apply(events)).immediate();
   }
 }
 
 class Batch {
+  readonly #db: SqliteDb;
   readonly #s: Statements;
   readonly #maxEvents: number;
   readonly #sessions = new Map<string, SessionInBatch>();
   /** Full-text rows by observation id, in insertion order, written at the end of the batch. */
-  readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
+  readonly #fts = new Map<number, FtsRow>();
+  readonly #ftsWriter: FtsWriter;
   readonly #queue: WriteQueue;
   readonly #enrich: EnrichFn | undefined;
   readonly #changedProjects = new Set<string>();
+  /** Transcripts named by this batch's events, by path, with their session. */
+  readonly #transcripts = new Map<string, { platform: string; session: string }>();
+  /** Narration read before its call's observation: [narration rowid, observation id], linked once the rows are written. */
+  readonly #links: [number, number][] = [];
 
-  constructor(s: Statements, maxEvents: number, enrich: EnrichFn | undefined) {
+  constructor(db: SqliteDb, s: Statements, maxEvents: number, enrich: EnrichFn | undefined) {
+    this.#db = db;
     this.#s = s;
     this.#maxEvents = maxEvents;
     this.#queue = new WriteQueue(s);
+    this.#ftsWriter = new FtsWriter(db);
     this.#enrich = enrich;
   }
 
@@ -133,6 +140,7 @@ class Batch {
         continue;
       }
       const session = this.#session(ev);
+      for (const path of ev.transcripts ?? []) this.#transcripts.set(path, { platform: ev.platform, session: ev.externalSessionId });
       if (ev.event === 'SessionEnd') {
         s.endSession.run(ev.at, ev.session?.endReason ?? null, session.id);
         session.ended = true;
@@ -148,7 +156,9 @@ class Batch {
       else (applied++, ids.push(id), this.#changedProjects.add(ev.place.project));
     }
     this.#queue.flush();
-    for (const [id, [title, body, tags]] of this.#fts) s.insertFts.run(id, toIndexText(title), toIndexText(body), toIndexText(tags));
+    for (const [narration, id] of this.#links) linkNarration(this.#db, narration, id);
+    for (const [id, row] of this.#fts) this.#ftsWriter.insert(id, row);
+    if (this.#transcripts.size) noteTranscripts(this.#db, this.#transcripts);
     for (const session of this.#sessions.values()) {
       if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
     }
@@ -210,7 +220,10 @@ class Batch {
         o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null,
       ],
     });
-    if (!o.private) this.#fts.set(id, [o.title, o.body, enrichment.tags]);
+    // The model's narration of this call may have been read from the transcript first.
+    const narration = o.toolUseId && o.type !== 'pending' ? findNarration(this.#db, ev.platform, ev.externalSessionId, o.toolUseId) : undefined;
+    if (narration) this.#links.push([narration.rowid, id]);
+    if (!o.private) this.#fts.set(id, { title: o.title, body: o.body, tags: enrichment.tags, ...(narration ? { why: narration.why, finding: narration.finding } : {}) });
     if (enrichment.state) {
       session.state = enrichment.state;
       session.dirty = true;
@@ -261,7 +274,7 @@ class Batch {
   #deleteRow(id: number, session: SessionInBatch): void {
     this.#queue.flush();
     // A row of this batch has no full-text entry yet.
-    if (!this.#fts.delete(id)) this.#s.deleteFts.run(id);
+    if (!this.#fts.delete(id)) this.#ftsWriter.delete(id);
     this.#s.deleteObs.run(id);
     // Its events went with it (ON DELETE CASCADE): count again when next needed.
     session.eventCount = undefined;

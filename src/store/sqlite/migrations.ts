@@ -191,6 +191,51 @@ export const MIGRATIONS: readonly Migration[] = [
     // on are kept by the trigger above).
     deferred: ['observations_type', 'events_type_obs', 'observation_files'],
   },
+  {
+    version: 6,
+    sql: `
+      -- The model's narration around each tool call, read from the host's transcript (src/narration):
+      -- keyed by the host's session and call ids, so it can arrive before or after the call's
+      -- observation; obs_id links the two once both are stored. Deleting the observation deletes it.
+      CREATE TABLE narration (
+        platform TEXT NOT NULL,
+        session TEXT NOT NULL,
+        call_id TEXT NOT NULL,
+        why TEXT NOT NULL DEFAULT '',
+        finding TEXT NOT NULL DEFAULT '',
+        obs_id INTEGER REFERENCES observations(id) ON DELETE CASCADE,
+        UNIQUE (platform, session, call_id)
+      ) STRICT;
+      CREATE UNIQUE INDEX narration_obs ON narration(obs_id);
+
+      -- Where each host transcript has been read to: the offset just past its last complete line, the
+      -- file's identity and its bytes before that offset (to tell an appended file from a replaced
+      -- one), and the reader's state there (JSON: text written since the last call, bounded).
+      CREATE TABLE transcripts (
+        path TEXT PRIMARY KEY,
+        platform TEXT NOT NULL,
+        session TEXT NOT NULL,
+        seen_at INTEGER NOT NULL,
+        dev INTEGER,
+        ino INTEGER,
+        offset INTEGER NOT NULL DEFAULT 0,
+        tail TEXT,
+        state TEXT,
+        read_at INTEGER
+      ) STRICT;
+      CREATE INDEX transcripts_seen ON transcripts(seen_at);
+      CREATE INDEX transcripts_session ON transcripts(platform, session);
+
+      -- A forgotten session's narration goes with it; its transcripts keep their offsets (so what was
+      -- forgotten is not read back in) but lose the text their state held.
+      CREATE TRIGGER sessions_narration_delete AFTER DELETE ON sessions BEGIN
+        DELETE FROM narration WHERE platform = old.platform AND session = old.external_id;
+        UPDATE transcripts SET state = NULL WHERE platform = old.platform AND session = old.external_id;
+      END;
+    `,
+    // The word index gains the why and finding columns: rebuilt beside the old one (store/sqlite/fts-index).
+    deferred: ['fts_narration'],
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

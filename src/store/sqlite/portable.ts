@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import type { Kind, SessionSummary } from '../../core/types.ts';
 import { KINDS } from '../../core/types.ts';
-import { toIndexText } from '../../core/search/text-index.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
+import { FtsWriter } from './fts-index.ts';
 import { parseStoredJson } from './rows.ts';
 import { bumpGeneration } from '../generation.ts';
 
@@ -84,6 +84,9 @@ export interface PortableObservation {
   readonly dedupeKey?: string;
   readonly contentKey?: string;
   readonly events?: readonly PortableEvent[];
+  /** The call's narration (core/narration), linked back to the restored observation. */
+  readonly why?: string;
+  readonly finding?: string;
 }
 
 export type PortableRecord = { readonly record: 'session'; readonly session: PortableSession } | { readonly record: 'observation'; readonly observation: PortableObservation };
@@ -124,7 +127,11 @@ function statements(db: SqliteDb) {
       `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
        VALUES (@id, @session_id, @project, @platform, @kind, @type, @title, @body, @files, @tags, @priority, @tool_name, @tool_use_id, @private, @created_at, @uid, @dedupe_key, @content_key)`,
     ),
-    insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
+    sessionKey: db.prepare('SELECT platform, external_id FROM sessions WHERE id = ?'),
+    upsertNarration: db.prepare(
+      `INSERT INTO narration (platform, session, call_id, why, finding, obs_id) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (platform, session, call_id) DO UPDATE SET why = excluded.why, finding = excluded.finding, obs_id = excluded.obs_id`,
+    ),
     insertEvent: db.prepare('INSERT INTO events (id, obs_id, session_id, type, category, priority, data, bytes_avoided, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
   };
 }
@@ -135,6 +142,7 @@ export class SqlitePortable {
   #stmts: ReturnType<typeof statements> | undefined;
   /** Exported id → id in this store, for the whole life of the restore. */
   readonly #sessionIds = new Map<number, number>();
+  #fts: FtsWriter | undefined;
 
   private constructor(db: SqliteDb, path: string) {
     this.#db = db;
@@ -198,6 +206,7 @@ export class SqlitePortable {
     const counts = { sessions: 0, observations: 0, events: 0, duplicates: 0, orphans: 0, remapped: 0 };
     try {
       db.transaction(() => {
+        this.#fts = undefined; // one writer a transaction: the index's layout can change between two
         for (const r of records) {
           if (r.record === 'session') this.#restoreSession(r.session, counts);
           else this.#restoreObservation(r.observation, counts);
@@ -269,7 +278,15 @@ export class SqlitePortable {
       });
     const id = Number(info.lastInsertRowid);
     counts.observations++;
-    if (!o.private) st.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(o.tags ?? ''));
+    const narrated = o.toolUseId && (o.why || o.finding) ? o.toolUseId : undefined;
+    if (narrated) {
+      const key = st.sessionKey.get(sessionId) as { platform: string; external_id: string };
+      st.upsertNarration.run(key.platform, key.external_id, narrated, o.why ?? '', o.finding ?? '', id);
+    }
+    if (!o.private) {
+      this.#fts ??= new FtsWriter(this.#db);
+      this.#fts.insert(id, { title: o.title, body: o.body, tags: o.tags ?? '', ...(narrated ? { why: o.why ?? '', finding: o.finding ?? '' } : {}) });
+    }
     for (const e of o.events ?? []) {
       const keepEvent = this.#free(st.eventFree, e.id);
       if (!keepEvent) counts.remapped++;

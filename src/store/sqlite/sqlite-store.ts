@@ -4,7 +4,6 @@
  */
 import { statSync } from 'node:fs';
 import type { CapturedEvent, IndexedObservation, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
-import { toIndexText } from '../../core/search/text-index.ts';
 import type {
   ContextQuery,
   IngestOptions,
@@ -22,12 +21,15 @@ import { examine } from './health.ts';
 import { runMaintenance, type MaintainOptions, type MaintenanceRun } from './maintenance.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
-import { OBS_COLUMNS, parseStoredJson, toIndexedObservation, toObservation, type ObservationRow } from './rows.ts';
+import { NARRATED, OBS_COLUMNS, parseStoredJson, toIndexedObservation, toObservation, type ObservationRow } from './rows.ts';
 import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 import { Ingester, type BatchResult } from './ingest.ts';
 import { bumpGeneration, dropDerived } from '../generation.ts';
 import { stmt } from './statements.ts';
+import { rebuildAll } from './fts-index.ts';
+import { activeTranscripts, addTranscript, moveCursor, saveNarration as saveNarrationRows, type CursorMove, type SaveNarrationResult, type TranscriptCursor } from './narration.ts';
+import type { NarrationRecord } from '../../core/narration.ts';
 
 interface SessionRow {
   id: number;
@@ -242,7 +244,7 @@ export class SqliteStore implements Store {
   async getObservations(ids: readonly number[]): Promise<Observation[]> {
     const clean = [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 500);
     if (clean.length === 0) return [];
-    const rows = stmt(this.#db, `SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id IN (${clean.map(() => '?').join(',')})`)
+    const rows = stmt(this.#db, `SELECT ${NARRATED.columns} FROM ${NARRATED.from} WHERE o.id IN (${clean.map(() => '?').join(',')})`)
       .all(...clean) as ObservationRow[];
     const byId = new Map(rows.map((r) => [r.id, toObservation(r)]));
     return clean.map((id) => byId.get(id)).filter((o): o is Observation => o !== undefined);
@@ -320,7 +322,7 @@ export class SqliteStore implements Store {
   async *exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }> {
     const sessions = stmt(this.#db, `${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[];
     for (const r of sessions) yield { record: 'session', session: this.#withSummary(r) };
-    const observations = this.#db.prepare(`SELECT ${OBS_COLUMNS} FROM observations o ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
+    const observations = this.#db.prepare(`SELECT ${NARRATED.columns} FROM ${NARRATED.from} ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
     for (const r of observations) yield { record: 'observation', observation: toObservation(r) };
   }
 
@@ -481,22 +483,9 @@ export class SqliteStore implements Store {
     return examine(this.#db).map((f) => f.detail);
   }
 
-  /** Rebuild the full-text index from the table (doctor --repair), in id-ordered batches to bound memory. */
+  /** Rebuild the full-text index from the table (doctor --repair), in id-ordered pages to bound memory. */
   rebuildIndex(): number {
-    const page = stmt(this.#db, 'SELECT id, title, body, tags FROM observations WHERE private = 0 AND id > ? ORDER BY id LIMIT 1000');
-    const insertFts = stmt(this.#db, 'INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
-    return this.#db.transaction(() => {
-      stmt(this.#db, "INSERT INTO observations_fts(observations_fts) VALUES ('delete-all')").run();
-      let n = 0;
-      let after = 0;
-      for (;;) {
-        const rows = page.all(after) as { id: number; title: string; body: string; tags: string }[];
-        if (rows.length === 0) return n;
-        for (const r of rows) insertFts.run(r.id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags));
-        n += rows.length;
-        after = rows[rows.length - 1]!.id;
-      }
-    }).immediate();
+    return this.#db.transaction(() => rebuildAll(this.#db)).immediate();
   }
 
   /**
@@ -511,6 +500,44 @@ export class SqliteStore implements Store {
       return run;
     } catch (err) {
       throw toStoreError(err);
+    }
+  }
+
+  // ── Host transcripts and the narration read from them (src/narration; never from a tool-call hook). ──
+
+  /** Transcripts to read: those named by a hook since `since` (or every one of a session), least recently read first. */
+  transcriptsToRead(q: Parameters<typeof activeTranscripts>[1]): TranscriptCursor[] {
+    return activeTranscripts(this.#db, q);
+  }
+
+  /** Transcripts found beside known ones (a session's subagent runs). */
+  addTranscripts(found: readonly { readonly path: string; readonly platform: string; readonly session: string; readonly seenAt: number }[]): void {
+    if (!found.length) return;
+    try {
+      this.#db.transaction(() => {
+        for (const f of found) addTranscript(this.#db, f.path, f.platform, f.session, f.seenAt);
+      }).immediate();
+    } catch (err) {
+      throw toStoreError(err, this.#path);
+    }
+  }
+
+  /**
+   * Narration records read from a host transcript (linked to their observations where those are
+   * stored, and indexed with them) and, for the live reader, the transcript's new position: one
+   * transaction. `mnemo import claude-code` saves what it reads here too, without a position.
+   */
+  saveNarration(platform: string, records: readonly NarrationRecord[], move?: CursorMove, opts: { readonly waitMs?: number } = {}): SaveNarrationResult {
+    try {
+      return this.#waitingAtMost(opts.waitMs, () =>
+        this.#db.transaction(() => {
+          const r = saveNarrationRows(this.#db, platform, records);
+          if (move) moveCursor(this.#db, move);
+          return r;
+        }).immediate(),
+      );
+    } catch (err) {
+      throw toStoreError(err, this.#path);
     }
   }
 

@@ -1,6 +1,7 @@
 /**
- * One observation in full, as stored (already redacted at capture), with its extracted events and
- * the observations just before and after it in its session. `[` and `]` step through neighbours.
+ * One observation in full, as stored (already redacted at capture), with what the model wrote
+ * around the call (its narration, from the host transcript), its extracted events and the
+ * observations just before and after it in its session. `[` and `]` step through neighbours.
  */
 import { useEffect } from 'preact/hooks';
 import type { ForgetResponse, ObservationDetailResponse } from '../../../api-types.ts';
@@ -109,6 +110,29 @@ export function ObservationView({ route }: { route: Route }) {
               </>
             ) : null}
           </dl>
+          {o.why || o.finding ? (
+            <>
+              <h2>In the model's words</h2>
+              <dl class="fields narration" data-testid="obs-narration">
+                {o.why ? (
+                  <>
+                    <dt>why</dt>
+                    <dd class="narration-text" data-testid="obs-why">
+                      {o.why}
+                    </dd>
+                  </>
+                ) : null}
+                {o.finding ? (
+                  <>
+                    <dt>found</dt>
+                    <dd class="narration-text" data-testid="obs-finding">
+                      {o.finding}
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </>
+          ) : null}
           {o.events.length ? (
             <>
               <h2>Extracted events</h2>
