@@ -24,14 +24,20 @@ export interface Baseline {
 }
 
 /**
- * An in-memory FTS5 index of every non-private observation of `db` (title and body, plus any other
- * text columns named in `extraColumns`, e.g. the model's narration once it is stored).
+ * An in-memory FTS5 index of every non-private observation of `db`: its title and body, and with
+ * `narration` the model's text around the call too (the issue's "plain FTS5 plus the model's own
+ * text" row), where the store holds it.
  */
-export function buildBaseline(db: SqliteDb, extraColumns: readonly string[] = []): Baseline {
+export function buildBaseline(db: SqliteDb, narration = false): Baseline {
   const mem = new Database(':memory:');
   mem.exec(`CREATE VIRTUAL TABLE t USING fts5(text, tokenize = 'porter unicode61')`);
-  const cols = ['title', 'body', ...extraColumns].map((c) => `coalesce(${c}, '')`).join(` || char(10) || `);
-  const rows = db.prepare(`SELECT id, ${cols} AS text FROM observations WHERE private = 0`).all() as { id: number; text: string }[];
+  const hasNarration = narration && db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'narration'").get() !== undefined;
+  const text = hasNarration
+    ? `o.title || char(10) || o.body || char(10) || coalesce(n.why, '') || char(10) || coalesce(n.finding, '')`
+    : `o.title || char(10) || o.body`;
+  const rows = db
+    .prepare(`SELECT o.id, ${text} AS text FROM observations o${hasNarration ? ' LEFT JOIN narration n ON n.obs_id = o.id' : ''} WHERE o.private = 0`)
+    .all() as { id: number; text: string }[];
   const insert = mem.prepare('INSERT INTO t (rowid, text) VALUES (?, ?)');
   mem.transaction(() => {
     for (const r of rows) insert.run(r.id, r.text);

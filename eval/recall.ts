@@ -36,7 +36,7 @@ const TRANSCRIPTS = join(DATA, 'transcripts');
 const REPO = join(EVAL_DIR, '..');
 
 export type Style = 'question' | 'query';
-export type ModeName = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5';
+export type ModeName = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5' | 'fts5-why';
 
 
 /** A question of either set, normalised: its keys, styles, kind, language and split. */
@@ -245,6 +245,7 @@ export async function askAll(
   const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
   const index = indexObservations(db, store.replay.events);
   const baseline = modes.includes('fts5') ? buildBaseline(db) : undefined;
+  const baselineWhy = modes.includes('fts5-why') ? buildBaseline(db, true) : undefined;
   db.close();
   // Vectors of the current embedder (a changed glossary is a new one): what `mnemo embed` adds.
   if (modes.some((m) => m.startsWith('hybrid'))) await cli(store.dataDir, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
@@ -267,27 +268,28 @@ export async function askAll(
         const text = q.texts[style];
         if (!text) continue;
         for (const mode of modes) {
-          const top = mode === 'fts5' ? baseline!.search(text, 20) : await searchIds(store.dataDir, text, mode);
+          const top = mode === 'fts5' ? baseline!.search(text, 20) : mode === 'fts5-why' ? baselineWhy!.search(text, 20) : await searchIds(store.dataDir, text, mode);
           asked.push({ question: q, style, mode, store: store.name, rank: firstRank(top, relevant), relevant: relevant.size, top });
         }
       }
     }
   } finally {
     baseline?.close();
+    baselineWhy?.close();
   }
   log?.(`${store.name}: ${asked.length} searches, ${unresolvedKeys} label keys without an observation, ${unanswerable.length} questions unanswerable`);
   return { asked, unresolvedKeys, unanswerable, index };
 }
 
 /** The settings each mode searches with: the defaults, plus the offline embedder for the hybrid modes. */
-const MODE_ENV: Readonly<Record<Exclude<ModeName, 'fts5'>, Record<string, string>>> = {
+const MODE_ENV: Readonly<Record<Exclude<ModeName, 'fts5' | 'fts5-why'>, Record<string, string>>> = {
   mnemo: {},
   hybrid: { MNEMO_EMBEDDER: 'hash' },
   'hybrid-candidates': { MNEMO_EMBEDDER: 'hash', MNEMO_EMBED_SCOPE: 'candidates' },
 };
 
 /** `mnemo search <text> --json` with the default limit; the ids it prints, in order. */
-export async function searchIds(dataDir: string, text: string, mode: Exclude<ModeName, 'fts5'> = 'mnemo'): Promise<number[]> {
+export async function searchIds(dataDir: string, text: string, mode: Exclude<ModeName, 'fts5' | 'fts5-why'> = 'mnemo'): Promise<number[]> {
   const out = await cli(dataDir, ['search', '--json', '--', text], MODE_ENV[mode]);
   return (JSON.parse(out) as { id: number }[]).map((h) => h.id);
 }
