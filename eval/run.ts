@@ -6,6 +6,7 @@
  *   npm run eval -- --stores all --modes mnemo --misses dev
  *                                        one store, one mode; lists the dev questions not in the first 10
  *   npm run eval -- --via import        build stores with `mnemo import claude-code` (same capture pipeline, one process: for tuning)
+ *   npm run eval -- --splits dev        ask only the dev half of the v2 set (and v1): what tuning runs use
  *   npm run eval -- --rebuild            replay the transcripts through the hooks again even if a store is cached
  *
  * Building a store replays every session through the plugin's hooks (one process per event): minutes
@@ -27,11 +28,13 @@ const { values } = parseArgs({
     misses: { type: 'string' },
     concurrency: { type: 'string', default: '2' },
     dump: { type: 'string' },
+    splits: { type: 'string', default: 'test,dev' },
   },
 });
 const log = (l: string) => process.stderr.write(`${l}\n`);
 const stores = values.stores!.split(',').map((s) => s.trim()) as StoreName[];
 const modes = values.modes!.split(',').map((s) => s.trim()) as ModeName[];
+const splits = values.splits!.split(',').map((s) => s.trim());
 
 const asked: Asked[] = [];
 const notes: string[] = [];
@@ -40,7 +43,7 @@ for (const name of stores) {
   const store = await buildStore(name, { via: values.via as Via, rebuild: values.rebuild!, concurrency: Number(values.concurrency), log });
   log(`${name}: ${store.reused ? 'cached store' : store.via === 'hooks' ? `replayed ${store.replay.hooks} hook runs in ${Math.round(store.replay.ms / 1000)} s` : `imported in ${Math.round(store.replay.ms / 1000)} s`} (${store.dataDir})`);
   if (store.replay.hookFailures.length) notes.push(`${name}: ${store.replay.hookFailures.length} hook runs failed, e.g. ${store.replay.hookFailures[0]}`);
-  const questions = STORE_SETS[name].flatMap((s) => loadQuestions(s));
+  const questions = STORE_SETS[name].flatMap((s) => loadQuestions(s)).filter((q) => q.set !== 'v2' || splits.includes(q.split!));
   const r = await askAll(store, questions, modes, log);
   asked.push(...r.asked);
   notes.push(`${name} store: ${r.index.byToolUseId.size + r.index.byKey.size} labelled-key targets indexed; ${r.unresolvedKeys} label keys name nothing stored (narration not captured yet, or a deduplicated prompt)${r.unanswerable.length ? `; unanswerable: ${r.unanswerable.join(', ')}` : ''}`);
@@ -51,7 +54,7 @@ if (values.dump) writeFileSync(values.dump, JSON.stringify(asked.map((a) => ({ i
 const v2 = (split: string) => (a: Asked) => a.question.set === 'v2' && a.question.split === split;
 const v1 = (a: Asked) => a.question.set === 'v1';
 const lines: string[] = [];
-for (const split of ['test', 'dev'] as const) {
+for (const split of (['test', 'dev'] as const).filter((s) => splits.includes(s))) {
   lines.push('', `**v2 ${split} split** (${new Set(asked.filter(v2(split)).map((a) => a.question.id)).size} questions${split === 'test' ? ', never looked at while tuning' : ', tuned on'}):`, '');
   for (const store of stores) if (STORE_SETS[store].includes('v2')) lines.push(...headline(asked, store, v2(split), ['question', 'query'], modes), '');
   const all = asked.filter((a) => v2(split)(a) && a.store === (stores.includes('all') ? 'all' : stores[0]));
