@@ -39,7 +39,7 @@ export const ELISION = ' … ';
 /** A block longer than this is cut before privacy and redaction look at it (bounded work, as capture does). */
 const BLOCK_MAX = 8_000;
 const SPACES_RE = /[ \t]+/g;
-const BLANK_LINES_RE = /\n\s*\n+/g;
+const BLANK_LINES_RE = /\n[ \t]*(?:\n[ \t]*)+/g;
 
 /** One text block made safe to keep: private blocks removed, secrets redacted, blank runs folded. */
 export function cleanBlock(text: string): string {

@@ -58,6 +58,8 @@ export interface ClaudeCodeImportOptions {
    */
   readonly workers?: number;
   readonly clock?: () => number;
+  /** False: read no narration (core/narration) from the transcripts (default true; benchmarks compare). */
+  readonly narrate?: boolean;
 }
 
 /** What an import did (printed by `mnemo import claude-code`, all of it with `--json`). */
@@ -153,7 +155,7 @@ export async function importClaudeCode(store: SqliteStore, opts: ClaudeCodeImpor
     return b;
   };
 
-  for await (const item of captureGroups(groups, { limits: opts.limits, workers: opts.workers ?? defaultWorkers(totalBytes) })) {
+  for await (const item of captureGroups(groups, { limits: opts.limits, workers: opts.workers ?? defaultWorkers(totalBytes), ...(opts.narrate === false ? { narrate: false } : {}) })) {
     if (item.kind === 'done') {
       if (item.failure !== undefined) failures.push({ path: (item.group.main ?? item.group.others[0])!.path, error: item.failure });
       malformed += item.stats.malformed;

@@ -69,7 +69,7 @@ function companionsOf(cursor: TranscriptCursor, format: TranscriptFormat, known:
     .map((n) => join(dir, n))
     .filter((path) => !known.has(path))
     .sort()
-    .map((path) => ({ path, platform: cursor.platform, session: cursor.session, seenAt: cursor.seenAt, dev: null, ino: null, offset: 0, tail: null, state: null }));
+    .map((path) => ({ path, platform: cursor.platform, session: cursor.session, seenAt: cursor.seenAt, dev: null, ino: null, offset: 0, size: null, tail: null, state: null }));
 }
 
 export function foldNarration(store: SqliteStore, opts: NarrationFoldOptions = {}): NarrationFoldResult {
@@ -105,23 +105,23 @@ export function foldNarration(store: SqliteStore, opts: NarrationFoldOptions = {
         break;
       }
       first = false;
-      const r = readAppended(pos, format, chunk);
+      const r = readAppended(pos, format, chunk, now());
       if (r.kind === 'missing') missing++;
       if (r.kind === 'unreadable') opts.onProblem?.(pos.path, r.error);
       if (r.kind !== 'read') break;
-      // Only a line still being written past the offset: nothing to save yet.
-      if (r.bytes === 0 && !r.restarted) break;
+      // Only a line still being written past the offset: nothing to save (but its size, once).
+      if (r.bytes === 0 && !r.restarted && r.size === pos.size) break;
       const saved = store.saveNarration(
         cursor.platform,
         r.records,
-        { path: pos.path, restarted: r.restarted, offset: r.offset, dev: r.dev, ino: r.ino, tail: r.tail, state: r.state },
+        { path: pos.path, restarted: r.restarted, offset: r.offset, size: r.size, dev: r.dev, ino: r.ino, tail: r.tail, state: r.state },
         opts.waitMs === undefined ? {} : { waitMs: opts.waitMs },
       );
       touched = true;
       bytes += r.bytes;
       changed += saved.changed;
       attached += saved.attached;
-      pos = { ...pos, dev: r.dev, ino: r.ino, offset: r.offset, tail: r.tail, state: r.state };
+      pos = { ...pos, dev: r.dev, ino: r.ino, offset: r.offset, size: r.size, tail: r.tail, state: r.state };
       // Nothing complete left (at most a line still being written): done with this file for now.
       if (r.remaining === 0) break;
     }

@@ -11,7 +11,7 @@
  * stretch twice stores nothing twice). A file that is gone is left for later. Never throws for what
  * a file holds; an unreadable file is reported as such.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { RecordMerge, type NarrationRecord } from '../core/narration.ts';
 import { transcriptLines } from '../import/claude-code/transcript-lines.ts';
 import { NARRATION_MAX_LINE } from '../import/claude-code/transcript-narration.ts';
@@ -19,6 +19,11 @@ import type { TranscriptFormat } from './formats.ts';
 
 /** Bytes before the offset compared to tell an appended file from a rewritten one. */
 const TAIL_BYTES = 64;
+/**
+ * A file unchanged this long is finished with: an unterminated last line is then taken as a line
+ * (as the importer takes it), not waited for. A writer that comes back appends after it.
+ */
+export const SETTLED_MS = 60_000;
 
 /** Where a file was read to (store/sqlite/narration's cursor, as the reader needs it). */
 export interface ReadPosition {
@@ -27,6 +32,8 @@ export interface ReadPosition {
   readonly dev: number | null;
   readonly ino: number | null;
   readonly offset: number;
+  /** The file's size at the last read (past `offset` by an unfinished last line). */
+  readonly size: number | null;
   readonly tail: string | null;
   /** The reader's saved state (JSON), or null. */
   readonly state: string | null;
@@ -42,6 +49,7 @@ export type ReadOutcome =
       /** The read started over from byte 0 (the file was replaced or cut). */
       readonly restarted: boolean;
       readonly offset: number;
+      readonly size: number;
       readonly dev: number;
       readonly ino: number;
       readonly tail: string;
@@ -71,7 +79,17 @@ function parseState(state: string | null): unknown {
 const errorCode = (err: unknown): string | undefined => (err as { code?: string } | null)?.code;
 
 /** Read what was appended to `pos.path` since `pos`, as `format` narrates it. */
-export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat, { kind: 'lines' }>, maxBytes: number): ReadOutcome {
+export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat, { kind: 'lines' }>, maxBytes: number, now = Date.now()): ReadOutcome {
+  // The common case at every fold, answered by one stat: the file is the one read, no longer.
+  // (A file rewritten in place to exactly its old size waits until it grows, when its tail tells.)
+  try {
+    const st = statSync(pos.path);
+    if (st.isFile() && st.dev === pos.dev && st.ino === pos.ino && (st.size === pos.offset || (st.size === pos.size && now - st.mtimeMs < SETTLED_MS))) {
+      return { kind: 'unchanged' };
+    }
+  } catch {
+    /* told apart below */
+  }
   let fd: number;
   try {
     fd = openSync(pos.path, 'r');
@@ -87,11 +105,12 @@ export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat
     const restarted = !intact;
     const from = intact ? pos.offset : 0;
     if (!restarted && st.size === from) return { kind: 'unchanged' };
+    const settled = now - st.mtimeMs >= SETTLED_MS;
     const narrator = format.narrator(pos.path, pos.session, restarted ? undefined : parseState(pos.state));
     const counts = { lines: 0, skipped: 0, bytes: 0 };
     // One record per call, merged as they come (a finding is handed out again each time it grows).
     const records = new RecordMerge();
-    for (const line of transcriptLines(pos.path, counts, { from, to: from + maxBytes, holdPartial: true, maxLine: NARRATION_MAX_LINE })) {
+    for (const line of transcriptLines(pos.path, counts, { from, to: from + maxBytes, holdPartial: !settled, maxLine: NARRATION_MAX_LINE })) {
       narrator.line(line);
       records.add(narrator.take());
     }
@@ -103,6 +122,7 @@ export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat
       records: records.drain(),
       restarted,
       offset,
+      size: st.size,
       dev: st.dev,
       ino: st.ino,
       tail: tailAt(fd, offset),

@@ -32,7 +32,7 @@ function room(): Promise<void> | undefined {
 }
 
 async function run(group: Extract<ToWorker, { type: 'group' }>): Promise<void> {
-  for (const piece of groupChunks(group.group, { limits: setup.limits, place, enrich: enrichEvent }, setup.chunk)) {
+  for (const piece of groupChunks(group.group, { limits: setup.limits, place, enrich: enrichEvent, ...(setup.narrate === false ? { narrate: false } : {}) }, setup.chunk)) {
     if (piece.kind === 'done') {
       post({ type: 'done', index: group.index, stats: piece.stats, counts: piece.counts, ...(piece.failure !== undefined ? { failure: piece.failure } : {}) });
       continue;

@@ -57,6 +57,8 @@ export interface GroupCaptureContext {
   readonly enrich?: EnrichFn;
   /** Gathers the narration of the group's calls as its files are read (the reader the live fold uses). */
   readonly narration?: RecordMerge;
+  /** False: read no narration (default true; benchmarks compare). */
+  readonly narrate?: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ export function* groupChunks(group: TranscriptGroup, ctx: Omit<GroupCaptureConte
     return out;
   };
   try {
-    for (const e of captureGroup(group, { ...ctx, stats, counts, narration })) {
+    for (const e of captureGroup(group, { ...ctx, stats, counts, ...(ctx.narrate === false ? {} : { narration }) })) {
       chunk.push(e);
       if (chunk.length >= size) yield piece();
     }

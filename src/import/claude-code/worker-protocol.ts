@@ -15,6 +15,8 @@ export interface WorkerSetup {
   readonly chunk: number;
   /** Chunks a worker may have posted and not yet seen acknowledged. */
   readonly inFlight: number;
+  /** False: read no narration. */
+  readonly narrate?: boolean;
 }
 
 export type ToWorker =

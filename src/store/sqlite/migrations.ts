@@ -210,7 +210,8 @@ export const MIGRATIONS: readonly Migration[] = [
 
       -- Where each host transcript has been read to: the offset just past its last complete line, the
       -- file's identity and its bytes before that offset (to tell an appended file from a replaced
-      -- one), and the reader's state there (JSON: text written since the last call, bounded).
+      -- one), its size when read (a file that has not changed is not opened), and the reader's state
+      -- at the offset (JSON: text written since the last call, bounded).
       CREATE TABLE transcripts (
         path TEXT PRIMARY KEY,
         platform TEXT NOT NULL,
@@ -219,6 +220,7 @@ export const MIGRATIONS: readonly Migration[] = [
         dev INTEGER,
         ino INTEGER,
         offset INTEGER NOT NULL DEFAULT 0,
+        size INTEGER,
         tail TEXT,
         state TEXT,
         read_at INTEGER

@@ -88,6 +88,8 @@ export interface TranscriptCursor {
   readonly dev: number | null;
   readonly ino: number | null;
   readonly offset: number;
+  /** The file's size when last read (past `offset` when its last line was unfinished). */
+  readonly size: number | null;
   /** Hex of the bytes just before `offset`. */
   readonly tail: string | null;
   readonly state: string | null;
@@ -118,8 +120,8 @@ export function activeTranscripts(db: SqliteDb, q: { readonly since: number; rea
         platforms,
       )
     : stmt(db, `SELECT * FROM transcripts WHERE seen_at >= ? AND platform IN (SELECT value FROM json_each(?)) ORDER BY coalesce(read_at, 0), path`).all(q.since, platforms);
-  return (rows as { path: string; platform: string; session: string; seen_at: number; dev: number | null; ino: number | null; offset: number; tail: string | null; state: string | null }[]).map(
-    (r) => ({ path: r.path, platform: r.platform, session: r.session, seenAt: r.seen_at, dev: r.dev, ino: r.ino, offset: r.offset, tail: r.tail, state: r.state }),
+  return (rows as { path: string; platform: string; session: string; seen_at: number; dev: number | null; ino: number | null; offset: number; size: number | null; tail: string | null; state: string | null }[]).map(
+    (r) => ({ path: r.path, platform: r.platform, session: r.session, seenAt: r.seen_at, dev: r.dev, ino: r.ino, offset: r.offset, size: r.size, tail: r.tail, state: r.state }),
   );
 }
 
@@ -129,6 +131,7 @@ export interface CursorMove {
   /** The read started over: the file was replaced or cut, so the position it had is void. */
   readonly restarted: boolean;
   readonly offset: number;
+  readonly size: number;
   readonly dev: number;
   readonly ino: number;
   readonly tail: string;
@@ -143,7 +146,7 @@ export interface CursorMove {
 export function moveCursor(db: SqliteDb, m: CursorMove, now = Date.now()): boolean {
   const info = stmt(
     db,
-    `UPDATE transcripts SET offset = @offset, dev = @dev, ino = @ino, tail = @tail, state = @state, read_at = @now
+    `UPDATE transcripts SET offset = @offset, size = @size, dev = @dev, ino = @ino, tail = @tail, state = @state, read_at = @now
      WHERE path = @path AND (offset <= @offset OR @restarted)`,
   ).run({ ...m, restarted: m.restarted ? 1 : 0, now });
   return info.changes > 0;

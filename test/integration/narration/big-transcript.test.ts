@@ -56,7 +56,7 @@ test('a 500 MB transcript is read to its end with bounded memory', (t) => {
      await store.close();
      process.stdout.write(JSON.stringify({ ...r, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`,
   );
-  const env = { ...process.env, DB: join(dir, 'mnemo.db'), TRANSCRIPT: path };
+  const env: NodeJS.ProcessEnv = { ...process.env, DB: join(dir, 'mnemo.db'), TRANSCRIPT: path };
   delete env.NODE_EXTRA_CA_CERTS;
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8', timeout: 600_000 });
   assert.equal(run.status, 0, run.stderr);
