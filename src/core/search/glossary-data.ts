@@ -228,8 +228,6 @@ view|视图|ビュー,画面|뷰,화면|
 screen|屏幕|画面|화면|
 message,messages|消息|メッセージ|메시지|
 chat|聊天|チャット|채팅|
-room,rooms|房间|ルーム,部屋|룸,채팅방|
-character,characters|角色|キャラクター|캐릭터|
 event,events|事件|イベント|이벤트|
 state,status|状态|状態,ステータス|상태|
 annotation,annotations|标注,注解|アノテーション,注釈|어노테이션|
@@ -297,7 +295,6 @@ name,names|名字,名称|名前|이름|
 frontmatter,front matter|前言|フロントマター|프론트매터|
 markdown|Markdown|マークダウン|마크다운|
 show,display|显示,展示|表示|표시|
-joke|笑话|冗談,ジョーク|농담|
 scan,scanned,scanning|扫描|スキャン,走査|스캔|
 static|静态|静的|정적|
 dynamic|动态|動的|동적|
@@ -310,14 +307,180 @@ daily,every day|每天|毎日|매일|
 weekly|每周|週間|주간|
 today|今天|今日|오늘|
 yesterday|昨天|昨日|어제|
-midnight|午夜,半夜|深夜,日付が変わ|자정|
 twice,two times|两次|二回,2回|두 번|
 same|相同,一样|同じ|같은,동일|
 different|不同|違う,異なる|다른|
 multiple|多个|複数|여러|
-server log,logs|服务器日志|サーバーログ|서버 로그|
-centralized,central|集中|集中,一元|중앙,집중|
 watch,tail|查看,监视|監視,見る|보기,감시|tail
+new|新,新的|新しい,新規|새,새로운|
+current,currently|当前,现在|現在,今の|현재|
+old,previous,legacy|旧,旧的,之前|古い,以前の,旧|이전,예전|
+existing|现有,已有|既存|기존|
+latest,recent|最新,最近|最新,最近|최신,최근|
+full,complete,whole|完整,全部|完全,全体,全部|전체,완전|
+partial|部分|部分的,一部|부분|
+line,lines|行|行|줄,라인|
+system|系统|システム|시스템|
+project,projects|项目,工程|プロジェクト|프로젝트|
+source,sources|源,源码,来源|ソース|소스|
+source code,codebase|源代码,代码库|ソースコード,コードベース|소스 코드,코드베이스|
+next|下一个,接下来|次|다음|
+last,final|最后|最後,最終|마지막|
+first,initial|第一,首次,最初|最初,初回|처음,첫|
+content,contents|内容|内容,中身|내용|
+text|文本|テキスト|텍스트|
+pattern,patterns|模式|パターン|패턴|
+usage|用法,使用情况|使い方,使用量|사용법,사용량|
+storage,store,persist,persistence|存储,持久化|保存,ストレージ,永続化|저장소,저장,영속화|
+clean,cleanup,clean up|清理|クリーンアップ,掃除,片付け|정리|
+provider,providers|提供者|プロバイダー,プロバイダ|프로바이더,공급자|
+shared,share|共享|共有|공유|
+available|可用|利用可能,使える|사용 가능|
+metadata|元数据|メタデータ|메타데이터|
+local,locally|本地|ローカル|로컬|
+detect,detection,detected|检测|検出,検知|감지,탐지|
+strategy|策略|戦略|전략|
+approach|方法,方案,思路|アプローチ,方針,やり方|접근,방식|
+registry|注册表|レジストリ|레지스트리|
+reference,references|引用,参考|参照,リファレンス|참조,레퍼런스|
+framework|框架|フレームワーク|프레임워크|
+logic|逻辑|ロジック|로직|
+handler,handlers|处理器,处理函数|ハンドラ,ハンドラー|핸들러|
+structure|结构|構造|구조|
+architecture|架构|アーキテクチャ|아키텍처|
+access|访问|アクセス|접근,액세스|
+team,teams|团队|チーム|팀|
+progress|进度|進捗|진행,진척|
+severity|严重程度,严重性|深刻度,重大度|심각도|
+critical,severe|严重,关键|重大,致命的,深刻|심각,치명적|
+overview|概述,概览|概要|개요|
+mode|模式|モード|모드|
+attribute,attributes|属性|属性|속성|
+dashboard|仪表盘,看板|ダッシュボード|대시보드|
+feedback|反馈|フィードバック|피드백|
+include,included,includes|包含|含める,含む|포함|
+exclude,excluded|排除|除外|제외|
+flow,workflow|流程|フロー,ワークフロー|흐름,워크플로|
+exist,exists|存在|存在,ある|존재|
+resolve,resolved|解决|解決|해결|
+quality|质量|品質|품질|
+setup,set up|设置,配置|セットアップ,設定|설정,셋업|
+single,one|单个|単一,一つ|단일,하나|
+temporary,temp,tmp|临时|一時,一時的|임시|
+optional|可选|任意,オプション|선택적|
+required,require,requires|必需,需要|必須,必要|필수,필요|
+layer|层|レイヤー,層|계층,레이어|
+domain|领域,域名|ドメイン|도메인|
+root|根|ルート|루트|
+simple,simplify|简单,简化|シンプル,簡単,簡略化|간단,단순|
+complex,complexity|复杂|複雑|복잡|
+important|重要|重要|중요|
+example,examples|例子,示例|例,サンプル|예시,예제|
+correct,correctly,right|正确|正しい,正しく|올바른,정확|
+internal|内部|内部|내부|
+external|外部|外部|외부|
+actual,expected|实际,预期|実際,期待|실제,예상|
+case,cases|情况,用例|ケース,場合|경우,케이스|
+pending|待处理|保留,未処理|대기|
+graph|图|グラフ|그래프|
+location|位置|場所,位置|위치|
+track,tracking|跟踪,追踪|追跡,トラッキング|추적|
+extract,extracted|提取|抽出|추출|
+unused|未使用|未使用|미사용|
+fallback|回退,兜底|フォールバック|폴백|
+circular|循环|循環|순환|
+compatible,compatibility|兼容|互換,互換性|호환|
+detail,details,detailed|详细,细节|詳細|상세,세부|
+menu|菜单|メニュー|메뉴|
+toggle|切换|トグル,切り替え|토글|
+switch|切换|切り替え,スイッチ|전환|
+invalid|无效|無効,不正|유효하지 않,잘못된|
+valid|有效|有効,正しい|유효|
+section,sections|章节,部分|セクション|섹션|
+highlight,highlighting|高亮|ハイライト|하이라이트|
+lifecycle|生命周期|ライフサイクル|라이프사이클,수명 주기|
+solution|解决方案|解決策|해결책|
+target,targets|目标|ターゲット,対象|대상,타깃|
+custom|自定义|カスタム|커스텀,사용자 정의|
+prefix|前缀|プレフィックス,接頭辞|접두사|
+suffix|后缀|サフィックス,接尾辞|접미사|
+stable|稳定|安定|안정|
+socket|套接字|ソケット|소켓|
+sandbox|沙箱|サンドボックス|샌드박스|
+nested|嵌套|ネスト|중첩|
+stream,streaming|流,流式|ストリーム,ストリーミング|스트림,스트리밍|
+rewrite,rewrote|重写|書き直し,書き換え|재작성|
+syntax|语法|構文|구문,문법|
+instruction,instructions|说明,指令|指示,手順|지시,지침|
+identity,identifier,id|标识,标识符|識別子,ID|식별자|
+ensure,make sure|确保|確実に,保証|보장|
+patch|补丁|パッチ|패치|
+lazy|懒加载|遅延|지연|
+safe,safely|安全|安全|안전|
+alias,aliases|别名|エイリアス,別名|별칭|
+role,roles|角色|ロール,役割|역할|
+application,app|应用,应用程序|アプリ,アプリケーション|앱,애플리케이션|
+payload|负载|ペイロード|페이로드|
+hidden,hide|隐藏|非表示,隠す|숨김,숨기|
+cause,caused,root cause|原因,导致|原因,根本原因|원인|
+related|相关|関連|관련|
+helper,helpers,utility,utils|辅助函数,工具函数|ヘルパー,ユーティリティ|헬퍼,유틸리티|
+original|原始,原来|元の,オリジナル|원래,원본|
+definition,define,defined|定义|定義|정의|
+runtime|运行时|ランタイム,実行時|런타임|
+batch|批量,批处理|バッチ,一括|배치,일괄|
+hardcoded,hard-coded|硬编码|ハードコード|하드코딩|
+browser|浏览器|ブラウザ|브라우저|
+constraint,constraints|约束|制約|제약|
+credential,credentials|凭证|認証情報|자격 증명|
+stats,statistics|统计|統計|통계|
+criteria|标准|基準,条件|기준|
+match,matches,matched|匹配|一致,マッチ|일치,매치|
+archive|归档|アーカイブ|아카이브|
+label,labels|标签|ラベル|라벨,레이블|
+infrastructure,infra|基础设施|インフラ|인프라|
+library,libraries,lib|库|ライブラリ|라이브러리|
+backend|后端|バックエンド|백엔드|
+frontend|前端|フロントエンド|프론트엔드|
+layout|布局|レイアウト|레이아웃|
+loop|循环|ループ|루프|
+undefined,null,nil|未定义,空值|未定義|정의되지 않,널|
+race condition,race|竞态,竞争条件|競合状態,レースコンディション|경쟁 상태|
+lookup|查找|検索,参照|조회|
+call,calls,called|调用|呼び出し,呼ぶ|호출|
+callback|回调|コールバック|콜백|
+sync,synchronize|同步|同期|동기화|
+async,asynchronous|异步|非同期|비동기|
+block,blocked|阻塞,屏蔽|ブロック|차단,블록|
+keep,kept|保留|残す,保持|유지|
+drop,dropped|丢弃|破棄,落とす|삭제,드롭|
+skip,skipped|跳过|スキップ|건너뛰|
+wait,waiting|等待|待つ,待機|대기,기다리|
+send,sent|发送|送信|전송,보내|
+receive,received|接收|受信|수신|
+apply,applied|应用|適用|적용|
+allow,allowed|允许|許可|허용|
+deny,denied,reject,rejected|拒绝|拒否|거부|
+ready|就绪,准备好|準備完了|준비|
+mark,marked|标记|マーク,印|표시,마크|
+group,groups|组,分组|グループ|그룹|
+map,mapping|映射|マップ,マッピング|매핑|
+value,values|值|値|값|
+entry,entries|条目|エントリ|항목,엔트리|
+item,items|项,项目|項目,アイテム|항목,아이템|
+row,rows|行|行|행|
+column,columns|列|列,カラム|열,컬럼|
+time,times|时间|時間|시간|
+duration|时长,耗时|所要時間,期間|기간,소요 시간|
+minute,minutes|分钟|分|분|
+day,days|天|日|일|
+week,weeks|周|週|주|
+try,tried|尝试|試す,試し|시도|
+understand|理解|理解|이해|
+help|帮助|手伝|도움|
+again|再次,重新|もう一度,再度|다시|
+instead|代替,改为|代わりに|대신|
+without|没有,无|なし,なしで|없이|
 `;
 
 /**

@@ -68,6 +68,13 @@ const CUES: Readonly<Record<keyof QueryIntent, Cue>> = {
   },
 };
 
+/**
+ * Nouns of asking that make a temporal query an ask even without "I": the short form a model sends
+ * ("request after README update", "question before the revert", "user prompt after compaction").
+ */
+const ASK_NOUNS = ['request', 'requests', 'requested', 'question', 'questions', 'prompt', 'prompts', 'ask', 'asked', 'asks', 'instruction', 'instructions'];
+const ASK_NOUNS_CJK = ['请求', '提问', '问题', '指示', '質問', '依頼', 'リクエスト', '要求', '질문', '요청', '지시'];
+
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 
 /** The intents a query carries (all false for a query with no cue). Never throws. */
@@ -82,6 +89,7 @@ export function queryIntent(raw: string): QueryIntent {
     const c = CUES[key];
     out[key] = c.words.some((w) => wordSet.has(w)) || (c.phrases ?? []).some((p) => joined.includes(` ${p} `)) || c.cjk.some((s) => text.includes(s));
   }
+  if ((out.after || out.before) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
   return out;
 }
 

@@ -87,12 +87,17 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   const seq: number[] = [];
   const fixes: number[] = [];
   const context: number[] = [];
+  const inHead = new Set(head.map((f) => f.id));
   requests.forEach((r, i) => {
     const found = neighbours[i] ?? [];
     if (r.purpose === 'context') {
-      context.push(...found.filter((f) => !isBookkeeping(f)).map((f) => f.id));
+      // Only records the words found too: the list promotes a match that sits next to a better one,
+      // it never brings in a record that matches nothing. The anchor leads its own neighbours, so a
+      // neighbour never climbs above the match that named it.
+      context.push(r.anchor.id, ...found.filter((f) => !isBookkeeping(f) && inHead.has(f.id)).map((f) => f.id));
     } else if (r.purpose === 'fix') {
-      fixes.push(...found.filter((f) => isChange(f) || (isCommand(f) && !f.problem)).slice(0, FIXES).map((f) => f.id));
+      // The edits after a failure are its likeliest fix, then the commands that succeeded.
+      fixes.push(...[...found.filter(isChange), ...found.filter((f) => isCommand(f) && !f.problem)].slice(0, FIXES).map((f) => f.id));
     } else {
       const useful = found.filter((f) => !isBookkeeping(f));
       seq.push(...(intent.ask ? useful.filter((f) => f.type === 'prompt').slice(0, 2) : useful.slice(0, AFTER_SPAN)).map((f) => f.id));

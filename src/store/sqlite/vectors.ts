@@ -167,13 +167,13 @@ export class VectorIndex {
     const hw = this.#state()?.high_water ?? 0;
     const rows = this.#db
       .prepare(
-        `SELECT o.id, o.title, o.body FROM observations o
+        `SELECT o.id, o.title, o.body, n.why, n.finding FROM observations o LEFT JOIN narration n ON n.obs_id = o.id
          WHERE o.id > @low AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
            AND (o.id > @hw OR NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id))
          ORDER BY o.id LIMIT @limit`,
       )
-      .all({ low: Math.max(0, hw - RECHECK), hw, limit }) as { id: number; title: string; body: string }[];
-    return rows.map((r) => ({ id: r.id, text: `${r.title}\n${r.body}`.slice(0, EMBED_CHARS) }));
+      .all({ low: Math.max(0, hw - RECHECK), hw, limit }) as { id: number; title: string; body: string; why: string | null; finding: string | null }[];
+    return rows.map((r) => ({ id: r.id, text: [r.title, r.why, r.finding, r.body].filter(Boolean).join('\n').slice(0, EMBED_CHARS) }));
   }
 
   /** Store vectors (all of one length) and advance the high-water mark past `upTo`. */

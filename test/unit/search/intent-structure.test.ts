@@ -35,7 +35,7 @@ test('structure: the fix after a matching failure, the record after a match, pro
   const after10 = [fact(11, 'discovery'), fact(12, 'change'), fact(13, 'error'), fact(14, 'command'), fact(15, 'change')];
   const lists = structureLists(fixIntent, head, requests, requests.map((r) => (r.anchor.id === 10 ? after10 : [])));
   const fixes = lists.find((l) => l.name === 'fixes');
-  assert.deepEqual(fixes?.ids, [12, 14, 15], 'changes and successful commands after the failure, nearest first; not the read, not a failed retry');
+  assert.deepEqual(fixes?.ids, [12, 15, 14], 'the edits after the failure first, then the successful commands, nearest first; not the read, not a failed retry');
 
   const ask = queryIntent('what did I ask after the deploy');
   const seq = neighbourRequests(ask, [fact(5, 'command')]);
@@ -53,4 +53,7 @@ test('structure: the fix after a matching failure, the record after a match, pro
   assert.deepEqual(l3.map((l) => l.name), ['context']);
   assert.ok(l3[0]!.weight! < 1, 'context weighs less than a keyword list');
   assert.ok(!l3[0]!.ids.includes(99), 'bookkeeping records are never an answer by position');
+  const l4 = structureLists(queryIntent('redis timeout'), [...head, fact(98, 'command')], plain, plain.map(() => [fact(99, 'note'), fact(98, 'command'), fact(97, 'command')]));
+  assert.deepEqual(l4[0]!.ids.slice(0, 2), [10, 98], 'each anchor leads its neighbours, so a neighbour never climbs above the match that named it');
+  assert.ok(!l4[0]!.ids.includes(97), 'a neighbour the words did not find is never brought in');
 });
