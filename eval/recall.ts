@@ -21,6 +21,8 @@ import { resolveConfig } from '../src/config/config.ts';
 import type { Io } from '../src/cli/io.ts';
 import { runCli } from '../src/cli/main.ts';
 import { openDatabase } from '../src/store/sqlite/driver.ts';
+import { rebuildAll } from '../src/store/sqlite/fts-index.ts';
+import { loadSqliteVec } from '../src/store/sqlite/vectors.ts';
 import { buildBaseline } from './baseline.ts';
 import { listEvents, PLUGIN_ROOT, replayThroughHooks, type ReplayReport } from './hook-replay.ts';
 import { idsForKey, indexObservations, type ObservationIndex } from './labels.ts';
@@ -36,7 +38,9 @@ const TRANSCRIPTS = join(DATA, 'transcripts');
 const REPO = join(EVAL_DIR, '..');
 
 export type Style = 'question' | 'query';
-export type ModeName = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5' | 'fts5-why';
+export type ModeName = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5' | 'fts5-why' | 'mnemo-no-narration' | 'hybrid-no-narration';
+/** Modes that ask `mnemo search` (the others ask a plain FTS5 index). */
+type SearchMode = Exclude<ModeName, 'fts5' | 'fts5-why'>;
 
 
 /** A question of either set, normalised: its keys, styles, kind, language and split. */
@@ -209,6 +213,37 @@ export async function buildStore(name: StoreName, opts: { via?: Via; rebuild?: b
   return { name, via, dataDir: join(dir, 'data'), replay, reused: false };
 }
 
+/**
+ * The same store without the model's narration: a copy with the narration rows deleted, the word
+ * index rebuilt from titles, bodies and tags only, and the vectors dropped (re-embedded without it).
+ * Observation ids are the copy's, so the labels resolved on the original hold. Kept beside the
+ * original store and reused.
+ */
+export async function withoutNarration(dataDir: string): Promise<string> {
+  const out = `${dataDir}-no-narration`;
+  if (existsSync(join(out, 'done'))) return out;
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const src = openDatabase({ path: join(dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
+  try {
+    src.prepare('VACUUM INTO ?').run(join(out, 'mnemo.db'));
+  } finally {
+    src.close();
+  }
+  const db = openDatabase({ path: join(out, 'mnemo.db'), busyTimeoutMs: 5000 });
+  try {
+    db.exec('DELETE FROM narration');
+    rebuildAll(db);
+    if (!loadSqliteVec(db)) throw new Error('sqlite-vec does not load here: the hybrid modes need it');
+    db.exec('DELETE FROM obs_vectors; DELETE FROM vector_models; DROP TABLE IF EXISTS obs_vec_knn;');
+  } finally {
+    db.close();
+  }
+  await cli(out, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
+  writeFileSync(join(out, 'done'), '');
+  return out;
+}
+
 /** Run one `mnemo` command in-process against a data directory; its stdout. */
 export async function cli(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<string> {
   const env = cleanEnv(dataDir, extraEnv);
@@ -249,6 +284,9 @@ export async function askAll(
   db.close();
   // Vectors of the current embedder (a changed glossary is a new one): what `mnemo embed` adds.
   if (modes.some((m) => m.startsWith('hybrid'))) await cli(store.dataDir, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
+  const bare = modes.some((m) => m.endsWith('-no-narration')) ? await withoutNarration(store.dataDir) : undefined;
+  if (bare && modes.includes('hybrid-no-narration')) await cli(bare, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
+  const dirOf = (mode: SearchMode) => (mode.endsWith('-no-narration') ? bare! : store.dataDir);
   const asked: Asked[] = [];
   let unresolvedKeys = 0;
   const unanswerable: string[] = [];
@@ -268,7 +306,7 @@ export async function askAll(
         const text = q.texts[style];
         if (!text) continue;
         for (const mode of modes) {
-          const top = mode === 'fts5' ? baseline!.search(text, 20) : mode === 'fts5-why' ? baselineWhy!.search(text, 20) : await searchIds(store.dataDir, text, mode);
+          const top = mode === 'fts5' ? baseline!.search(text, 20) : mode === 'fts5-why' ? baselineWhy!.search(text, 20) : await searchIds(dirOf(mode), text, mode);
           asked.push({ question: q, style, mode, store: store.name, rank: firstRank(top, relevant), relevant: relevant.size, top });
         }
       }
@@ -282,14 +320,16 @@ export async function askAll(
 }
 
 /** The settings each mode searches with: the defaults, plus the offline embedder for the hybrid modes. */
-const MODE_ENV: Readonly<Record<Exclude<ModeName, 'fts5' | 'fts5-why'>, Record<string, string>>> = {
+const MODE_ENV: Readonly<Record<SearchMode, Record<string, string>>> = {
   mnemo: {},
   hybrid: { MNEMO_EMBEDDER: 'hash' },
   'hybrid-candidates': { MNEMO_EMBEDDER: 'hash', MNEMO_EMBED_SCOPE: 'candidates' },
+  'mnemo-no-narration': {},
+  'hybrid-no-narration': { MNEMO_EMBEDDER: 'hash' },
 };
 
 /** `mnemo search <text> --json` with the default limit; the ids it prints, in order. */
-export async function searchIds(dataDir: string, text: string, mode: Exclude<ModeName, 'fts5' | 'fts5-why'> = 'mnemo'): Promise<number[]> {
+export async function searchIds(dataDir: string, text: string, mode: SearchMode = 'mnemo'): Promise<number[]> {
   const out = await cli(dataDir, ['search', '--json', '--', text], MODE_ENV[mode]);
   return (JSON.parse(out) as { id: number }[]).map((h) => h.id);
 }

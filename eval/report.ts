@@ -11,6 +11,8 @@ export const MODE_LABELS: Readonly<Record<ModeName, string>> = {
   'hybrid-candidates': 'mnemo, `MNEMO_EMBEDDER=hash MNEMO_EMBED_SCOPE=candidates`',
   fts5: 'plain FTS5 (porter, OR of non-stop words, bm25)',
   'fts5-why': 'plain FTS5 plus the model\'s narration around each call',
+  'mnemo-no-narration': 'mnemo, default settings, narration removed from the store',
+  'hybrid-no-narration': 'mnemo hybrid, narration removed from the store',
 };
 
 /** The language group a question belongs to: English about English, English about a CJK session, or its language. */

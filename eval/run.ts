@@ -8,6 +8,7 @@
  *   npm run eval -- --via import        build stores with `mnemo import claude-code` (same capture pipeline, one process: for tuning)
  *   npm run eval -- --splits dev        ask only the dev half of the v2 set (and v1): what tuning runs use
  *   npm run eval -- --rebuild            replay the transcripts through the hooks again even if a store is cached
+ *   npm run eval -- --modes mnemo,mnemo-no-narration   the same store with the narration taken out (copy, index rebuilt)
  *
  * Building a store replays every session through the plugin's hooks (one process per event): minutes
  * on an idle machine, longer on a busy one; stores are cached under eval/.cache/stores.
