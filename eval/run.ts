@@ -55,12 +55,14 @@ if (values.dump) writeFileSync(values.dump, JSON.stringify(asked.map((a) => ({ i
 const v2 = (split: string) => (a: Asked) => a.question.set === 'v2' && a.question.split === split;
 const v1 = (a: Asked) => a.question.set === 'v1';
 const lines: string[] = [];
+// The breakdowns show the modes a user chooses between, not the ablations.
+const main = modes.filter((m) => m !== 'fts5-why' && !m.endsWith('-no-narration'));
 for (const split of (['test', 'dev'] as const).filter((s) => splits.includes(s))) {
   lines.push('', `**v2 ${split} split** (${new Set(asked.filter(v2(split)).map((a) => a.question.id)).size} questions${split === 'test' ? ', never looked at while tuning' : ', tuned on'}):`, '');
   for (const store of stores) if (STORE_SETS[store].includes('v2')) lines.push(...headline(asked, store, v2(split), ['question', 'query'], modes), '');
   const all = asked.filter((a) => v2(split)(a) && a.store === (stores.includes('all') ? 'all' : stores[0]));
-  lines.push(`By kind (v2 ${split}, ${all[0]?.store ?? ''} store):`, '', ...breakdown(all, (a) => a.question.kind, 'kind', ['question', 'query'], modes), '');
-  lines.push(`By language (v2 ${split}, ${all[0]?.store ?? ''} store):`, '', ...breakdown(all, languageGroup, 'language', ['question', 'query'], modes), '');
+  lines.push(`By kind (v2 ${split}, ${all[0]?.store ?? ''} store):`, '', ...breakdown(all, (a) => a.question.kind, 'kind', ['question', 'query'], main), '');
+  lines.push(`By language (v2 ${split}, ${all[0]?.store ?? ''} store):`, '', ...breakdown(all, languageGroup, 'language', ['question', 'query'], main), '');
 }
 lines.push('', '**v1 set** (52 questions; every ranking choice before issue 14 was tuned on them, so these are not unseen-question figures):', '');
 for (const store of stores) if (STORE_SETS[store].includes('v1')) lines.push(...headline(asked, store, v1, ['question'], modes), '');
@@ -79,5 +81,8 @@ if (values.misses) {
 if (values.write) {
   const file = join(EVAL_DIR, 'RESULTS.md');
   const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replace(/<!-- eval:begin -->[\s\S]*<!-- eval:end -->/, `<!-- eval:begin -->\n${table}\n<!-- eval:end -->`));
+  // The v2 section's tables; the v1 section below them keeps the figures of the harness it was tuned with.
+  const region = /<!-- recall:begin -->[\s\S]*<!-- recall:end -->/;
+  if (!region.test(text)) throw new Error(`${file} has no <!-- recall:begin --> … <!-- recall:end --> region to rewrite`);
+  writeFileSync(file, text.replace(region, () => `<!-- recall:begin -->\n${table}\n<!-- recall:end -->`));
 }
