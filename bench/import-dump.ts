@@ -15,7 +15,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../src/store/sqlite/driver.ts';
 import { importClaudeCode } from '../src/import/claude-code-import.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { ROOT } from './lib/report.ts';
@@ -52,7 +52,7 @@ try {
     await store.close();
     const { seconds: _s, eventsPerSecond: _e, toolCallsPerSecond: _t, ...report } = r;
     lines.push(`# ${name} ${JSON.stringify(report)}`);
-    const db = new Database(path, { readonly: true });
+    const db = openSqlite(path, { readonly: true });
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'observations_fts%' ORDER BY name`).pluck().all() as string[];
     for (const t of tables) {
       lines.push(`## ${t}`);
@@ -64,7 +64,7 @@ try {
     }
     db.close();
     // The index's content: every term instance. fts5vocab needs a writable connection for its temp table.
-    const w = new Database(path);
+    const w = openSqlite(path);
     w.exec(`CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, observations_fts, 'instance')`);
     lines.push('## observations_fts (instances)');
     for (const row of w.prepare(`SELECT term, doc, col, offset FROM temp.vocab ORDER BY doc, col, offset, term`).raw().iterate()) lines.push(JSON.stringify(row));

@@ -19,7 +19,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { pendingSteps } from '../src/store/sqlite/maintenance.ts';
 import { downgradeToV4 } from '../test/integration/store/v4-store.ts';
@@ -41,7 +41,7 @@ else await seededStore(current, N, ROOT, (done) => done % 10_000 === 0 && consol
   s.maintain();
   await s.close();
 }
-const countDb = new Database(current, { readonly: true });
+const countDb = openSqlite(current, { readonly: true });
 const rows = countDb.prepare('SELECT count(*) FROM observations').pluck().get() as number;
 countDb.close();
 const v4 = join(dir, 'v4.db');
@@ -70,7 +70,7 @@ for (let round = 0; round < ROUNDS; round++) {
     copyFileSync(v4, copy);
     samples[c].push(timeOpen(copy, c === 'all at once' ? (s) => s.maintain() : undefined));
     if (c === 'hook-style') {
-      const db = new Database(copy, { readonly: true });
+      const db = openSqlite(copy, { readonly: true });
       const pending = pendingSteps(db as never).length;
       db.close();
       if (pending !== 3) throw new Error(`hook-style open left ${pending} pending steps, expected 3`);

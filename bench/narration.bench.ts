@@ -8,7 +8,10 @@
  * 2. idle tick — the MCP server's 2-second fold when nothing was written: `foldNarration` over the
  *    active transcripts (a stat each) against the spool's own empty drain;
  * 3. import — `mnemo import claude-code` with narration against the same import without it
- *    (`narrate: false`), fresh stores, in one thread.
+ *    (`narrate: false`), fresh stores, in one thread;
+ * 4. SessionEnd — the whole hook process (`plugin/dist/hook.cjs SessionEnd`, built), folding the
+ *    largest session's spooled events, with its transcript unread (nobody folded it before: the
+ *    most SessionEnd ever reads) against the same with a transcript that is not there.
  *
  * Input: ../shared/corpus/transcripts when present (else the test fixtures), MNEMO_BENCH_COPIES
  * copies (default 3; 12 for the fixtures) with ids rewritten. Rounds: MNEMO_BENCH_ROUNDS (default 5),
@@ -16,7 +19,8 @@
  *
  *   npm run bench -- narration        (--no-write leaves bench/RESULTS.md alone)
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,7 +35,7 @@ import { parseClaudeCode } from '../src/platforms/claude-code.ts';
 import { drainSpool } from '../src/store/drain.ts';
 import { spoolWrite } from '../src/store/spool.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
-import { machine, machineLine, shouldWrite, writeSection } from './lib/report.ts';
+import { childEnv, machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
 import { int, median, ms, ratio, rng, shuffle, table } from './lib/stats.ts';
 import { copyTranscripts, CORPUS, FIXTURES } from './lib/transcripts.ts';
 
@@ -115,6 +119,27 @@ async function importOnce(narrate: boolean): Promise<{ ms: number; cpuMs: number
   }
 }
 
+const HOOK = join(ROOT, 'plugin', 'dist', 'hook.cjs');
+if (!existsSync(HOOK)) throw new Error('plugin/dist is not built: run `npm run build` first');
+
+/** SessionEnd as Claude Code runs it, after `events` were spooled; `transcript`: the file they name (copied, unread). */
+function sessionEndOnce(events: readonly CapturedEvent[], transcript: string | undefined): number {
+  const dir = mkdtempSync(join(work, 'end-'));
+  const named = join(dir, 'transcript.jsonl');
+  if (transcript) copyFileSync(transcript, named);
+  const spool = join(dir, 'spool');
+  for (const e of events) spoolWrite(spool, { ...e, transcripts: [transcript ? named : join(dir, 'absent.jsonl')] });
+  const payload = { session_id: events[0]!.externalSessionId, transcript_path: transcript ? named : join(dir, 'absent.jsonl'), cwd: '/', hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' };
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [HOOK, 'SessionEnd'], { input: JSON.stringify(payload), env: childEnv({ MNEMO_DATA_DIR: dir, MNEMO_CODE_CACHE: '1' }), encoding: 'utf8' });
+  const elapsed = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`SessionEnd exited ${r.status}: ${r.stderr}`);
+  rmSync(dir, { recursive: true, force: true });
+  return elapsed;
+}
+const largestTranscript = largest.group.main?.path ?? largest.group.others[0]!.path;
+const ends: Record<'with' | 'without', number[]> = { with: [], without: [] };
+
 const all = sessions.flatMap((s) => s.events);
 const random = rng(20261201);
 const folds: FoldSample[] = [];
@@ -132,12 +157,14 @@ const activeTranscripts = idleStore.transcriptsToRead({ since: 0, platforms: ['c
 
 await foldOnce(largest.events); // warm-up: JIT, page cache
 for (let round = 0; round < ROUNDS; round++) {
-  for (const task of shuffle(['all', 'largest', 'import-with', 'import-without', 'tick'], random)) {
+  for (const task of shuffle(['all', 'largest', 'import-with', 'import-without', 'tick', 'end-with', 'end-without'], random)) {
+    if (task === 'end-with') ends.with.push(sessionEndOnce(largest.events, largestTranscript));
+    if (task === 'end-without') ends.without.push(sessionEndOnce(largest.events, undefined));
     if (task === 'all') folds.push(await foldOnce(all));
     else if (task === 'largest') bigFolds.push(await foldOnce(largest.events));
     else if (task === 'import-with') imports.with.push(await importOnce(true));
     else if (task === 'import-without') imports.without.push(await importOnce(false));
-    else for (let k = 0; k < 20; k++) ticks.push(await idleTick(idleStore, idleSpool));
+    else if (task === 'tick') for (let k = 0; k < 20; k++) ticks.push(await idleTick(idleStore, idleSpool));
   }
   process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
 }
@@ -156,6 +183,8 @@ const imp = (k: 'with' | 'without') => ({ ms: median(imports[k].map((x) => x.ms)
 const iw = imp('with');
 const io = imp('without');
 const calls = imports.with[0]!.toolCalls;
+const endWith = median(ends.with);
+const endWithout = median(ends.without);
 
 const m = machine();
 const md = [
@@ -179,6 +208,8 @@ const md = [
     [`with narration (${int(imports.with[0]!.narrated)} calls narrated)`, (iw.ms / 1000).toFixed(2), int((calls * 1000) / iw.ms), (iw.cpu / 1000).toFixed(2)],
     ['with / without', ratio(iw.ms / io.ms), '', ratio(iw.cpu / io.cpu)],
   ]),
+  '',
+  `SessionEnd hook process (\`plugin/dist/hook.cjs SessionEnd\`) folding the largest session (${int(largest.events.length)} spooled events), its ${mib(largest.bytes).toFixed(1)} MiB transcript never read before (the most SessionEnd ever reads: 300 ms in 2 MiB reads, then a detached \`mnemo narrate\`): ${ms(endWith)} ms, against ${ms(endWithout)} ms with no transcript to read (${ratio(endWith / endWithout)}). Claude Code gives SessionEnd hooks 1.5 s.`,
 ].join('\n');
 console.log(`\n${md}`);
 if (shouldWrite()) writeSection('narration', md);

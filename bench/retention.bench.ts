@@ -9,7 +9,7 @@
  *    bare delete of the row and its index entry (which leaves the terms in the index's segments);
  * 3. a retention run deleting the oldest tenth by age, against ingesting the same number of rows.
  *
- * secure_delete is switched off for the baseline by wrapping better-sqlite3's `pragma` in this
+ * secure_delete is switched off for the baseline by wrapping the driver's connections' `pragma` in this
  * process only: production code has no switch to turn it off.
  *
  *   node --import tsx bench/retention.bench.ts     (or: npm run bench -- retention)
@@ -17,7 +17,7 @@
  *   MNEMO_BENCH_ROUNDS=3                           rounds (default 3; medians reported)
  *   --no-write                                     leave bench/RESULTS.md alone
  */
-import Database from 'better-sqlite3';
+import { openSqlite, sqliteDriver } from '../src/store/sqlite/driver.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,10 +33,14 @@ const FORGETS = 15;
 const END = Date.UTC(2026, 10, 1);
 
 let secureDelete = true;
-const pragma = Database.prototype.pragma;
-Database.prototype.pragma = function (this: Database.Database, source: string, options?: Database.PragmaOptions) {
-  return pragma.call(this, !secureDelete && /^\s*secure_delete\s*=/.test(source) ? 'secure_delete = OFF' : source, options);
-} as typeof pragma;
+const driver = sqliteDriver();
+const open = driver.open;
+driver.open = (path, flags) => {
+  const db = open(path, flags);
+  const pragma = db.pragma.bind(db);
+  db.pragma = (source, options) => pragma(!secureDelete && /^\s*secure_delete\s*=/.test(source) ? 'secure_delete = OFF' : source, options);
+  return db;
+};
 
 const fresh = () => join(mkdtempSync(join(tmpdir(), 'mnemo-bench-retention-')), 'mnemo.db');
 const done = (path: string) => rmSync(join(path, '..'), { recursive: true, force: true });
@@ -88,7 +92,7 @@ for (let round = 0; round < ROUNDS; round++) {
 
   // 2. forget one row vs the bare delete of one row, alternating, on the same store.
   const store = SqliteStore.open({ path, busyTimeoutMs: 5000 });
-  const raw = new Database(path);
+  const raw = openSqlite(path);
   raw.pragma('foreign_keys = ON');
   const ids = raw.prepare('SELECT id FROM observations WHERE private = 0 ORDER BY random() LIMIT ?').pluck().all(2 * FORGETS) as number[];
   const bare = raw.transaction((id: number) => {
@@ -107,7 +111,7 @@ for (let round = 0; round < ROUNDS; round++) {
   forgetRounds.push(median(forget.purge.slice(-FORGETS)) / median(forget.bare.slice(-FORGETS)));
 
   // 3. Retention: the oldest tenth by age, against ingesting that many rows (timed in step 1, scaled).
-  const probe = new Database(path, { readonly: true });
+  const probe = openSqlite(path, { readonly: true });
   const total = probe.prepare('SELECT count(*) FROM observations').pluck().get() as number;
   const cutoffAt = probe.prepare('SELECT created_at FROM observations ORDER BY created_at LIMIT 1 OFFSET ?').pluck().get(Math.floor(total / 10)) as number;
   probe.close();

@@ -9,7 +9,7 @@
  *   npm run bench -- search-quality
  *   MNEMO_EVAL_EMBEDDERS=hash,ollama npm run bench -- search-quality
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../src/store/sqlite/driver.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,12 +27,12 @@ const dir = mkdtempSync(join(tmpdir(), 'mnemo-bench-quality-'));
 try {
   const { store } = await buildEvalStore(join(dir, 'mnemo.db'));
   await store.close();
-  const src = new Database(join(dir, 'mnemo.db'), { readonly: true });
+  const src = openSqlite(join(dir, 'mnemo.db'), { readonly: true });
   const rows = src.prepare('SELECT id, title, body, tags FROM observations WHERE private = 0').all() as { id: number; title: string; body: string; tags: string }[];
   src.close();
   const raw = rows.reduce((s, r) => s + Buffer.byteLength(r.title) + Buffer.byteLength(r.body) + Buffer.byteLength(r.tags), 0);
   const size = (tokenize: string, rewrite: boolean) => {
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     db.exec(`CREATE VIRTUAL TABLE f USING fts5(title, body, tags, content='', contentless_delete=1, tokenize='${tokenize}')`);
     const ins = db.prepare('INSERT INTO f(rowid, title, body, tags) VALUES (?, ?, ?, ?)');
     const t = performance.now();
@@ -66,7 +66,7 @@ if (Number.isInteger(scale) && scale > 0) {
   try {
     const path = join(scaleDir, 'mnemo.db');
     const { corpus } = await seededStore(path, scale, ROOT, (done) => process.stderr.write(`\rseeded ${done}`));
-    const db = new Database(path, { readonly: true });
+    const db = openSqlite(path, { readonly: true });
     const before = db.prepare('SELECT o.id FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid WHERE observations_fts MATCH ? ORDER BY bm25(observations_fts, 8.0, 1.0, 4.0) LIMIT 60');
     const q = corpus.queries(200);
     const cross = ['连接池 超时', '测试 报错', '部署 失败', '数据库 迁移', '重试 错误'];

@@ -14,7 +14,7 @@
  *                                            for that size, whatever the cache holds; the file is only read
  *   MNEMO_BENCH_SIZES=1000000                only these sizes (comma-separated)
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../src/store/sqlite/driver.ts';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,7 +107,7 @@ async function runSize(size: number): Promise<SizeReport> {
     const size0 = measureDb(path);
 
     const store = SqliteStore.open({ path, busyTimeoutMs: 5000 });
-    const raw = new Database(path, { readonly: true });
+    const raw = openSqlite(path, { readonly: true });
     const project = corpus.bigProject.path;
     try {
       const baselineStmt = raw.prepare(
@@ -258,7 +258,7 @@ interface Agreement {
  * same newest WINDOW matches ranked both ways, document frequencies as search has them (exact when a
  * bounded count found them, else estimated); and the search's keyword list both ways (SearchTuning).
  */
-function measureAgreement(db: Database.Database, queries: readonly string[]): Agreement {
+function measureAgreement(db: SqliteDb, queries: readonly string[]): Agreement {
   const totals = ftsTotals(db);
   const count = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH ? LIMIT ${RARE_CAP + 1})`).pluck();
   const overlap = (a: readonly number[], b: readonly number[], k: number) => {

@@ -15,7 +15,7 @@
  *   MNEMO_BENCH_RECALL=20                           queries checked against the exact KNN (default 20:
  *                                                   2.3 s of CPU each at 1,000,000 rows)
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../src/store/sqlite/driver.ts';
 import { constants, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ try {
   const { corpus } = given
     ? { corpus: new Corpus({ observations: scale, bigProjectPath: benchProjectDir() }) }
     : await seededStore(path, scale, ROOT, (done) => process.stderr.write(`\rseeded ${done}`));
-  const db = new Database(path);
+  const db = openSqlite(path);
   const embedder = createHashEmbedder();
   const index = VectorIndex.open(db, embedder.id)!;
   /** The previous KNN: candidates from sqlite-vec's own top-k (restricted by `rowid IN` for indexed filters). */

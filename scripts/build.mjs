@@ -5,15 +5,17 @@
 // - hook-main.cjs, the hook itself (src/hooks/main.ts);
 // - hook-store.cjs, the store path (SQLite, summaries), required only by SessionStart, PreCompact and SessionEnd;
 // - hook.js, the entry of earlier installs, kept as a one-line ES module that starts hook.cjs.
-import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = join(root, 'plugin', 'dist');
+// MNEMO_BUILD_OUT builds elsewhere (test/integration/plugin/committed-build.test.ts compares that with git).
+const outdir = process.env.MNEMO_BUILD_OUT ? resolve(process.env.MNEMO_BUILD_OUT) : join(root, 'plugin', 'dist');
+// An installed package has no sources (and no esbuild): its plugin/dist is already built.
 if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
+const { build } = await import('esbuild');
 rmSync(outdir, { recursive: true, force: true });
 
 /** A hash of the sources: what a kept SessionStart index (src/context/cache.ts) is checked against. */
@@ -69,8 +71,8 @@ const storeApart = {
   },
 };
 /**
- * better-sqlite3's JavaScript goes into hook-store.cjs (one file to load instead of a dozen to resolve
- * and read). Its native addon stays where npm installed it; `bindings`, which better-sqlite3 asks for
+ * Where Node has no node:sqlite (Node 20), better-sqlite3 is the store's driver; its JavaScript goes
+ * into hook-store.cjs (one file to load instead of a dozen to resolve and read), run only when chosen. Its native addon stays where npm installed it; `bindings`, which better-sqlite3 asks for
  * the addon and which probes a dozen paths from the caller's stack, becomes a direct require of the
  * prebuilt file, with `bindings` itself (pointed at the package) as the fallback for other layouts.
  */
@@ -78,6 +80,12 @@ const ADDON = 'better-sqlite3/build/Release/better_sqlite3.node';
 const sqliteInside = {
   name: 'better-sqlite3-inside',
   setup(b) {
+    // The driver loads better-sqlite3 through createRequire (src/store/sqlite/drivers/better-sqlite3-module.ts),
+    // which esbuild cannot follow; here it is a plain require, bundled, and still run only when that driver is chosen.
+    b.onLoad({ filter: /drivers[\\/]better-sqlite3-module\.ts$/ }, () => ({
+      contents: "export function requireBetterSqlite3() { return require('better-sqlite3'); }\n",
+      loader: 'ts',
+    }));
     b.onResolve({ filter: /^bindings$/ }, (args) =>
       args.importer.includes(`${'node_modules'}/better-sqlite3/`) ? { path: 'bindings', namespace: 'mnemo-bindings' } : undefined,
     );

@@ -3,7 +3,7 @@
  * Machine facts and the shared results file. Each benchmark owns one marked section of
  * bench/RESULTS.md and rewrites only that section, so running one benchmark keeps the others' figures.
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -35,7 +35,7 @@ function run(cmd: string, args: string[]): string {
 }
 
 export function machine(): Machine {
-  const db = new Database(':memory:');
+  const db = openSqlite(':memory:');
   const sqlite = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
   db.close();
   const dirty = run('git', ['-C', ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'src']) ? ' (src/ modified)' : '';

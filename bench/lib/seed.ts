@@ -3,7 +3,7 @@
  * Fill a fresh store with a realistic history through the store's own `ingest` (the path the spool
  * drain and imports take), in batches of 500 events like the drain, and measure how fast it goes.
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +72,7 @@ export interface DbSize {
 
 /** Checkpoint the WAL into the main file, then measure it and break it down by object. */
 export function measureDb(path: string): DbSize {
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');
     const parts = db

@@ -5,7 +5,7 @@
  * `saveSummary`; the text is synthetic but of realistic length (≈400-character brief, ≈1,500-character
  * detailed). Kept apart from the seed cache: applied to each copy.
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Corpus } from './corpus.ts';
 import { rng } from './stats.ts';
@@ -22,7 +22,7 @@ function sentence(c: Corpus, r: () => number, zh: boolean, n: number): string {
 
 /** Returns how many summaries were written. */
 export async function addSummaries(dbPath: string, corpus: Corpus): Promise<number> {
-  const raw = new Database(dbPath, { readonly: true });
+  const raw = openSqlite(dbPath, { readonly: true });
   let ids: { id: number; n: number; ended: number }[];
   try {
     ids = raw

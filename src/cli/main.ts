@@ -3,6 +3,7 @@
  * `mnemo <command>`. Each command is imported only when it runs, so `mnemo hook` never loads the
  * MCP SDK and `mnemo search` never loads the viewer.
  */
+import packageJson from '../../package.json' with { type: 'json' };
 import type { Command, Io } from './io.ts';
 import { UsageError } from './io.ts';
 
@@ -67,5 +68,5 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-export const VERSION = '0.1.0';
+export const VERSION: string = packageJson.version;
 

@@ -22,6 +22,11 @@ export interface NarrationRecord {
   readonly callId: string;
   readonly why?: string;
   readonly finding?: string;
+  /**
+   * For hosts whose hooks send no call id (Gemini CLI): the call is the session's `nth` (from 0)
+   * observation of `tool`, made at about `at` (ms).
+   */
+  readonly match?: { readonly tool: string; readonly nth: number; readonly at?: number };
 }
 
 /** How much of each side is kept: its head and its tail (the words nearest the call say most). */

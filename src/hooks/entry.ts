@@ -27,11 +27,22 @@ import {
   type HookResult,
   type Platform,
 } from '../platforms/index.ts';
-import { spoolWrite } from '../store/spool.ts';
+import { spoolMarkBusy, spoolWrite } from '../store/spool.ts';
 import { resolvePlace } from './place.ts';
 import { readStdin } from './stdin.ts';
 import { writeStdout } from './stdout.ts';
 import { readLastAssistantMessage } from './transcript-tail.ts';
+
+/**
+ * Claude Code events that mnemo installs with `async: true` (install/assistants/claude-code, the plugin's
+ * hooks.json): they answer nothing, so the host need not wait. Such a hook may finish after a later one:
+ * it marks itself busy in the spool until its event is written (no drain folds a later event before it),
+ * and finishes that write when the host ends the session and signals it (SIGTERM).
+ */
+export const BACKGROUND_EVENTS = new Set(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop']);
+
+/** When this process started (ms): events are ordered by when the host started their hooks, not by who wrote first. */
+const processStart = (): number => Math.round(Date.now() - process.uptime() * 1000);
 
 /** Payloads beyond this are not parsed (Claude Code itself caps tool output far below it). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -103,7 +114,7 @@ interface Handled {
 }
 
 /** `waiting` is called before anything that waits (stdin the host keeps open, the store). */
-async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, label: string, waiting: () => void): Promise<Handled | IgnoredEvent> {
+async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, label: string, waiting: () => void, at: number): Promise<Handled | IgnoredEvent> {
   const warn = (message: string) => logTo(cfg.logFile, 'warn', `${label}: ${message}`);
   const input = await readStdin(MAX_PAYLOAD_BYTES, undefined, waiting);
   if (input.overflow) throw new Error(`payload of ${input.bytes} bytes exceeds ${MAX_PAYLOAD_BYTES}; skipped`);
@@ -129,7 +140,7 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
   const place = resolvePlace(ev.cwd);
   const captured = captureEvent(ev, {
     place,
-    now: Date.now(),
+    now: at,
     uid: newUid(),
     limits: { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars },
     warn,
@@ -137,7 +148,8 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
   let spooled: string | undefined;
   if (captured) {
     try {
-      spooled = spoolWrite(cfg.spoolDir, captured);
+      // MNEMO_TEAM_LOCAL=1 where the assistant runs keeps the whole session off the team server.
+      spooled = spoolWrite(cfg.spoolDir, process.env.MNEMO_TEAM_LOCAL === '1' ? { ...captured, local: true } : captured);
     } catch (err) {
       logTo(cfg.logFile, 'error', `could not spool ${ev.event}`, err);
     }
@@ -161,7 +173,12 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
       // Busy is another mnemo process writing (it folds the spool as well): routine under load.
       const busy = (err as { code?: unknown })?.code === 'BUSY';
       if (busy) logTo(cfg.logFile, 'info', `${ev.event}: store busy (another mnemo process is writing)${spooled ? '; the event waits in the spool' : ''}`);
-      else logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);
+      else if ((err as { sqliteUnavailable?: unknown })?.sqliteUnavailable === true) {
+        // No SQLite for this Node (no node:sqlite, no better-sqlite3): say so where the user looks, in one line.
+        const line = `mnemo is not recording: ${(err as Error).message}`;
+        logTo(cfg.logFile, 'error', `${ev.event}: ${line}${spooled ? ' (events wait in the spool)' : ''}`);
+        if (ev.event === 'SessionStart') return done({ context: line });
+      } else logTo(cfg.logFile, 'warn', `${ev.event}: store unavailable${spooled ? ' (event kept in spool)' : ''}`, err);
     }
   }
   return done();
@@ -216,6 +233,13 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     return 0;
   }
   const config = cfg;
+  const at = processStart();
+  let releaseBusy = (): void => {};
+  if (declared.name === DEFAULT_PLATFORM && args.eventArg !== undefined && BACKGROUND_EVENTS.has(args.eventArg)) {
+    releaseBusy = spoolMarkBusy(config.spoolDir, at);
+    // The host signals background hooks when the session ends: the event is written first, then we exit.
+    process.on('SIGTERM', () => {});
+  }
 
   // The hard deadline is armed only once the hook has to wait (for stdin or the store): until then it
   // runs straight through, where no timer could interrupt it, and the first timer costs a hook a third
@@ -227,12 +251,13 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     deadline = setTimeout(() => {
       log('warn', `${label}: gave up after ${config.hookTimeoutMs} ms`);
       answer(declared, argEvent, {});
+      releaseBusy();
       process.exit(0);
     }, Math.max(0, config.hookTimeoutMs - (Date.now() - startedAt)));
     deadline.unref();
   };
   try {
-    const outcome = await handle(config, args, declared, label, waiting);
+    const outcome = await handle(config, args, declared, label, waiting, at);
     if (outcome instanceof IgnoredEvent) {
       const name = safeName(outcome.hostEvent);
       log('info', `${label}: unknown hook event for mnemo: ${outcome.platform.name} ${name} is not recorded`);
@@ -256,6 +281,7 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     answer(declared, argEvent, {});
     return 0;
   } finally {
+    releaseBusy();
     if (deadline) clearTimeout(deadline);
   }
 }

@@ -90,6 +90,7 @@ export function toPortableSession(r: Rec): PortableSession | undefined {
     ...(str(r.source) ? { source: str(r.source)! } : {}),
     ...(r.state !== undefined ? { state: redactValue(r.state) } : {}),
     ...(str(r.snapshot) !== undefined ? { snapshot: clean(str(r.snapshot)!) } : {}),
+    ...(r.localOnly === true ? { localOnly: true } : {}),
   };
 }
 
@@ -136,6 +137,7 @@ export function toPortableObservation(r: Rec): PortableObservation | undefined {
     ...(str(r.uid) ? { uid: str(r.uid)! } : {}),
     ...(str(r.dedupeKey) ? { dedupeKey: str(r.dedupeKey)! } : {}),
     ...(str(r.contentKey) ? { contentKey: str(r.contentKey)! } : {}),
+    ...(r.localOnly === true ? { localOnly: true } : {}),
     ...(str(r.why) ? { why: narrationText(str(r.why)!, WHY_LIMIT) } : {}),
     ...(str(r.finding) ? { finding: narrationText(str(r.finding)!, FINDING_LIMIT) } : {}),
     events,

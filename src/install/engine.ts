@@ -5,7 +5,7 @@
  * refusal (a broken settings file) leaves everything untouched.
  */
 import path from 'node:path';
-import type { AssistantSpec, FileChange, InstallOptions, InstallReport, Scope, SpecContext, UninstallOptions } from './types.ts';
+import type { AssistantSpec, FileChange, HookFeatures, InstallOptions, InstallReport, Scope, SpecContext, UninstallOptions } from './types.ts';
 import { InstallError } from './errors.ts';
 import { assistantSpec } from './registry.ts';
 import { isWindowsPath, pathApiFor } from './paths.ts';
@@ -32,7 +32,7 @@ function checkArgv(name: string, argv: unknown): readonly string[] {
 }
 
 /** Validates the options and resolves the scope; the only place that consults the working directory. */
-function resolveRequest(opts: UninstallOptions, hookCommand: readonly string[], mcpCommand: readonly string[]): Request {
+function resolveRequest(opts: UninstallOptions & { readonly hookFeatures?: HookFeatures }, hookCommand: readonly string[], mcpCommand: readonly string[]): Request {
   const spec = assistantSpec(opts.assistant);
   const p = pathApiFor(opts.home);
   if (typeof opts.home !== 'string' || !p.isAbsolute(opts.home)) {
@@ -60,6 +60,7 @@ function resolveRequest(opts: UninstallOptions, hookCommand: readonly string[], 
     hookCommand,
     mcpCommand,
     dataDir: opts.dataDir,
+    hookFeatures: opts.hookFeatures ?? { execForm: false, background: false },
   };
   return {
     spec,

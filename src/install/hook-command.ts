@@ -7,6 +7,7 @@
  */
 import type { SpecContext } from './types.ts';
 import { isMnemoHookCommand } from './ownership.ts';
+import { joinPosix } from './shell-quote.ts';
 
 /** The argv for `event`, with `--platform` for hosts other than Claude Code. */
 export function hookArgv(base: readonly string[], event: string, platform?: string): string[] {
@@ -15,7 +16,8 @@ export function hookArgv(base: readonly string[], event: string, platform?: stri
 
 /**
  * A predicate for our handlers: one of `fields` (e.g. `command`, or Copilot's `bash`) holds a command
- * we write now, wrote at the last install, or that carries mnemo's hook signature.
+ * we write now, wrote at the last install, or that carries mnemo's hook signature; in the exec form,
+ * `command` and `args` together.
  */
 export function handlerIsOurs(
   ctx: SpecContext,
@@ -28,6 +30,8 @@ export function handlerIsOurs(
   return (h) => {
     if (typeof h !== 'object' || h === null) return false;
     const rec = h as Record<string, unknown>;
-    return fields.some((f) => isMnemoHookCommand(rec[f], known));
+    // The exec form (`command` + `args`, no shell) reads as the command line it stands for.
+    const args = Array.isArray(rec['args']) && rec['args'].every((a) => typeof a === 'string') ? (rec['args'] as string[]) : undefined;
+    return fields.some((f) => isMnemoHookCommand(args && typeof rec[f] === 'string' ? joinPosix([rec[f] as string, ...args]) : rec[f], known));
   };
 }

@@ -24,10 +24,21 @@ export interface InstallOptions {
   readonly hookCommand: readonly string[];
   /** How the host should start our MCP server, e.g. `['node', '/x/cli.js', 'mcp']`. */
   readonly mcpCommand: readonly string[];
+  /** What the installed host's hooks support (Claude Code: see {@link HookFeatures}); none when unknown. */
+  readonly hookFeatures?: HookFeatures;
+}
+
+/**
+ * Hook options of the installed host. `execForm`: `command` + `args`, spawned without a shell;
+ * `background`: `async: true`, the host does not wait for a hook that answers nothing.
+ */
+export interface HookFeatures {
+  readonly execForm: boolean;
+  readonly background: boolean;
 }
 
 /** What `uninstall` needs: the commands come from the manifest written at install time. */
-export type UninstallOptions = Omit<InstallOptions, 'hookCommand' | 'mcpCommand'>;
+export type UninstallOptions = Omit<InstallOptions, 'hookCommand' | 'mcpCommand' | 'hookFeatures'>;
 
 /** What happened (or, on a dry run, would happen) to one file. */
 export type FileAction = 'create' | 'modify' | 'delete' | 'restore' | 'unchanged';
@@ -85,6 +96,8 @@ export interface SpecContext {
   readonly previousHookCommand?: readonly string[] | undefined;
   /** mnemo's data directory, for hosts that need it passed to the server explicitly. */
   readonly dataDir: string;
+  /** What the installed host's hooks support; plain synchronous shell commands when absent. */
+  readonly hookFeatures?: HookFeatures;
 }
 
 /**

@@ -18,7 +18,7 @@ import { isBusy } from '../store/store.ts';
 import type { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import type { TranscriptCursor } from '../store/sqlite/narration.ts';
 import { FORMATS, READABLE_PLATFORMS, type TranscriptFormat } from './formats.ts';
-import { readAppended } from './read.ts';
+import { readAppended, readDocument } from './read.ts';
 
 /** A transcript named by a hook within this long is read at each fold; older ones are done. */
 export const ACTIVE_MS = 24 * 60 * 60 * 1000;
@@ -96,7 +96,7 @@ export function foldNarration(store: SqliteStore, opts: NarrationFoldOptions = {
   let first = true;
   for (const cursor of cursors) {
     const format = FORMATS[cursor.platform];
-    if (!format || format.kind !== 'lines') continue;
+    if (!format) continue;
     let pos = cursor;
     let touched = false;
     for (;;) {
@@ -105,7 +105,7 @@ export function foldNarration(store: SqliteStore, opts: NarrationFoldOptions = {
         break;
       }
       first = false;
-      const r = readAppended(pos, format, chunk, now());
+      const r = format.kind === 'lines' ? readAppended(pos, format, chunk, now()) : readDocument(pos, format, opts.session !== undefined);
       if (r.kind === 'missing') missing++;
       if (r.kind === 'unreadable') opts.onProblem?.(pos.path, r.error);
       if (r.kind !== 'read') break;

@@ -11,6 +11,7 @@ import { ClaudeNarration } from '../import/claude-code/transcript-narration.ts';
 import { roleOf } from '../import/claude-code/transcript-files.ts';
 import type { SourceLine } from '../import/claude-code/transcript-events.ts';
 import { CodexNarration } from '../import/codex/rollout-narration.ts';
+import { geminiNarration } from '../import/gemini/chat-narration.ts';
 
 /** Reads an append-only transcript line by line, keeping what the next line needs in `state()`. */
 export interface LineNarrator {
@@ -50,10 +51,17 @@ const codex: TranscriptFormat = {
   narrator: (_path, session, state) => new CodexNarration(session, state),
 };
 
+const gemini: TranscriptFormat = {
+  kind: 'document',
+  maxBytes: 64 * 1024 * 1024,
+  narrate: geminiNarration,
+};
+
 /** Transcript formats by the platform whose hooks name the file. */
 export const FORMATS: Readonly<Record<string, TranscriptFormat>> = {
   'claude-code': claude,
   codex,
+  gemini,
 };
 
 export const READABLE_PLATFORMS: readonly string[] = Object.keys(FORMATS);

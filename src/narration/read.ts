@@ -11,7 +11,7 @@
  * stretch twice stores nothing twice). A file that is gone is left for later. Never throws for what
  * a file holds; an unreadable file is reported as such.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { RecordMerge, type NarrationRecord } from '../core/narration.ts';
 import { transcriptLines } from '../import/claude-code/transcript-lines.ts';
 import { NARRATION_MAX_LINE } from '../import/claude-code/transcript-narration.ts';
@@ -135,4 +135,31 @@ export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Read a transcript its host rewrites whole (one JSON document) when it changed since `pos` — its
+ * identity, size or modification time differ — or always when `force` (SessionEnd: the calls it
+ * names may have been stored since the last read, and documents are matched to calls when read).
+ */
+export function readDocument(pos: ReadPosition, format: Extract<TranscriptFormat, { kind: 'document' }>, force: boolean): ReadOutcome {
+  let st;
+  try {
+    st = statSync(pos.path);
+  } catch (err) {
+    const code = errorCode(err);
+    return code === 'ENOENT' || code === 'ENOTDIR' ? { kind: 'missing' } : { kind: 'unreadable', error: err instanceof Error ? err.message : String(err) };
+  }
+  if (!st.isFile()) return { kind: 'unreadable', error: 'not a regular file' };
+  const fingerprint = `${st.size}:${Math.trunc(st.mtimeMs)}`;
+  if (!force && pos.dev === st.dev && pos.ino === st.ino && pos.tail === fingerprint) return { kind: 'unchanged' };
+  if (st.size > format.maxBytes) return { kind: 'unreadable', error: `larger than ${format.maxBytes} bytes; not read` };
+  let text: string;
+  try {
+    text = readFileSync(pos.path, 'utf8');
+  } catch (err) {
+    return { kind: 'unreadable', error: err instanceof Error ? err.message : String(err) };
+  }
+  // A document is read whole: its position is its size, and every read replaces the last.
+  return { kind: 'read', records: format.narrate(text, pos.session), restarted: true, offset: st.size, size: st.size, dev: st.dev, ino: st.ino, tail: fingerprint, state: null, bytes: st.size, remaining: 0 };
 }

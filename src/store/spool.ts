@@ -13,6 +13,10 @@ import { projectTag } from './project-tag.ts';
 
 const SUFFIX = '.json';
 const TMP_PREFIX = '.tmp-';
+/** `.busy-<micros>-<pid>`: a hook started at <micros> that may not have spooled its event yet. */
+const BUSY_PREFIX = '.busy-';
+/** A marker older than this belongs to a hook that died (hooks give up after seconds). */
+const STALE_BUSY_MS = 60_000;
 const CORRUPT_DIR = 'corrupt';
 /** A temp file older than this belongs to a writer that died mid-write. */
 const STALE_TMP_MS = 60_000;
@@ -65,7 +69,50 @@ export function spoolWrite(dir: string, ev: CapturedEvent): string {
   }
 }
 
-/** Pending spool files, oldest first. */
+const micros = (ms: number): string => String(Math.trunc(ms) * 1000).padStart(17, '0');
+
+/**
+ * Mark a hook as started, for hooks the host may run in the background (`async`): until `release()`,
+ * no drain folds an event captured at or after `startedAtMs`, so events are stored in the order their
+ * hooks started even when a later hook spools first. Costs a hook one empty file, created and removed.
+ */
+export function spoolMarkBusy(dir: string, startedAtMs: number): () => void {
+  const file = join(dir, `${BUSY_PREFIX}${micros(startedAtMs)}-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    closeSync(openSync(file, 'w', 0o600));
+  } catch {
+    return () => {}; // no marker: this event may be folded after a later one, nothing worse
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    rmSync(file, { force: true });
+  };
+}
+
+/** A marker whose hook is gone (dead pid, or older than any hook lives) is removed and ignored. */
+function liveBusy(dir: string, name: string, now: number): string | undefined {
+  const m = /^\.busy-(\d{17})-(\d+)$/.exec(name);
+  if (!m) return undefined;
+  let alive = now - Number(m[1]) / 1000 < STALE_BUSY_MS;
+  if (alive) {
+    try {
+      process.kill(Number(m[2]), 0);
+    } catch (err) {
+      alive = (err as { code?: string }).code === 'EPERM';
+    }
+  }
+  if (alive) return m[1];
+  rmSync(join(dir, name), { force: true });
+  return undefined;
+}
+
+/**
+ * Pending spool files, oldest first: those captured before the oldest hook still under way (see
+ * spoolMarkBusy), so a drain never stores an event ahead of an earlier one that is being written.
+ */
 export function spoolList(dir: string): string[] {
   let names: string[];
   try {
@@ -75,14 +122,20 @@ export function spoolList(dir: string): string[] {
   }
   const now = Date.now();
   const out: string[] = [];
+  let busySince: string | undefined;
   for (const n of names) {
     if (isEventName(n)) out.push(n);
     else if (n.startsWith(TMP_PREFIX)) {
       const recovered = settleStaleTemp(dir, n, now);
       if (recovered) out.push(recovered);
+    } else if (n.startsWith(BUSY_PREFIX)) {
+      const since = liveBusy(dir, n, now);
+      if (since !== undefined && (busySince === undefined || since < busySince)) busySince = since;
     }
   }
-  return out.sort().map((n) => join(dir, n));
+  out.sort();
+  const ready = busySince === undefined ? out.length : out.findIndex((n) => n.slice(0, 17) >= busySince!);
+  return out.slice(0, ready < 0 ? out.length : ready).map((n) => join(dir, n));
 }
 
 /**

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import { childEnv, cliJs, runHook } from '../integration/hooks/helpers.ts';
 import { sse } from '../integration/viewer/helpers.ts';
 import { seedBigStore } from './big-store.ts';
@@ -23,7 +23,7 @@ const runs = Number(values.runs ?? 15);
 mkdirSync(dir, { recursive: true });
 const dbPath = join(dir, 'mnemo.db');
 
-const count = () => (existsSync(dbPath) ? (new Database(dbPath, { readonly: true }).prepare('SELECT count(*) AS n FROM observations').get() as { n: number }).n : 0);
+const count = () => (existsSync(dbPath) ? (openSqlite(dbPath, { readonly: true }).prepare('SELECT count(*) AS n FROM observations').get() as { n: number }).n : 0);
 if (count() < target * 0.99) {
   const t0 = performance.now();
   process.stderr.write(`seeding ${target.toLocaleString('en-US')} observations into ${dbPath} …\n`);

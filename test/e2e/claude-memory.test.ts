@@ -21,6 +21,7 @@ import {
   type RunClaudeResult,
 } from './claude-harness.ts';
 import { requestTexts, toolResults, type StepContext } from './fake-anthropic.ts';
+import { BACKGROUND_EVENTS } from '../../src/install/assistants/claude-code.ts';
 
 after(cleanupTempDirs);
 
@@ -247,6 +248,9 @@ function assertHooksBehaved(run: RunClaudeResult, label: string): void {
   }
   for (const e of responses) {
     const where = `${label} ${e.hook_event} hook (stdout=${JSON.stringify(e.stdout)}, stderr=${JSON.stringify(e.stderr)})`;
+    // A background (async) hook still running when the session ends is signalled and reported as
+    // cancelled; mnemo's hook finishes writing its event all the same (the store checks prove it).
+    if (e.outcome === 'cancelled' && BACKGROUND_EVENTS.has(e.hook_event)) continue;
     assert.equal(e.exit_code, 0, `${where} exits 0`);
     assert.equal(e.outcome, 'success', where);
     const stdout = String(e.stdout ?? '').trim();

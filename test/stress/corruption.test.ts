@@ -12,7 +12,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { MIGRATIONS, LATEST_VERSION } from '../../src/store/sqlite/migrations.ts';
 import { toIndexText } from '../../src/core/search/text-index.ts';
@@ -59,7 +59,7 @@ function copyOf(pristine: string, label: string): string {
 
 /** The page numbers of one table or index (dbstat). */
 function pagesOf(dbPath: string, name: string): number[] {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  const db = openSqlite(dbPath, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype IN ('leaf', 'internal') ORDER BY pageno").all(name) as { pageno: number }[]).map((r) => r.pageno);
   } finally {
@@ -102,7 +102,7 @@ function backups(dataDir: string): string[] {
 
 /** Rows readable one by one (what a salvage could recover at best). */
 function readableObservations(dbPath: string): number {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  const db = openSqlite(dbPath, { readonly: true, fileMustExist: true });
   let n = 0;
   try {
     const max = (db.prepare('SELECT max(id) AS m FROM observations').get() as { m: number | null }).m ?? 0;
@@ -131,7 +131,7 @@ describe('damaged database files', () => {
 
   it('index drift: doctor detects it, --repair backs up and rebuilds the full-text index', async () => {
     const dir = copyOf(pristine, 'drift');
-    const db = new Database(join(dir, 'mnemo.db'));
+    const db = openSqlite(join(dir, 'mnemo.db'));
     db.prepare('DELETE FROM observations_fts WHERE rowid IN (SELECT id FROM observations ORDER BY id LIMIT 25)').run();
     db.close();
     const before = await doctor(dir);
@@ -275,7 +275,7 @@ describe('damaged database files', () => {
 
 /** A store as mnemo schema v1 wrote it, built from the v1 SQL by hand, with `n` observations. */
 function makeV1Store(dbPath: string, n: number): void {
-  const db = new Database(dbPath);
+  const db = openSqlite(dbPath);
   db.pragma('journal_mode = WAL');
   db.exec(MIGRATIONS.find((m) => m.version === 1)!.sql);
   db.pragma('user_version = 1');
@@ -309,7 +309,7 @@ describe('schema versions', () => {
     assert.deepEqual(hookContractProblems('SessionStart', start), []);
     const post = await runHook('PostToolUse', validPayload('PostToolUse', 'new-session', cwd, { tool_use_id: 'toolu_new', tool_input: { command: 'make zqnewzq' } }), { dataDir: dir, cwd });
     assert.deepEqual(hookContractProblems('PostToolUse', post), []);
-    const db = new Database(join(dir, 'mnemo.db'), { readonly: true });
+    const db = openSqlite(join(dir, 'mnemo.db'), { readonly: true });
     const version = db.pragma('user_version', { simple: true });
     db.close();
     assert.equal(version, LATEST_VERSION);
@@ -345,7 +345,7 @@ describe('schema versions', () => {
       await sleep(Math.floor(rand() * scale(250, 900)));
       child.child.kill('SIGKILL');
       await child.exited();
-      const db = new Database(dbPath);
+      const db = openSqlite(dbPath);
       const version = db.pragma('user_version', { simple: true }) as number;
       const hasEvents = !!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'events'").get();
       const cols = (db.prepare('PRAGMA table_info(observations)').all() as { name: string }[]).map((c) => c.name);
@@ -368,7 +368,7 @@ describe('schema versions', () => {
     const dbPath = join(dir, 'mnemo.db');
     makeV1Store(dbPath, 50);
     // What a crash between statements would leave if a step were not one transaction.
-    const db = new Database(dbPath);
+    const db = openSqlite(dbPath);
     db.exec('ALTER TABLE observations ADD COLUMN priority INTEGER NOT NULL DEFAULT 5');
     db.close();
     const runs = await pool([...EVENTS], 4, async (event) => ({ event, r: await runHook(event, validPayload(event, 'half', cwd, { tool_use_id: 'toolu_half' }), { dataDir: dir, cwd }) }));
@@ -386,7 +386,7 @@ describe('schema versions', () => {
       const cwd = tempDir('mnemo-stress-v99-cwd-');
       const dbPath = join(dir, 'mnemo.db');
       await makeStore(dir, 20, `v99${journal}`);
-      const db = new Database(dbPath);
+      const db = openSqlite(dbPath);
       db.pragma(`journal_mode = ${journal}`);
       db.pragma('user_version = 99');
       db.exec('CREATE TABLE future_feature (id INTEGER PRIMARY KEY, blob BLOB)');

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import {
   SEED,
   type EventName,
@@ -268,7 +268,7 @@ test('a process SIGKILLed in the middle of a big ingest transaction: all or noth
     child.child.kill('SIGKILL');
     const exit = await child.exited();
     const committed = /committed/.test(exit.stdout);
-    const conn = new Database(db, { fileMustExist: true });
+    const conn = openSqlite(db, { fileMustExist: true });
     conn.pragma('busy_timeout = 10000');
     const stored = (conn.prepare('SELECT count(*) AS n FROM observations WHERE uid LIKE ?').get(`uid-${tag}t${t}-%`) as { n: number }).n;
     conn.close();
@@ -368,7 +368,7 @@ test('chaos: writer load, random kills of hooks, ingests, CLI commands and the M
   const { sent, problems } = await load.stop();
   const spooled = spoolSnapshot(dataDir);
   const v = await verdict(dataDir, outcomes, spooled, sent);
-  const conn = new Database(db, { fileMustExist: true });
+  const conn = openSqlite(db, { fileMustExist: true });
   for (const b of bulk) b.stored = (conn.prepare('SELECT count(*) AS n FROM observations WHERE uid LIKE ?').get(`uid-${b.tag}-%`) as { n: number }).n;
   conn.close();
   const partial = bulk.filter((b) => b.stored !== 0 && b.stored !== scale(1500, 4000));

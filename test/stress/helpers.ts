@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -71,7 +71,7 @@ export const LOCKED_RE = /database is locked|SQLITE_BUSY|database is busy/i;
 
 /** `PRAGMA integrity_check` rows ("ok" when healthy), through a fresh normal connection. */
 export function integrityCheck(dbPath: string): string[] {
-  const db = new Database(dbPath, { fileMustExist: true });
+  const db = openSqlite(dbPath, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 10000');
     return (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
@@ -82,7 +82,7 @@ export function integrityCheck(dbPath: string): string[] {
 
 /** Row counts the suites compare with what they sent. */
 export function countRows(dbPath: string): { observations: number; fts: number; publicObservations: number; sessions: number } {
-  const db = new Database(dbPath, { fileMustExist: true });
+  const db = openSqlite(dbPath, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 10000');
     const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;

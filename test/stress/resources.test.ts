@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../src/store/sqlite/driver.ts';
 import { captureEvent } from '../../src/core/capture.ts';
 import type { HookEvent } from '../../src/core/types.ts';
 import { resolvePlace } from '../../src/hooks/place.ts';
@@ -341,7 +341,7 @@ test('a store of about a gigabyte: hooks, search and doctor still answer', { ski
   const store = SqliteStore.open({ path: dbPath, busyTimeoutMs: 5000 });
   await store.close();
   const target = 1024 * 1024 * 1024;
-  const db = new Database(dbPath);
+  const db = openSqlite(dbPath);
   db.pragma('journal_mode = WAL');
   db.prepare("INSERT INTO sessions (platform, external_id, project, started_at) VALUES ('claude-code', 'big', ?, 1)").run(resolvePlace(cwd).project);
   const ins = db.prepare(

@@ -8,6 +8,7 @@
  * test/integration/hooks/locked-store.test.ts covers one session's five events under a lock; this
  * suite runs many sessions in parallel, three kinds of outage, and checks the fold order.
  */
+import { CHILD_OPEN_DB, childSqliteEnv } from '../support/child-sqlite.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -42,9 +43,9 @@ const CALLS = scale(4, 25);
 
 /** Holds BEGIN EXCLUSIVE (with a write, so the lock is real) until a line arrives on stdin. */
 const LOCKER = `
-const Database = require(process.argv[1]);
-const db = new Database(process.argv[2]);
-db.pragma('busy_timeout = 5000');
+${CHILD_OPEN_DB}
+const db = openDb(process.argv[1]);
+db.exec('PRAGMA busy_timeout = 5000');
 db.exec('BEGIN EXCLUSIVE');
 db.prepare("INSERT INTO sessions (platform, external_id, project, started_at) VALUES ('stress', 'locker', '/locker', 0)").run();
 process.stdout.write('locked\\n');
@@ -52,7 +53,7 @@ process.stdin.once('data', () => { db.exec('ROLLBACK'); db.close(); process.exit
 `;
 
 function startLocker(dbPath: string, dataDir: string): Promise<ChildProcessWithoutNullStreams> {
-  const child = spawn(process.execPath, ['-e', LOCKER, join(REPO_ROOT, 'node_modules', 'better-sqlite3'), dbPath], { cwd: REPO_ROOT, env: childEnv(dataDir), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', LOCKER, dbPath], { cwd: REPO_ROOT, env: { ...childEnv(dataDir), ...childSqliteEnv() }, stdio: ['pipe', 'pipe', 'pipe'] });
   return new Promise((res, rej) => {
     let err = '';
     const t = setTimeout(() => rej(new Error(`locker did not lock: ${err}`)), 15_000);

@@ -1,7 +1,8 @@
 /**
  * @module cli/commands/install
  * `mnemo install|uninstall <assistant> [--project DIR] [--dry-run]`: writes (or removes) the
- * assistant's hook configuration and MCP registration, pointing at this installation's bundles.
+ * assistant's hook configuration and MCP registration. They run the launchers in the data directory
+ * (install/launcher), which start this installation's bundles: the install can move or be upgraded.
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -9,10 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { install, uninstall, supportedAssistants, InstallError, type InstallReport } from '../../install/index.ts';
+import { launcherPaths, removeLauncherIfUnused, writeLauncher } from '../../install/launcher.ts';
+import { claudeHookFeatures, installedClaudeVersion } from '../../install/host-features.ts';
+import { VERSION } from '../main.ts';
 import { UsageError, type Command, type Io } from '../io.ts';
 
 /** plugin/dist of this installation (bundles run from plugin/dist or plugin/dist/chunks). */
-function distDir(): string {
+export function distDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     if (existsSync(join(dir, 'hook.cjs')) && existsSync(join(dir, 'cli.js'))) return dir;
@@ -53,9 +57,26 @@ async function run(kind: 'install' | 'uninstall', args: string[], io: Io): Promi
     ...(a.project !== undefined ? { projectDir: resolve(io.cwd, a.project) } : {}),
   };
   try {
-    if (kind === 'uninstall') return report(io, await uninstall(common), a.json);
+    if (kind === 'uninstall') {
+      const r = await uninstall(common);
+      if (!a.dryRun) removeLauncherIfUnused(io.config.dataDir);
+      return report(io, r, a.json);
+    }
     const dist = distDir();
-    return report(io, await install({ ...common, hookCommand: [process.execPath, join(dist, 'hook.cjs')], mcpCommand: [process.execPath, join(dist, 'cli.js'), 'mcp'] }), a.json);
+    const launcher = a.dryRun ? launcherPaths(io.config.dataDir) : writeLauncher(io.config.dataDir, dist, VERSION);
+    const notes = [`hosts run ${launcher.dir} (hook.cjs, mnemo.cjs), which starts this mnemo (${dist}); upgrading it in place keeps every hook working`];
+    let hookFeatures;
+    if (a.assistant === 'claude-code') {
+      const version = installedClaudeVersion(io.env);
+      hookFeatures = claudeHookFeatures(version);
+      notes.push(
+        version === undefined
+          ? 'Claude Code was not found on PATH (or MNEMO_CLAUDE_BIN): its hooks are shell commands it waits for; install again with claude on PATH to let them run in the background'
+          : `Claude Code ${version}: hooks ${hookFeatures.execForm ? 'run without a shell' : 'run through the shell'}${hookFeatures.background ? ', and those that answer nothing run in the background' : ''}`,
+      );
+    }
+    const r = await install({ ...common, hookCommand: [process.execPath, launcher.hook], mcpCommand: [process.execPath, launcher.cli, 'mcp'], ...(hookFeatures ? { hookFeatures } : {}) });
+    return report(io, { ...r, notes: [...notes, ...r.notes] }, a.json);
   } catch (err) {
     if (err instanceof InstallError) {
       io.err(`mnemo ${kind}: ${err.message}`);

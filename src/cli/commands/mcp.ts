@@ -13,6 +13,7 @@ import { VERSION } from '../main.ts';
 import { startSemanticSearch } from '../../search/semantic.ts';
 import { resolveLlmSettings } from '../../llm/settings.ts';
 import { createQueryRewriter, queryRewriteWanted } from '../../llm/rewrite.ts';
+import { syncInBackground } from '../../team/loop.ts';
 
 /** How often the server folds hooks' spool files into the store while idle. */
 const DRAIN_INTERVAL_MS = 2000;
@@ -44,7 +45,16 @@ export const mcpCommand: Command = async (_args, io) => {
   const rewriter = queryRewriteWanted(io.env, config.file)
     ? createQueryRewriter(resolveLlmSettings(io.env, config.file), io.env, { onFailure: (why) => logTo(config.logFile, 'warn', `query rewrite failed: ${why}`) })
     : undefined;
-  const server = createMemoryServer({ store, config, cwd, version: VERSION, ...(rewriter ? { rewriteQuery: (q: string) => rewriter.expand(q) } : {}) });
+  // Team memory (when connected and a project is shared): push the outbox, pull teammates' records.
+  const teamLoop = syncInBackground({ store: () => store.current, config, env: io.env });
+  const server = createMemoryServer({
+    store,
+    config,
+    cwd,
+    version: VERSION,
+    teamSearch: (q) => teamLoop.search(q),
+    ...(rewriter ? { rewriteQuery: (q: string) => rewriter.expand(q) } : {}),
+  });
   const timer = setInterval(() => {
     store
       .get()
@@ -75,6 +85,7 @@ export const mcpCommand: Command = async (_args, io) => {
     stopMaintenance();
     stopRetention();
     embedLoop?.stop();
+    await teamLoop.stop();
     await server.close().catch(() => undefined);
     await store.close();
     process.exit(0);

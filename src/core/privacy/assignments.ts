@@ -6,9 +6,10 @@
 import type { Hits } from './hint-scan.ts';
 import { SECRET_WORD_RE, findHints } from './hints.ts';
 import { PLACEHOLDER_PREFIX, placeholder } from './placeholder.ts';
-import { isSecretLiteral } from './secret-literal.ts';
-import { secretNameKind } from './secret-names.ts';
-import { AUTH_SCHEME_RE, isCredential, randomish } from './shape.ts';
+import { isSecretLiteral, looksLikeCode } from './secret-literal.ts';
+import { identifierParts, isNotSecretKeyQualifier, secretNameKind } from './secret-names.ts';
+import { HEX } from './char-class.ts';
+import { AUTH_SCHEME_RE, isCredential, looksGenerated, randomish } from './shape.ts';
 
 const WS_OR_LIST_END_RE = /[\s,;]/;
 
@@ -38,6 +39,50 @@ function cutValue(text: string, start: number, end: number): { value: string; qu
   const value = text.slice(start, end).replace(/\r$/, '').replace(CUT_MARK_RE, '');
   if (WHITESPACE_RE.test(value)) return null;
   return { value, quoted: true, start, end: start + value.length };
+}
+
+/** The characters of generated credentials (base64, URL-safe base64, hex, dotted and tilde forms). */
+const TOKEN_VALUE_RE = /^[A-Za-z0-9+/=._~-]+$/;
+
+/** A value no one types: generated-looking (16+ letters and digits), or 32+ hex digits. */
+function isGeneratedValue(v: string): boolean {
+  if (v.length < 16 || v.length > 4096 || !TOKEN_VALUE_RE.test(v)) return false;
+  // `a.b.c` reads as a member chain unless a part of it is itself generated (`dt0c01.<24>.<64>`).
+  if (looksLikeCode(v) && !v.split('.').some((part) => looksGenerated(part, 16))) return false;
+  if (v.length >= 32 && HEX.run(v, 0, v.length) === v.length) return true;
+  return looksGenerated(v, 16);
+}
+
+/** `datadogKey`, `SOME_SERVICE_KEY`: a name ending in `key` after something other than `public`, `sort`, `primary`… */
+function isWeakKeyName(name: string): boolean {
+  const parts = identifierParts(name);
+  const n = parts.length;
+  return n >= 2 && parts[n - 1] === 'key' && !isNotSecretKeyQualifier(parts[n - 2]!);
+}
+
+/** Whether the line before `start` holds `;` after a `Key=Value` pair (a connection string). */
+function inKeyValueList(text: string, start: number): boolean {
+  // Mount options and the like: `username=alice,password=…`.
+  if (text[start - 1] === ',') {
+    const eq = text.lastIndexOf('=', start - 2);
+    const gap = text.slice(eq + 1, start - 1);
+    if (eq > 0 && eq >= start - 80 && !/[\s,;]/.test(gap) && isNameCode(text.charCodeAt(eq - 1))) return true;
+  }
+  for (let i = start - 1, steps = 0; i >= 0 && steps < 200; i--, steps++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return false;
+    if (c === 59 /* ; */) return text.lastIndexOf('=', i) > Math.max(0, i - 200) && text.lastIndexOf('\n', i) < text.lastIndexOf('=', i);
+  }
+  return false;
+}
+
+/** `.netrc`: `password` (or `passwd`) as a word on a line that also has `machine`, `default` or `login`. */
+function isNetrcPassword(text: string, start: number, name: string): boolean {
+  if (name !== 'password' && name !== 'passwd') return false;
+  let ls = start;
+  while (ls > 0 && start - ls < 200 && text.charCodeAt(ls - 1) !== 10) ls--;
+  const before = text.slice(ls, start);
+  return /(?:^|\s)(?:machine|default|login)\s/.test(before) && /^\s*(?:machine|default|login)\b/.test(before);
 }
 
 /** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
@@ -126,14 +171,18 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     if (quotedName) i++;
     // `"auth": x` is a key; `'OAuth' : 'Bearer'` (space before the colon) is a ternary.
     if (quotedName && text[start - 1] !== text[nameEnd]) continue;
-    if (quotedName && text[i] !== ':' && text[i] !== '=') continue;
     let sp = 0;
     while ((text[i] === ' ' || text[i] === '\t') && sp < 4) {
       i++;
       sp++;
     }
-    const c = text[i];
-    const flag = text[start - 1] === '-' && text[start - 2] === '-';
+    // A quoted name takes `:` or `=` right after it, or a hash arrow (`'password' => '…'`, PHP and Ruby).
+    const arrow = text[i] === '=' && text[i + 1] === '>' && (quotedName || text[start - 1] === ':');
+    if (quotedName && !arrow && (sp > 0 || (text[i] !== ':' && text[i] !== '='))) continue;
+    const c = arrow ? ':' : text[i];
+    if (arrow) i++;
+    // `--password x`, and Java's `-Ddb.password=x`.
+    const flag = text[start - 1] === '-' && (text[start - 2] === '-' || (text[start] === 'D' && c === '='));
     let headerLike = false;
     if (c === '=') {
       if (text[i + 1] === '=' || text[i + 1] === '>' || text[i - 1] === '!') continue;
@@ -144,10 +193,15 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
       headerLike = HEADER_NAME_RE.test(name) && (name.includes('-') || /^[A-Z]/.test(name) || name === 'authorization' || name === 'cookie');
     } else if (flag && sp > 0) {
       // `--password hunter2`
+    } else if (sp > 0 && isNetrcPassword(text, start, name)) {
+      // `.netrc`: `machine host login me password hunter2`
     } else {
       continue;
     }
-    const kind = secretNameKind(name);
+    const strongKind = secretNameKind(name);
+    // A name ending in `key` with no known qualifier (`datadogKey`, `FOO_KEY`): only a generated value counts.
+    const weak = !strongKind && isWeakKeyName(name);
+    const kind = strongKind ?? (weak ? 'api_key' : null);
     if (!kind) continue;
     sp = 0;
     while ((text[i] === ' ' || text[i] === '\t') && sp < 4) {
@@ -162,13 +216,21 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     const lineInitial = LINE_PREFIX_RE.test(prefix);
     const val = readValue(text, i, headerLike);
     if (!val) continue;
+    // Backticks with a space inside are inline code in Markdown (`Tests pass: \`cargo test\``), not a literal.
+    if (val.quoted && text[val.start - 1] === '`' && WHITESPACE_RE.test(val.value)) continue;
     const upperName = UPPER_NAME_RE.test(name);
     // Shell environment prefixes (`A=1 AWS_SECRET_ACCESS_KEY=… cmd`) put upper-case assignments
     // mid-line; shell syntax never has spaces around `=`, code usually does.
     const shellEnv = upperName && text[nameEnd] === '=' && (start === 0 || SHELL_BEFORE_NAME_RE.test(text[start - 1]!));
     // INI / credentials files (`aws_secret_access_key = …`): a line-initial name, `=`, a random-looking value.
-    const iniStyle = c === '=' && lineInitial && !val.quoted && randomish(val.value) && !NOT_INI_VALUE_RE.test(val.value);
-    const configStyle = flag || iniStyle || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
+    const iniStyle = c === '=' && lineInitial && !val.quoted && randomish(val.value) && !NOT_INI_VALUE_RE.test(val.value) && !looksLikeCode(val.value);
+    // A value no one writes by hand is a literal wherever it is assigned (`… credential: AccountKey=<base64>`).
+    const generated = !val.quoted && isGeneratedValue(val.value);
+    if (weak && !(generated || (val.quoted && isGeneratedValue(val.value)))) continue;
+    // Connection strings (`Server=…; User ID=sa; Password=…;`): `Key=Value;` pairs on the line.
+    const connection =
+      c === '=' && text[nameEnd] === '=' && !val.quoted && !name.includes('.') && !/=[^=]/.test(val.value) && inKeyValueList(text, start) && !looksLikeCode(val.value);
+    const configStyle = flag || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
     const scheme = AUTH_SCHEME_RE.exec(value);

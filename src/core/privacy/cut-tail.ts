@@ -7,17 +7,18 @@
 import { tokenHintsAt } from './hints.ts';
 import { placeholder } from './placeholder.ts';
 import { mixedAlnum } from './shape.ts';
-import { TOKEN_RULES } from './token-rules.ts';
+import type { CharClass } from './char-class.ts';
+import { cutFormat } from './token-hints.ts';
 
 /**
  * The longest leading literal of a shaped-token rule at `at` in `word`, with the kind of the first
- * rule (in table order) it leads; anchored rules' hints sit mid-token and lead nothing. Looked up in
+ * format (in table order) it leads (token-hints). Looked up in
  * the hint scanner's table, which every process builds anyway, rather than in a table of its own.
  */
-function prefixAt(word: string, at: number): readonly [string, string] | undefined {
+function prefixAt(word: string, at: number): readonly [string, string, CharClass] | undefined {
   for (const hint of tokenHintsAt(word, at)) {
-    const rule = TOKEN_RULES.find((r) => !r.anchor && r.hints.includes(hint));
-    if (rule) return [hint, rule.kind];
+    const f = cutFormat(hint);
+    if (f) return [hint, f.kind, f.body];
   }
   return undefined;
 }
@@ -65,8 +66,10 @@ function segmentStart(word: string, from: number): number {
  * What a cut leaves after the prefix is generated: enough characters (more behind a two-letter
  * prefix), letters and digits mixed, or a long unbroken alphanumeric run (a run of letters happens).
  */
-function restIsSecret(prefix: string, rest: string): boolean {
+function restIsSecret(prefix: string, rest: string, body: CharClass): boolean {
   if (rest.length < (prefix.length >= 3 ? 8 : 16)) return false;
+  // A cut leaves the start of the body: characters of the body's first run (for `ghp_`, letters and digits).
+  if (body.run(rest, 0, rest.length) < Math.min(rest.length, 8)) return false;
   return mixedAlnum(rest) || (rest.length >= 16 && ALNUM_RE.test(rest));
 }
 
@@ -79,7 +82,7 @@ export function redactCutTail(text: string): string {
     const hit = prefixAt(word, from);
     if (!hit) continue;
     const tail = word.slice(from);
-    if (!restIsSecret(hit[0], tail.slice(hit[0].length))) continue;
+    if (!restIsSecret(hit[0], tail.slice(hit[0].length), hit[2])) continue;
     const at = wordAt + word.length - tail.length;
     return text.slice(0, at) + placeholder(hit[1], tail) + text.slice(at + tail.length);
   }

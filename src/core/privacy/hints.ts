@@ -4,7 +4,8 @@
  * prefixes (tokens) and the words that start a secret-looking name (assignments).
  */
 import { HintScanner, type Hits } from './hint-scan.ts';
-import { TOKEN_RULES } from './token-rules.ts';
+import { COMMAND_HINTS } from './command-line.ts';
+import { TOKEN_HINTS } from './token-hints.ts';
 
 /** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
 const SECRET_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'];
@@ -13,8 +14,9 @@ const SECRET_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credenti
 export const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|ookie)|bearer|pat\b/gi;
 
 const SCANNER = new HintScanner([
-  { words: TOKEN_RULES.flatMap((r) => r.hints) },
+  { words: TOKEN_HINTS },
   { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },
+  { words: COMMAND_HINTS },
 ]);
 
 export interface Hints {
@@ -22,6 +24,8 @@ export interface Hints {
   readonly tokenHints: Hits;
   /** Where the secret words occur. */
   readonly secretWords: Hits;
+  /** Where the names of tools that take credentials as arguments occur. */
+  readonly commandWords: Hits;
 }
 
 /** The token rules' hints that occur in `text` at `at`, longest first. */
@@ -31,6 +35,6 @@ export function tokenHintsAt(text: string, at: number): string[] {
 
 /** The hints in `text` from `from` on. */
 export function findHints(text: string, from = 0): Hints {
-  const [tokenHints, secretWords] = SCANNER.scan(text, from);
-  return { tokenHints: tokenHints!, secretWords: secretWords! };
+  const [tokenHints, secretWords, commandWords] = SCANNER.scan(text, from);
+  return { tokenHints: tokenHints!, secretWords: secretWords!, commandWords: commandWords! };
 }

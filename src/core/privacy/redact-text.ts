@@ -3,9 +3,11 @@
  * Redaction of free text: the detectors, cheapest first, each skipped unless a literal hint is present.
  */
 import { redactAssignments } from './assignments.ts';
+import { redactCommandLines } from './command-line.ts';
 import { redactCutTail } from './cut-tail.ts';
 import { findHints } from './hints.ts';
 import { redactPrivateKeys } from './private-keys.ts';
+import { redactProseCredentials } from './prose-credentials.ts';
 import { redactTokens } from './tokens.ts';
 import { redactUrlCredentials } from './url-credentials.ts';
 import { rememberLast } from './remember-last.ts';
@@ -31,9 +33,13 @@ function redact(text: string): string {
     // only when the detectors in between changed nothing (a placeholder moves every position).
     const hints = findHints(keyless);
     let out = redactTokens(keyless, hints.tokenHints);
+    if (hints.commandWords.length) out = redactCommandLines(out, out === keyless ? hints.commandWords : findHints(out).commandWords);
     out = redactCutTail(out);
     out = redactUrlCredentials(out);
-    return redactAssignments(out, out === keyless ? hints.secretWords : undefined);
+    const assigned = redactAssignments(out, out === keyless ? hints.secretWords : undefined);
+    // Prose last: what code and config name is the assignments' (a sentence has no name to go by).
+    const words = assigned === keyless ? hints.secretWords : hints.secretWords.length ? findHints(assigned).secretWords : hints.secretWords;
+    return redactProseCredentials(assigned, words);
   } catch {
     return '[REDACTED:unreadable]';
   }

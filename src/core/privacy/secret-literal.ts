@@ -23,11 +23,17 @@ const CAMEL_RE = /^[a-z]+(?:[A-Z][a-z]*)+$/;
 const PATH_VALUE_RE = /^(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]*)*$/;
 const NUMBER_RE = /^-?\d{1,6}(?:\.\d+)?$/;
 /** `^1.0.2`, `~2.3`, `>=18`, `v20.1.0`, `workspace:*`, `npm:foo@1`: dependency specs, not secrets. */
-const VERSION_VALUE_RE = /^(?:[\^~><=]{0,2}\s*v?\d+(?:\.[\dx*]+){0,3}(?:[-+][\w.-]+)?|(?:workspace|npm|file|link|catalog):\S*|latest|next|\*)$/;
-/** Lower-case words joined by separators (`io.modelcontextprotocol/related-task`, `urn:ietf:…:jwt-bearer`). */
-const WORD_PATH_RE = /^[a-z]+(?:[-_.:/ ][a-z]+)*$/;
+const VERSION_VALUE_RE = /^(?:[\^~><=]{0,2}\s*v?\d{1,6}(?:\.[\dx*]+){0,3}(?:[-+][\w.-]+)?|(?:workspace|npm|file|link|catalog):\S*|latest|next|\*)$/;
+/** Lower-case words joined by separators (`io.modelcontextprotocol/related-task`, `urn:ietf:…:jwt-bearer`); a 34-letter run is no word. */
+const WORD_PATH_RE = /^[a-z]{1,24}(?:[-_.:/ ][a-z]{1,24})*$/;
 const WORD_PATH_SEPARATED_RE = /[.:/]/;
 const AUTH_MODE_RE = /^[a-z][a-z0-9_-]{0,11}$/;
+/** Marks before a name in a string (`"?ExpressionBraceEnd"`, `"#main"`). */
+const LEADING_MARKS_RE = /^[?#@!.:$]+/;
+/** A short run of letters (`JSX`, `Bearer`): a word, not a generated value. */
+const SHORT_WORD_RE = /^[A-Za-z]{1,12}$/;
+/** Upper-case words joined by `_` (a constant's name). */
+const UPPER_WORDS_RE = /^[A-Z]+(?:_[A-Z]+)+$/;
 /** A value ending like an object entry or statement (`detectFromCookie,`, `string;`). */
 const LIST_END_RE = /[,;]$/;
 /** Generated credentials are printable ASCII without spaces, brackets or quotes. */
@@ -38,6 +44,12 @@ const CODE_KEYWORDS: ReadonlySet<string> = new Set([
   'this', 'self', 'super', 'cls', 'null', 'none', 'nil', 'undefined', 'true', 'false', 'return',
 ]);
 
+
+/** An unquoted value that reads as code: a call, a member access, an operator, a keyword, a type or a variable. */
+export function looksLikeCode(value: string): boolean {
+  if (CODE_EXPR_RE.test(value) || CODE_CHAR_RE.test(value) || CODE_KEYWORDS.has(value) || TYPE_WORDS.has(value.toLowerCase())) return true;
+  return IDENT_RE.test(value) && (PASCAL_RE.test(value) || CAMEL_RE.test(value) || secretNameKind(value) !== null);
+}
 
 /** Where a value sits, which decides how literally an unquoted value is meant. */
 export interface ValueContext {
@@ -70,6 +82,9 @@ export function isSecretLiteral(value: string, ctx: ValueContext): boolean {
   // Generated credentials have no spaces and no regex or code punctuation; passwords may.
   // (A Cookie header is a list of pairs: `a=1; b=2`.)
   if (ctx.kind !== 'password' && !(ctx.header && ctx.kind === 'cookie') && NOT_TOKEN_CHAR_RE.test(value)) return false;
+  // `'SECRET_DO_NOT_PASS_THIS'`, `"ExcludeSameSiteStrict"`: constant names and enum members, not credentials.
+  const bare = value.replace(LEADING_MARKS_RE, '');
+  if (UPPER_WORDS_RE.test(bare) || (ctx.kind !== 'password' && (PASCAL_RE.test(bare) || CAMEL_RE.test(bare) || SHORT_WORD_RE.test(bare)))) return false;
   if (ctx.quoted) return value.split(' ').length <= 3; // more is a sentence: "Please enter your password"
   if (ctx.configStyle) return true;
   // Unquoted and not config syntax: a literal only as a YAML/INI scalar or a header, never as code.

@@ -25,6 +25,11 @@ const KEY_NOT_SECRET: ReadonlySet<string> = new Set([
   'dedupe', 'group', 'routing', 'shard', 'object', 'bucket', 'kms', 'keyboard', 'primary',
   'registry', 'storage', 'state', 'query',
 ]);
+/** Whether `part` before `key` makes the name describe a key that is no secret (`public_key`, `sort_key`). */
+export function isNotSecretKeyQualifier(part: string): boolean {
+  return KEY_NOT_SECRET.has(part) || NOT_SECRET_AFTER.has(part);
+}
+
 /**
  * Parts after the secret word that make the name describe the secret rather than hold it:
  * `passwordField`, `token_type`, `tokenCount`, `secretName`, `auth_url`, `TOKEN_EXPIRY`.
@@ -47,6 +52,7 @@ const NOT_SECRET_AFTER: ReadonlySet<string> = new Set([
   'reset', 'forgot', 'command', 'cmd', 'stdin', 'from', 'mask', 'masked', 'visible', 'toggle',
   'list', 'map', 'set', 'bucket', 'table', 'column', 'param', 'parameter', 'parameters', 'query',
   'response', 'request', 'result', 'counter', 'total', 'used', 'remaining', 'rate', 'balance',
+  'arg', 'args', 'argument', 'arguments',
 ]);
 
 /**
@@ -116,6 +122,8 @@ function isSecretPart(part: string): boolean {
  * `tokenizer`, `passwordField`, `max_tokens`, `author`, `PUBLIC_KEY`.
  */
 export function secretNameKind(name: string): string | null {
+  // The shell's working directory, not a password.
+  if (name === 'PWD' || name === 'OLDPWD') return null;
   return name.length > 80 ? null : recentKind(name);
 }
 

@@ -1,25 +1,119 @@
 /**
  * @module core/privacy/tokens
- * Applies the shaped-token table: one scan finds which rules' literal hints occur, and only those
- * rules' regexes run.
+ * Applies the shaped-token catalogue. The hint scan has already found where the formats' prefixes
+ * occur; each format is walked only at those places (core/privacy/token-formats), and the few
+ * regex rules (core/privacy/token-rules) run only when one of their hints occurs.
  */
+import { isWordCode } from './char-class.ts';
 import type { Hits } from './hint-scan.ts';
 import { findHints } from './hints.ts';
 import { placeholder } from './placeholder.ts';
+import { TOKEN_FORMATS, type TokenFormat } from './token-formats.ts';
 import { TOKEN_RULES, type TokenRule } from './token-rules.ts';
 
-/** Rules announced by each hint seen so far (see rulesForHint). */
-const RULES_BY_HINT = new Map<string, readonly TokenRule[]>();
+interface Candidate {
+  readonly format: TokenFormat;
+  /** Declaration order: among matches of equal extent, the earlier (more specific) format names the kind. */
+  readonly order: number;
+  readonly prefix: string;
+  /** Where the prefix sits inside the hint that was found. */
+  readonly offset: number;
+}
+
 /**
- * For a found hint, the rules it (or a hint it contains) announces. Worked out on first sight, not
- * at load: every hook process loads this module, and the full table costs milliseconds to build.
+ * For a found hint, the formats whose prefix it is or contains. Worked out on first sight, not at
+ * load: every hook process loads this module and sees only a few distinct hints.
  */
+const CANDIDATES = new Map<string, readonly Candidate[]>();
+function candidatesFor(hint: string): readonly Candidate[] {
+  let list = CANDIDATES.get(hint);
+  if (!list) {
+    const found: Candidate[] = [];
+    TOKEN_FORMATS.forEach((format, order) => {
+      for (const prefix of format.prefixes) {
+        const offset = hint.indexOf(prefix);
+        if (offset >= 0) found.push({ format, order, prefix, offset });
+      }
+    });
+    CANDIDATES.set(hint, (list = found));
+  }
+  return list;
+}
+
+const RULES_BY_HINT = new Map<string, readonly TokenRule[]>();
 function rulesForHint(hint: string): readonly TokenRule[] {
   let rules = RULES_BY_HINT.get(hint);
   if (!rules) RULES_BY_HINT.set(hint, (rules = TOKEN_RULES.filter((r) => r.hints.some((g) => hint.includes(g)))));
   return rules;
 }
 const ALWAYS_RULES = TOKEN_RULES.filter((r) => r.hints.length === 0);
+
+/** Where a token of `format` starting with `prefix` at `at` ends, or -1. Runs are greedy, as long as their class allows. */
+export function formatEnd(text: string, at: number, format: TokenFormat, prefix: string): number {
+  if (!text.startsWith(prefix, at)) return -1;
+  // A token starts a word: `xsk-…` or `mysk-…` is something else.
+  if (at > 0 && isWordCode(prefix.charCodeAt(0)) && isWordCode(text.charCodeAt(at - 1))) return -1;
+  // …and is not a stretch of a longer base64 run (`…Qx/SK0f3…`, an image or a key body).
+  if (at > 1 && isWordCode(prefix.charCodeAt(0)) && isBase64Joint(text.charCodeAt(at - 1)) && isWordCode(text.charCodeAt(at - 2))) return -1;
+  let i = at + prefix.length;
+  const body = format.body;
+  for (let s = 0; s < body.length; s++) {
+    const seg = body[s]!;
+    if (typeof seg === 'string') {
+      if (!text.startsWith(seg, i)) return -1;
+      i += seg.length;
+      continue;
+    }
+    const [cls, min, max = min] = seg;
+    const n = cls.run(text, i, max);
+    if (n < min) return -1;
+    i += n;
+  }
+  // …and ends one: no letter, digit or `_` (nor a character of its last run) right after it.
+  if (i < text.length) {
+    const c = text.charCodeAt(i);
+    const last = body[body.length - 1];
+    if (isWordCode(c) || (last !== undefined && typeof last !== 'string' && last[0].has(c))) return -1;
+    if (isBase64Joint(c) && i + 1 < text.length && isWordCode(text.charCodeAt(i + 1)) && isWordCode(prefix.charCodeAt(0))) return -1;
+  }
+  return i;
+}
+
+/** `+` and `/`: inside a base64 run they join letters and digits. */
+const isBase64Joint = (c: number): boolean => c === 43 || c === 47;
+
+interface Found {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: string;
+  readonly order: number;
+}
+
+/** Every catalogued token at the hits, the longest at each start, without overlaps. */
+function formatMatches(text: string, hints: Hits): Found[] {
+  const found: Found[] = [];
+  for (let k = 0; k < hints.length; k += 2) {
+    const at = hints[k]!;
+    for (const c of candidatesFor(text.substr(at, hints[k + 1]!))) {
+      const start = at + c.offset;
+      const end = formatEnd(text, start, c.format, c.prefix);
+      if (end < 0) continue;
+      const token = text.slice(start, end);
+      if (c.format.check && !c.format.check(token)) continue;
+      found.push({ start, end, kind: c.format.kind, order: c.order });
+    }
+  }
+  if (found.length < 2) return found;
+  found.sort((a, b) => a.start - b.start || b.end - a.end || a.order - b.order);
+  const kept: Found[] = [];
+  let free = 0;
+  for (const m of found) {
+    if (m.start < free) continue;
+    kept.push(m);
+    free = m.end;
+  }
+  return kept;
+}
 
 /** Anchored rules: try the sticky regex just ahead of each occurrence of the hint. */
 function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenRule['anchor']>): string {
@@ -59,15 +153,23 @@ function applyRule(text: string, rule: TokenRule): string {
   });
 }
 
-/** Every shaped token in `text` replaced by its placeholder; `hints`: where the rules' hints occur in it. */
+/** Every shaped token in `text` replaced by its placeholder; `hints`: where the token hints occur in it. */
 export function redactTokens(text: string, hints: Hits = findHints(text).tokenHints): string {
+  let out = text;
+  const found = hints.length ? formatMatches(text, hints) : [];
+  if (found.length) {
+    out = '';
+    let last = 0;
+    for (const m of found) {
+      out += text.slice(last, m.start) + placeholder(m.kind, text.slice(m.start, m.end));
+      last = m.end;
+    }
+    out += text.slice(last);
+  }
   let active: Set<TokenRule> | undefined;
   for (let k = 0; k < hints.length; k += 2) {
-    active ??= new Set();
-    for (const r of rulesForHint(text.substr(hints[k]!, hints[k + 1]!))) active.add(r);
+    for (const r of rulesForHint(text.substr(hints[k]!, hints[k + 1]!))) (active ??= new Set()).add(r);
   }
-  let out = text;
-  // In declaration order, so specific rules (sk-ant-) run before general ones (sk-).
   for (const rule of active ? TOKEN_RULES : ALWAYS_RULES) {
     if (rule.hints.length === 0 ? !rule.present || rule.present(out) : active!.has(rule)) out = applyRule(out, rule);
   }

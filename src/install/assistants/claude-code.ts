@@ -4,7 +4,7 @@
  * `claude mcp add --scope user` writes) or, for a project, in .claude/settings.json and .mcp.json.
  * Facts: reference/hooks-and-mcp.md §A (events, matchers, timeouts, SessionEnd's 1.5 s budget).
  */
-import type { AssistantSpec, ConfigFile, SpecContext } from '../types.ts';
+import type { AssistantSpec, ConfigFile, HookFeatures, SpecContext } from '../types.ts';
 import { keyedEntryFile, nestedHooksFile } from '../config-files.ts';
 import { handlerIsOurs, hookArgv } from '../hook-command.ts';
 import { joinPosix } from '../shell-quote.ts';
@@ -34,16 +34,29 @@ export const CLAUDE_EVENTS: ReadonlyArray<readonly [event: string, matcher: stri
   ['SessionEnd', undefined, 5],
 ];
 
+/**
+ * Events whose hook answers nothing, so Claude Code need not wait (`async: true` where it supports it).
+ * Their events still land in order (hooks/entry marks such hooks busy in the spool). Not SessionStart
+ * (it injects), PreCompact and PostCompact (the snapshot must be stored before the session restarts), or
+ * SessionEnd (it closes the session).
+ */
+export const BACKGROUND_EVENTS: ReadonlySet<string> = new Set(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop']);
+
 /** Claude Code runs hook command strings with sh (Git Bash on Windows). */
 function hookLine(argv: readonly string[], event: string): string {
   return joinPosix(hookArgv(argv, event));
 }
 
-/** The matcher groups we want, one per event. */
-export function claudeHookGroups(hookCommand: readonly string[]): Record<string, unknown> {
+/**
+ * The matcher groups we want, one per event: in the exec form (no shell spawned) and in the background
+ * where the installed Claude Code supports them, else a shell command line that the host waits for.
+ */
+export function claudeHookGroups(hookCommand: readonly string[], features: HookFeatures = { execForm: false, background: false }): Record<string, unknown> {
   const groups: Record<string, unknown> = {};
   for (const [event, matcher, timeout] of CLAUDE_EVENTS) {
-    const handler = { type: 'command', command: hookLine(hookCommand, event), timeout };
+    const [command = '', ...args] = hookArgv(hookCommand, event);
+    const run = features.execForm ? { command, args: [...args] } : { command: hookLine(hookCommand, event) };
+    const handler = { type: 'command', ...run, timeout, ...(features.background && BACKGROUND_EVENTS.has(event) ? { async: true } : {}) };
     groups[event] = matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
   }
   return groups;
@@ -58,7 +71,7 @@ export function claudeMcpServer(mcpCommand: readonly string[]): Record<string, u
 function settingsFile(file: string, ctx: SpecContext): ConfigFile {
   const events = CLAUDE_EVENTS.map(([e]) => e);
   const ours = handlerIsOurs(ctx, events, (argv, e) => [hookLine(argv, e)]);
-  return nestedHooksFile(file, ['hooks'], claudeHookGroups(ctx.hookCommand), ours);
+  return nestedHooksFile(file, ['hooks'], claudeHookGroups(ctx.hookCommand, ctx.hookFeatures), ours);
 }
 
 export const claudeCode: AssistantSpec = {

@@ -1,24 +1,21 @@
 /**
  * @module store/sqlite/driver
  * Opens the SQLite file with the settings every mnemo process must agree on, and turns SQLite's
- * failures into errors that name the problem (busy, read-only, disk full, not a database). The only
- * module that imports better-sqlite3; the rest of store/sqlite uses the `SqliteDb` type alias.
+ * failures into errors that name the problem (busy, read-only, disk full, not a database). The binding
+ * behind it (node:sqlite or better-sqlite3) is chosen in drivers/choose.ts; the rest of store/sqlite
+ * sees only the `SqliteDb` interface (sqlite-api.ts).
  */
-import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StoreError } from '../store.ts';
+import { openSqlite } from './drivers/choose.ts';
 import { describeOpenFailure, diskIsFull, fileNotWritable, readOnlyForLackOfSpace } from './failures.ts';
+import { sqliteCode } from './result-codes.ts';
 
-// better-sqlite3 is built with URI filenames off; SQLite reads this once, when the addon loads (at
-// the first `new Database`). Only names that start with `file:` change meaning, and mnemo's paths are
-// absolute; the read-only fallback below needs `file:…?immutable=1`.
-process.env.SQLITE_USE_URI ??= '1';
-
-export type SqliteDb = Database.Database;
-/** A prepared statement taking any parameters (the SQL says which). */
-export type SqliteStatement = Database.Statement<unknown[], unknown>;
+export type { SqliteDb, SqliteStatement } from './sqlite-api.ts';
+export { openSqlite, sqliteDriver, sqliteRuntime, SqliteUnavailableError } from './drivers/choose.ts';
+import type { SqliteDb } from './sqlite-api.ts';
 
 export interface OpenOptions {
   readonly path: string;
@@ -40,7 +37,7 @@ export interface OpenOptions {
  */
 export function toStoreError(err: unknown, path?: string): StoreError {
   if (err instanceof StoreError) return err;
-  const code = (err as { code?: string })?.code ?? '';
+  const code = sqliteCode(err);
   const message = err instanceof Error ? err.message : String(err);
   const where = path ? ` ${path}` : '';
   // Node's own file errors (creating the folder).
@@ -89,8 +86,7 @@ function whileBusy<T>(fn: () => T, budgetMs: number): T {
     try {
       return fn();
     } catch (err) {
-      const code = (err as { code?: string })?.code ?? '';
-      if (!code.startsWith('SQLITE_BUSY') || Date.now() + wait > deadline) throw err;
+      if (!sqliteCode(err).startsWith('SQLITE_BUSY') || Date.now() + wait > deadline) throw err;
       Atomics.wait(pause, 0, 0, wait);
     }
   }
@@ -129,11 +125,11 @@ function withSettings(db: SqliteDb, opts: OpenOptions, write: boolean): SqliteDb
 
 function openForWriting(opts: OpenOptions): SqliteDb {
   mkdirSync(dirname(opts.path), { recursive: true });
-  // SQLite quietly opens a file it cannot write read-only (its writes then fail) while better-sqlite3
+  // SQLite quietly opens a file it cannot write read-only (its writes then fail) while the driver
   // still reports the connection as writable; asking first makes such a store say it is read-only.
   const denied = existsSync(opts.path) ? fileNotWritable(opts.path) : undefined;
   if (denied) throw new StoreError(denied.code, denied.message);
-  return withSettings(new Database(opts.path), opts, true);
+  return withSettings(openSqlite(opts.path), opts, true);
 }
 
 /**
@@ -144,12 +140,12 @@ function openForWriting(opts: OpenOptions): SqliteDb {
  */
 function openForReading(opts: OpenOptions): SqliteDb {
   try {
-    return withSettings(new Database(opts.path, { readonly: true, fileMustExist: true }), opts, false);
+    return withSettings(openSqlite(opts.path, { readonly: true, fileMustExist: true }), opts, false);
   } catch (err) {
-    const code = (err as { code?: string })?.code ?? '';
+    const code = sqliteCode(err);
     if ((code !== 'SQLITE_CANTOPEN' && !code.startsWith('SQLITE_IOERR_SHM')) || !walIsEmpty(opts.path)) throw err;
     const immutable = `${pathToFileURL(opts.path).href}?immutable=1`;
-    return withSettings(new Database(immutable, { readonly: true, fileMustExist: true }), opts, false);
+    return withSettings(openSqlite(immutable, { readonly: true, fileMustExist: true }), opts, false);
   }
 }
 

@@ -24,6 +24,8 @@ import { FtsWriter, type FtsRow } from './fts-index.ts';
 import { findNarration, linkNarration, noteTranscripts } from './narration.ts';
 import { parseStoredJson } from './rows.ts';
 import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
+import { isShareable, markedLocal, type ShareRule } from '../../core/team/share-rules.ts';
+import { prepareQueue, queueObservation, queueSession, shareRuleOf } from './team/queue.ts';
 
 export interface BatchResult extends IngestResult {
   /** Projects whose SessionStart index may have changed: new observations, sessions ended or back. */
@@ -39,8 +41,13 @@ function prepareStatements(db: SqliteDb) {
       `INSERT INTO sessions (platform, external_id, project, branch, source, started_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (platform, external_id) DO NOTHING`,
     ),
-    session: db.prepare('SELECT id, project, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state FROM sessions WHERE platform = ? AND external_id = ?'),
-    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(?, source) WHERE id = ?'),
+    session: db.prepare(
+      'SELECT id, project, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state, uid, local_only, local_turn FROM sessions WHERE platform = ? AND external_id = ?',
+    ),
+    setSessionLocal: db.prepare('UPDATE sessions SET local_only = 1 WHERE id = ?'),
+    setLocalTurn: db.prepare('UPDATE sessions SET local_turn = ? WHERE id = ?'),
+    // `source` says how the session began (a resume under a new id continues another session); a reopen keeps it.
+    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(source, ?) WHERE id = ?'),
     fillBranch: db.prepare('UPDATE sessions SET branch = ? WHERE id = ? AND branch IS NULL'),
     endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
     setState: db.prepare('UPDATE sessions SET state = ? WHERE id = ?'),
@@ -54,6 +61,7 @@ function prepareStatements(db: SqliteDb) {
     countEvents: db.prepare('SELECT count(*) FROM events WHERE session_id = ?').pluck(),
     worstEventPriority: db.prepare('SELECT max(priority) FROM events WHERE session_id = ?').pluck(),
     dropOldestEventsAt: db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events WHERE session_id = ? AND priority = ? ORDER BY id LIMIT ?)'),
+    team: prepareQueue(db),
   };
 }
 
@@ -72,6 +80,12 @@ interface SessionInBatch {
   eventCount?: number;
   /** "About to run" notes by tool_use_id (undefined: not read yet). */
   pending?: Map<string, number[]>;
+  /** Its shared id, once something of it was queued for the team. */
+  uid: string | null;
+  /** Nothing of the session is shared. */
+  localOnly: boolean;
+  /** The current turn began with a `<local>` prompt. */
+  localTurn: boolean;
 }
 
 interface SessionRow {
@@ -80,6 +94,9 @@ interface SessionRow {
   ended: number;
   has_branch: number;
   state: string | null;
+  uid: string | null;
+  local_only: number;
+  local_turn: number;
 }
 
 
@@ -115,6 +132,8 @@ class Batch {
   readonly #queue: WriteQueue;
   readonly #enrich: EnrichFn | undefined;
   readonly #changedProjects = new Set<string>();
+  /** How each project met is shared from here (undefined: not shared), read once per batch. */
+  readonly #shares = new Map<string, ShareRule | undefined>();
   /** Transcripts named by this batch's events, by path, with their session. */
   readonly #transcripts = new Map<string, { platform: string; session: string }>();
   /** Narration read before its call's observation: [narration rowid, observation id], linked once the rows are written. */
@@ -145,6 +164,7 @@ class Batch {
         s.endSession.run(ev.at, ev.session?.endReason ?? null, session.id);
         session.ended = true;
         this.#changedProjects.add(session.project);
+        this.#sessionChanged(session, ev.at);
         applied++;
       }
       if (!ev.observation) {
@@ -173,14 +193,30 @@ class Batch {
     if (!session) {
       s.ensureSession.run(ev.platform, ev.externalSessionId, ev.place.project, ev.place.branch ?? null, ev.session?.source ?? null, ev.at);
       const row = s.session.get(ev.platform, ev.externalSessionId) as SessionRow;
-      session = { id: row.id, project: row.project, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseStoredJson(row.state), dirty: false };
+      session = {
+        id: row.id,
+        project: row.project,
+        ended: row.ended === 1,
+        hasBranch: row.has_branch === 1,
+        state: parseStoredJson(row.state),
+        dirty: false,
+        uid: row.uid,
+        localOnly: row.local_only === 1,
+        localTurn: row.local_turn === 1,
+      };
       this.#sessions.set(key, session);
+    }
+    // MNEMO_TEAM_LOCAL=1 in the assistant's environment: the whole session stays on this machine.
+    if (ev.local && !session.localOnly) {
+      s.setSessionLocal.run(session.id);
+      session.localOnly = true;
     }
     // A resumed session comes back to life under the same id.
     if (ev.event === 'SessionStart' && session.ended) {
       s.reopen.run(ev.session?.source ?? null, session.id);
       session.ended = false;
       this.#changedProjects.add(session.project);
+      this.#sessionChanged(session, ev.at);
     }
     if (ev.place.branch && !session.hasBranch) {
       s.fillBranch.run(ev.place.branch, session.id);
@@ -206,6 +242,7 @@ class Batch {
     // The same natural key twice in a session is the same event (the unique index would refuse it).
     if (ev.dedupeKey && stored(ev.dedupeKey)) return undefined;
     if (!this.#enrich) throw new Error('ingest: a batch with observations needs the extraction engine');
+    const localOnly = this.#localOnly(o, session);
     const enrichment = this.#enrich(ev, session.state);
     const id = q.add({
       sessionId,
@@ -217,9 +254,10 @@ class Batch {
       events: enrichment.events,
       params: [
         sessionId, ev.place.project, ev.platform, o.kind, o.type, o.title, o.body, JSON.stringify(o.files), enrichment.tags, enrichment.priority,
-        o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null,
+        o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null, localOnly ? 1 : 0,
       ],
     });
+    this.#queueForTeam(ev, session, localOnly);
     // The model's narration of this call may have been read from the transcript first.
     const narration = o.toolUseId && o.type !== 'pending' ? findNarration(this.#db, ev.platform, ev.externalSessionId, o.toolUseId) : undefined;
     if (narration) this.#links.push([narration.rowid, id]);
@@ -239,6 +277,38 @@ class Batch {
       pending.delete(o.toolUseId);
     }
     return id;
+  }
+
+  /**
+   * Whether a new observation stays on this machine whatever is shared: a `<local>` marker in a note
+   * or decision marks it; in a prompt it marks the whole turn, until the next prompt (core/team/share-rules).
+   */
+  #localOnly(o: NonNullable<CapturedEvent['observation']>, session: SessionInBatch): boolean {
+    const marked = markedLocal(o);
+    if (o.type === 'prompt' && marked !== session.localTurn) {
+      this.#s.setLocalTurn.run(marked ? 1 : 0, session.id);
+      session.localTurn = marked;
+    }
+    return marked || session.localTurn;
+  }
+
+  /** In a shared project, queue the new observation (and its session, the first time) for the team server. */
+  #queueForTeam(ev: CapturedEvent, session: SessionInBatch, localOnly: boolean): void {
+    const o = ev.observation!;
+    const candidate = { type: o.type, private: o.private, localOnly, sessionLocalOnly: session.localOnly, mirrored: false };
+    if (!isShareable(candidate, this.#shareOf(ev.place.project))) return;
+    if (session.uid === null) session.uid = queueSession(this.#s.team, session.id, session.project, ev.at);
+    queueObservation(this.#s.team, ev.uid, session.project, ev.at);
+  }
+
+  #shareOf(project: string): ShareRule | undefined {
+    if (!this.#shares.has(project)) this.#shares.set(project, shareRuleOf(this.#s.team, project));
+    return this.#shares.get(project);
+  }
+
+  /** A session that was shared ended or came back: the server gets its new state. */
+  #sessionChanged(session: SessionInBatch, at: number): void {
+    if (session.uid !== null && !session.localOnly) queueSession(this.#s.team, session.id, session.project, at);
   }
 
   /** The session's "about to run" notes by tool_use_id, read once per batch and kept current. */

@@ -25,7 +25,7 @@ interface Positional {
 }
 const q = (db: SqliteDb, sql: string): Positional => stmt(db, sql) as unknown as Positional;
 
-export type StepName = 'observations_type' | 'events_type_obs' | 'observation_files' | 'fts_narration';
+export type StepName = 'observations_type' | 'events_type_obs' | 'observation_files' | 'observations_team' | 'fts_narration';
 
 /** The last component of the path in `expr`: the key of observation_files (shared with migration 5's trigger). */
 export const pathName = (expr: string): string => `substr(${expr}, length(rtrim(${expr}, replace(${expr}, '/', ''))) + 1)`;
@@ -62,6 +62,8 @@ export type MaintenanceStep = IndexStep | BackfillStep | RebuildStep;
 export const STEPS: Readonly<Record<StepName, MaintenanceStep>> = {
   observations_type: { name: 'observations_type', sql: 'CREATE INDEX IF NOT EXISTS observations_type ON observations(type)' },
   events_type_obs: { name: 'events_type_obs', sql: 'CREATE INDEX IF NOT EXISTS events_type_obs ON events(type, obs_id)' },
+  // Partial: holds only mirrored teammates' rows, but building it still reads every row.
+  observations_team: { name: 'observations_team', sql: 'CREATE INDEX IF NOT EXISTS observations_team ON observations(project, created_at) WHERE author IS NOT NULL' },
   observation_files: {
     name: 'observation_files',
     fill: `INSERT OR IGNORE INTO observation_files (name, obs_id, path)

@@ -40,6 +40,24 @@ function observationOf(db: SqliteDb, platform: string, session: string, callId: 
     .get(`post:${callId}`, platform, session) as number | undefined;
 }
 
+/** How far a call matched by order may be from its observation in time (hooks run as the call ends). */
+const MATCH_WINDOW_MS = 10 * 60_000;
+
+/**
+ * A call of a host whose hooks send no call id (NarrationRecord.match): the session's nth observation
+ * of the tool, if it was made about when the call ran and no other call's narration has it.
+ */
+function observationByOrder(db: SqliteDb, platform: string, session: string, match: NonNullable<NarrationRecord['match']>): number | undefined {
+  const row = stmt(
+    db,
+    `SELECT o.id, o.created_at AS at FROM sessions s JOIN observations o ON o.session_id = s.id
+     WHERE s.platform = ? AND s.external_id = ? AND o.tool_name = ? AND o.tool_use_id IS NULL AND o.type <> 'pending'
+     ORDER BY o.created_at, o.id LIMIT 1 OFFSET ?`,
+  ).get(platform, session, match.tool, match.nth) as { id: number; at: number } | undefined;
+  if (!row || (match.at !== undefined && Math.abs(row.at - match.at) > MATCH_WINDOW_MS)) return undefined;
+  return stmt(db, 'SELECT 1 FROM narration WHERE obs_id = ?').get(row.id) ? undefined : row.id;
+}
+
 export interface SaveNarrationResult {
   /** Records that changed what was stored. */
   readonly changed: number;
@@ -61,7 +79,7 @@ export function saveNarration(db: SqliteDb, platform: string, records: readonly 
     const why = r.why ?? old?.why ?? '';
     const finding = r.finding ?? old?.finding ?? '';
     if (old && old.why === why && old.finding === finding && old.obsId !== null) continue;
-    const obsId = old?.obsId ?? observationOf(db, platform, r.session, r.callId) ?? null;
+    const obsId = old?.obsId ?? observationOf(db, platform, r.session, r.callId) ?? (r.match ? observationByOrder(db, platform, r.session, r.match) : undefined) ?? null;
     if (old && old.why === why && old.finding === finding && obsId === null) continue;
     stmt(
       db,

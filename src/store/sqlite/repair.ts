@@ -75,7 +75,7 @@ async function replaceContents(dbPath: string, freshPath: string, busyTimeoutMs:
   try {
     const fresh = openDatabase({ path: freshPath, busyTimeoutMs, readonly: true });
     try {
-      await fresh.backup(dbPath, { progress: () => 0x7fffffff });
+      await fresh.backup(dbPath);
     } finally {
       fresh.close();
     }

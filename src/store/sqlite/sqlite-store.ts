@@ -27,6 +27,8 @@ import { compact, due, prune, type PruneOptions, type PruneReport, type Retentio
 import { Ingester, type BatchResult } from './ingest.ts';
 import { bumpGeneration, dropDerived } from '../generation.ts';
 import { stmt } from './statements.ts';
+import { prepareQueue, queueSummaryIfShared, queueTombstonesFor, type QueueStatements } from './team/queue.ts';
+import { TeamLedger } from './team/ledger.ts';
 import { rebuildAll } from './fts-index.ts';
 import { activeTranscripts, addTranscript, moveCursor, saveNarration as saveNarrationRows, type CursorMove, type SaveNarrationResult, type TranscriptCursor } from './narration.ts';
 import type { NarrationRecord } from '../../core/narration.ts';
@@ -41,6 +43,7 @@ interface SessionRow {
   started_at: number;
   ended_at: number | null;
   end_reason: string | null;
+  author: string | null;
   n: number;
   e?: number;
 }
@@ -74,7 +77,7 @@ function toSummary(r: SummaryRow): SessionSummary {
 }
 
 /** Session columns with observation and event counts. */
-const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.branch, s.source, s.started_at, s.ended_at, s.end_reason,
+const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.branch, s.source, s.started_at, s.ended_at, s.end_reason, s.author,
   (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS n,
   (SELECT count(*) FROM events e WHERE e.session_id = s.id) AS e
   FROM sessions s`;
@@ -86,9 +89,11 @@ function toSession(r: SessionRow): Session {
     externalId: r.external_id,
     project: r.project,
     ...(r.branch ? { branch: r.branch } : {}),
+    ...(r.source ? { source: r.source } : {}),
     startedAt: r.started_at,
     ...(r.ended_at !== null ? { endedAt: r.ended_at } : {}),
     ...(r.end_reason ? { endReason: r.end_reason } : {}),
+    ...(r.author ? { author: r.author } : {}),
     observationCount: r.n,
     ...(r.e !== undefined ? { eventCount: r.e } : {}),
   };
@@ -131,6 +136,16 @@ export class SqliteStore implements Store {
     return this.#db.readonly;
   }
   readonly #ingester: Ingester;
+  #teamStatements: QueueStatements | undefined;
+  #ledger: TeamLedger | undefined;
+  /** Team memory's local side: shares, outbox, mirror, sync state (store/sqlite/team/ledger). */
+  get team(): TeamLedger {
+    return (this.#ledger ??= new TeamLedger(this.#db, { changed: (projects) => this.#changed(projects), removed: () => this.#removedRows() }));
+  }
+  /** The outbox statements of this connection, prepared on first use (most hooks only read). */
+  #team(): QueueStatements {
+    return (this.#teamStatements ??= prepareQueue(this.#db));
+  }
 
   readonly #busyTimeoutMs: number;
 
@@ -266,10 +281,16 @@ export class SqliteStore implements Store {
     const rows = stmt(
       this.#db,
       `SELECT o.id, o.type, o.title, o.files, o.private, o.created_at, o.priority FROM observations o
-       WHERE o.project = ? AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
+       WHERE o.project = ? AND o.private = 0 AND o.author IS NULL AND o.type NOT IN ('pending', 'marker')
        ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
     ).all(q.project, q.window) as Pick<ObservationRow, 'id' | 'type' | 'title' | 'files' | 'private' | 'created_at' | 'priority'>[];
     return rows.map(toIndexedObservation);
+  }
+
+  async recentFromTeammates(q: ContextQuery): Promise<(IndexedObservation & { readonly author: string })[]> {
+    // Most stores have no share at all: one probe of a tiny table, and nothing else.
+    if (!this.team.anyShare()) return [];
+    return this.team.teammates(q.project, Math.min(q.window, 100)).map((r) => ({ id: r.id, type: r.type, title: r.title, files: [], private: false, createdAt: r.createdAt, priority: r.priority, author: r.author }));
   }
 
   async listSessions(filter: { project?: string; limit?: number }): Promise<Session[]> {
@@ -288,7 +309,10 @@ export class SqliteStore implements Store {
   async forget(target: ForgetTarget): Promise<number> {
     try {
       const removed = this.#db.transaction(() => {
-        const { deleted } = deleteObservations(this.#db, targetIds(this.#db, target), { dropDerived: true });
+        const ids = targetIds(this.#db, target);
+        // What of mine may be on the team server is forgotten there too, at the next push.
+        queueTombstonesFor(this.#team(), ids, target, Date.now());
+        const { deleted } = deleteObservations(this.#db, ids, { dropDerived: true });
         if (target.sessionId !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE id = ?').run(target.sessionId);
         if (target.project !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE project = ?').run(target.project);
         return deleted.length;
@@ -320,9 +344,10 @@ export class SqliteStore implements Store {
   }
 
   async *exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }> {
-    const sessions = stmt(this.#db, `${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[];
+    // Records mirrored from the team are not exported: they are the server's, and come back from it.
+    const sessions = stmt(this.#db, `${SESSION_SELECT} WHERE s.origin IS NULL ORDER BY s.id`).all() as SessionRow[];
     for (const r of sessions) yield { record: 'session', session: this.#withSummary(r) };
-    const observations = this.#db.prepare(`SELECT ${NARRATED.columns} FROM ${NARRATED.from} ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
+    const observations = this.#db.prepare(`SELECT ${NARRATED.columns} FROM ${NARRATED.from} WHERE o.origin IS NULL ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
     for (const r of observations) yield { record: 'observation', observation: toObservation(r) };
   }
 
@@ -384,6 +409,7 @@ export class SqliteStore implements Store {
          fallback_reason = excluded.fallback_reason, observation_count = excluded.observation_count, created_at = excluded.created_at`,
     );
     // One transaction (one durable commit) for the lot: an import writes hundreds.
+    const team = this.#team();
     this.#db.transaction(() => {
       for (const { sessionId, summary: sm } of entries) {
         upsert.run({
@@ -391,6 +417,7 @@ export class SqliteStore implements Store {
           input_tokens: sm.inputTokens, output_tokens: sm.outputTokens, fallback_reason: sm.fallbackReason ?? null,
           observation_count: sm.observationCount, created_at: sm.createdAt,
         });
+        queueSummaryIfShared(team, sessionId, sm.createdAt);
       }
     }).immediate();
     if (entries.length > 0) {
@@ -404,7 +431,7 @@ export class SqliteStore implements Store {
     const pick = stmt(
       this.#db,
         `SELECT s.id FROM sessions s JOIN summaries m ON m.session_id = s.id
-         WHERE s.project = ? AND s.id != ? ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
+         WHERE s.project = ? AND s.id != ? AND s.author IS NULL ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
       )
       .get(project, excludeSessionId ?? -1) as { id: number } | undefined;
     if (!pick) return undefined;
@@ -417,7 +444,7 @@ export class SqliteStore implements Store {
     const before = Date.now() - idleMs;
     const rows = stmt(
       this.#db,
-        `${SESSION_SELECT} WHERE s.ended_at IS NULL
+        `${SESSION_SELECT} WHERE s.ended_at IS NULL AND s.origin IS NULL
            AND ${IDLE_SINCE} < ?
          ORDER BY s.started_at LIMIT ?`,
       )
@@ -433,7 +460,7 @@ export class SqliteStore implements Store {
     const row = stmt(
       this.#db,
       `SELECT min(${IDLE_SINCE}) AS idle_since
-       FROM sessions s WHERE s.ended_at IS NULL`,
+       FROM sessions s WHERE s.ended_at IS NULL AND s.origin IS NULL`,
     ).get() as { idle_since: number | null };
     return row.idle_since === null ? undefined : row.idle_since + idleMs;
   }
@@ -456,7 +483,7 @@ export class SqliteStore implements Store {
 
   async projectVolume(project: string): Promise<{ observations: number; chars: number }> {
     const r = stmt(this.#db, 'SELECT observations, chars FROM project_volume WHERE project = ?').get(project) as { observations: number; chars: number } | undefined;
-    return r ?? { observations: 0, chars: 0 };
+    return { observations: r?.observations ?? 0, chars: r?.chars ?? 0 };
   }
 
   async stats(): Promise<StoreStats> {
@@ -563,6 +590,8 @@ export class SqliteStore implements Store {
     if (q.sessionId !== undefined) (where.push('o.session_id = @session'), (params.session = q.sessionId));
     if (q.types?.length) where.push(`o.type IN (${inList('t', q.types, params)})`);
     if (q.excludeTypes?.length) where.push(`o.type NOT IN (${inList('x', q.excludeTypes, params)})`);
+    if (q.scope === 'mine') where.push('o.author IS NULL');
+    if (q.scope === 'team') where.push('o.author IS NOT NULL');
     if (q.cursor) {
       // Row values keep the keyset comparison on the (…, created_at, rowid) indexes.
       where.push(`(o.created_at, o.id) ${desc ? '<' : '>'} (@at, @id)`);
@@ -664,11 +693,13 @@ export class SqliteStore implements Store {
       .all(params) as { type: ObsType; observations: number }[];
   }
 
-  async facets(): Promise<{ projects: string[]; platforms: string[] }> {
+  async facets(): Promise<{ projects: string[]; platforms: string[]; authors?: string[] }> {
     const col = (sql: string) => (this.#db.prepare(sql).pluck().all() as string[]);
+    const authors = col('SELECT author FROM sessions WHERE author IS NOT NULL GROUP BY author ORDER BY count(*) DESC');
     return {
       projects: col('SELECT project FROM sessions GROUP BY project ORDER BY max(started_at) DESC'),
       platforms: col('SELECT platform FROM sessions GROUP BY platform ORDER BY count(*) DESC'),
+      ...(authors.length ? { authors } : {}),
     };
   }
 }

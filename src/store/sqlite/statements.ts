@@ -14,7 +14,7 @@ export function stmt(db: SqliteDb, sql: string): Statement {
   if (!cache) statements.set(db, (cache = new Map()));
   let s = cache.get(sql);
   if (!s) {
-    s = db.prepare<unknown[]>(sql);
+    s = db.prepare(sql);
     if (cache.size > 200) cache.clear();
     cache.set(sql, s);
   }

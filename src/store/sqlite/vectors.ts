@@ -279,9 +279,9 @@ export class VectorIndex {
   #codes(dims: number): SignCodes | undefined {
     if (this.#signCodes === null) return undefined;
     try {
-      const last = this.#db.prepare('SELECT chunk_id AS id, validity FROM obs_vec_knn_chunks ORDER BY chunk_id DESC LIMIT 1').get() as { id: number; validity: Buffer } | undefined;
+      const last = this.#db.prepare('SELECT chunk_id AS id, validity FROM obs_vec_knn_chunks ORDER BY chunk_id DESC LIMIT 1').get() as { id: number; validity: Uint8Array } | undefined;
       const held = this.#signCodes;
-      if (held && last && last.id === held.lastChunk && last.validity.equals(held.lastValidity)) return held.codes;
+      if (held && last && last.id === held.lastChunk && Buffer.compare(last.validity, held.lastValidity) === 0) return held.codes;
       if (!held || !last || last.id < held.lastChunk) this.#signCodes = { codes: new SignCodes(dims), lastChunk: 0, lastValidity: Buffer.alloc(0), rowsBefore: 0 };
       this.#readChunks(this.#signCodes!, dims);
       return this.#signCodes!.codes;
@@ -298,13 +298,14 @@ export class VectorIndex {
     held.codes.reserve(held.rowsBefore + (this.#db.prepare('SELECT coalesce(sum(size), 0) FROM obs_vec_knn_chunks WHERE chunk_id >= ?').pluck().get(held.lastChunk) as number));
     const chunks = this.#db
       .prepare('SELECT c.chunk_id AS id, c.size, c.validity, c.rowids, v.vectors FROM obs_vec_knn_chunks c JOIN obs_vec_knn_vector_chunks00 v ON v.rowid = c.chunk_id WHERE c.chunk_id >= ? ORDER BY c.chunk_id')
-      .iterate(held.lastChunk) as IterableIterator<{ id: number; size: number; validity: Buffer; rowids: Buffer; vectors: Buffer }>;
+      .iterate(held.lastChunk) as IterableIterator<{ id: number; size: number; validity: Uint8Array; rowids: Uint8Array; vectors: Uint8Array }>;
     for (const c of chunks) {
       if (c.validity.length * 8 < c.size || c.rowids.length !== c.size * 8 || c.vectors.length !== c.size * bytes) throw new Error(`unexpected sqlite-vec chunk layout (chunk ${c.id})`);
       held.rowsBefore = held.codes.size;
       held.lastChunk = c.id;
       held.lastValidity = Buffer.from(c.validity);
-      const ids = Array.from({ length: c.size }, (_, i) => Number(c.rowids.readBigInt64LE(i * 8)));
+      const rowids = new DataView(c.rowids.buffer, c.rowids.byteOffset, c.rowids.byteLength);
+      const ids = Array.from({ length: c.size }, (_, i) => Number(rowids.getBigInt64(i * 8, true)));
       held.codes.append(ids, c.vectors, (i) => (c.validity[i >> 3]! & (1 << (i & 7))) !== 0);
     }
   }

@@ -3,6 +3,7 @@
  * unavailable store"): hooks neither stall nor lose the event. It waits in the spool and is folded in,
  * exactly once, by the next mnemo process after the lock is gone.
  */
+import { CHILD_OPEN_DB, childSqliteEnv } from '../../support/child-sqlite.ts';
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -27,14 +28,14 @@ import {
 
 /** Holds a lock on the database until told to let go (a line on stdin), then says so and exits. */
 const LOCKER = `
-const Database = require(process.argv[1]);
-const mode = process.argv[3];
-const db = new Database(process.argv[2]);
-db.pragma('busy_timeout = 5000');
+${CHILD_OPEN_DB}
+const mode = process.argv[2];
+const db = openDb(process.argv[1]);
+db.exec('PRAGMA busy_timeout = 5000');
 if (mode === 'exclusive-mode') {
   // Exclusive locking mode: after the first write this connection keeps the file locked,
   // readers included, until it closes.
-  db.pragma('locking_mode = EXCLUSIVE');
+  db.exec('PRAGMA locking_mode = EXCLUSIVE');
 }
 db.exec('BEGIN EXCLUSIVE');
 db.prepare("INSERT INTO sessions (platform, external_id, project, started_at) VALUES ('test', 'locker', '/locker', 0)").run();
@@ -48,9 +49,9 @@ process.stdin.once('data', () => {
 `;
 
 function startLocker(dbPath: string, mode: 'begin-exclusive' | 'exclusive-mode', dataDir: string): Promise<ChildProcessWithoutNullStreams> {
-  const child = spawn(process.execPath, ['-e', LOCKER, join(REPO_ROOT, 'node_modules', 'better-sqlite3'), dbPath, mode], {
+  const child = spawn(process.execPath, ['-e', LOCKER, dbPath, mode], {
     cwd: REPO_ROOT,
-    env: childEnv(dataDir),
+    env: { ...childEnv(dataDir), ...childSqliteEnv() },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return new Promise((res, rej) => {

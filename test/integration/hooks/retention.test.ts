@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import type { CapturedEvent } from '../../../src/core/types.ts';
 import { assertHookOk, readLog, runCli, runHook, tempDir, validPayload } from './helpers.ts';
@@ -34,7 +34,7 @@ async function seed(dataDir: string, old: number, recent: number): Promise<void>
 }
 
 const rows = (dataDir: string): number => {
-  const db = new Database(join(dataDir, 'mnemo.db'), { readonly: true });
+  const db = openSqlite(join(dataDir, 'mnemo.db'), { readonly: true });
   try {
     return db.prepare('SELECT count(*) FROM observations').pluck().get() as number;
   } finally {

@@ -4,7 +4,7 @@
 // built CLI runs its bundled worker.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +29,7 @@ async function importInto(dir: string, root: string, workers: number): Promise<I
 
 /** Everything an import decides, independent of row ids and of the order threads finished in. */
 function storeContent(dir: string): { observations: unknown[]; sessions: unknown[]; summaries: unknown[] } {
-  const db = new Database(join(dir, 'mnemo.db'), { readonly: true });
+  const db = openSqlite(join(dir, 'mnemo.db'), { readonly: true });
   try {
     const observations = db
       .prepare(
@@ -81,7 +81,7 @@ test('sessions stored before the import get the extraction their stored state ca
   // As if live hooks had seen calls the transcript does not hold: the stored state is not the one
   // the threads reach by replaying the transcript.
   for (const dir of [one, two]) {
-    const db = new Database(join(dir, 'mnemo.db'));
+    const db = openSqlite(join(dir, 'mnemo.db'));
     const changed = db.prepare("UPDATE sessions SET state = json_set(state, '$.n', json_extract(state, '$.n') + 1000) WHERE state IS NOT NULL").run().changes;
     db.close();
     assert.equal(changed, 1, 'the half session has an extraction state');

@@ -12,7 +12,7 @@ import { detailBlock } from '../../../src/core/format/records.ts';
 import { foldNarration } from '../../../src/narration/fold.ts';
 import { pendingSteps } from '../../../src/store/sqlite/maintenance.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
-import { downgradeToV5 } from '../store/v4-store.ts';
+import { downgradeToV6 } from '../store/v4-store.ts';
 import { cleanup, tempDir } from '../import/helpers.ts';
 
 after(() => { if (!process.env.KEEP) cleanup(); });
@@ -138,7 +138,7 @@ test('an older store: the word index gains the narration columns by deferred mai
   const first = SqliteStore.open({ path, busyTimeoutMs: 5000, synchronous: 'NORMAL' });
   await first.ingest(Array.from({ length: 300 }, (_, i) => toolEvent(`toolu_old${i}`, `Ran old step ${i}`, `Output: pool drained ${i}`, transcript)));
   await first.close();
-  downgradeToV5(path);
+  downgradeToV6(path);
 
   // A hook's open migrates at once and defers the index: nothing rebuilt yet.
   const hookOpen = SqliteStore.open({ path, busyTimeoutMs: 5000 });

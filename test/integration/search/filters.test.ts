@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { planFilters, type FilterPlan } from '../../../src/store/sqlite/filters.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import type { SearchFilters } from '../../../src/store/store.ts';
@@ -41,7 +41,7 @@ test('filters planned as id sets or as row conditions select the same rows; sear
   } finally {
     await store.close();
   }
-  const db = new Database(path);
+  const db = openSqlite(path);
   // Event rows for a few observations (ingest extracts events from tool calls; these rows stand in).
   const sess = (db.prepare('SELECT id FROM sessions ORDER BY id').pluck().all() as number[]);
   db.prepare("INSERT INTO events (obs_id, session_id, type, category, priority, data, created_at) SELECT id, session_id, 'error_resolved', 'error', 2, '{}', created_at FROM observations WHERE id % 7 = 0").run();

@@ -5,7 +5,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -27,7 +27,7 @@ async function withServer<T>(dataDir: string, cwd: string, env: Record<string, s
 }
 
 const vectors = (dataDir: string) => {
-  const db = new Database(join(dataDir, 'mnemo.db'), { readonly: true });
+  const db = openSqlite(join(dataDir, 'mnemo.db'), { readonly: true });
   try {
     return (db.prepare('SELECT count(*) AS n FROM obs_vectors').get() as { n: number }).n;
   } finally {

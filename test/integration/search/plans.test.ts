@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { planQuery, renderMatch } from '../../../src/core/search/query-plan.ts';
 import { rankIds } from '../../../src/store/sqlite/scored-window.ts';
 import { keywordLists, type SearchTuning } from '../../../src/store/sqlite/search.ts';
@@ -43,11 +43,11 @@ async function buildStore(): Promise<string> {
   return path;
 }
 
-const lists = (db: Database.Database, filters: SearchFilters, query: string, tuning: SearchTuning) =>
+const lists = (db: SqliteDb, filters: SearchFilters, query: string, tuning: SearchTuning) =>
   keywordLists(db as never, { query, ...filters }, 100, false, tuning).map((l) => ({ name: l.name, ids: [...l.ids] }));
 
 test('a window scored from position lists ranks as FTS5 bm25() does', async () => {
-  const db = new Database(await buildStore(), { readonly: true });
+  const db = openSqlite(await buildStore(), { readonly: true });
   try {
     for (const query of ['alpha beta', 'test error', '"sigma omega" pool', 'testing', 'erro*']) {
       // A cap of 3 makes every word common: the window path with a unit over the cap.
@@ -69,7 +69,7 @@ test('a window scored from position lists ranks as FTS5 bm25() does', async () =
 });
 
 test('a sparse filter read from its ids finds and ranks what walking the matches does', async () => {
-  const db = new Database(await buildStore(), { readonly: true });
+  const db = openSqlite(await buildStore(), { readonly: true });
   try {
     const sessions = db.prepare('SELECT id FROM sessions ORDER BY id').pluck().all() as number[];
     const filters: SearchFilters[] = [{ types: ['compact'] }, { types: ['compact'], sessionId: sessions[1]! }, { types: ['discovery'], sessionId: sessions[2]! }];
@@ -92,7 +92,7 @@ test('a sparse filter read from its ids finds and ranks what walking the matches
 });
 
 test('rows read from a filter id set score as FTS5 bm25() over the filtered matches', async () => {
-  const db = new Database(await buildStore(), { readonly: true });
+  const db = openSqlite(await buildStore(), { readonly: true });
   try {
     const ids = db.prepare("SELECT id FROM observations WHERE type = 'compact' ORDER BY id").pluck().all() as number[];
     for (const query of ['test error omega', '"sigma omega" pool', 'tes* beta']) {

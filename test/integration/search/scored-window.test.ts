@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { planQuery, renderMatch } from '../../../src/core/search/query-plan.ts';
 import { toIndexText } from '../../../src/core/search/text-index.ts';
 import { RangePostings, unitOccurrences } from '../../../src/store/sqlite/fts-postings.ts';
@@ -41,7 +41,7 @@ async function buildStore(): Promise<string> {
   }
   // Re-index a few rows under their own rowids with other text: their old entries stay in older segments,
   // tombstoned.
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     const del = db.prepare('DELETE FROM observations_fts WHERE rowid = ?');
     const ins = db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
@@ -56,7 +56,7 @@ async function buildStore(): Promise<string> {
 }
 
 test('window BM25 equals FTS5 bm25() over the same window', async () => {
-  const db = new Database(await buildStore(), { readonly: true });
+  const db = openSqlite(await buildStore(), { readonly: true });
   try {
     const segments = db.prepare('SELECT count(DISTINCT segid) FROM observations_fts_idx').pluck().get() as number;
     assert.ok(segments > 1, `several segments (${segments})`);
@@ -84,7 +84,7 @@ test('window BM25 equals FTS5 bm25() over the same window', async () => {
 });
 
 test('position lists read from the index agree with MATCH on which rows hold a unit, in which columns', async () => {
-  const db = new Database(await buildStore(), { readonly: true });
+  const db = openSqlite(await buildStore(), { readonly: true });
   try {
     for (const query of ['testing', 'kap*', '"sigma omega"', '连接']) {
       const unit = planQuery(query).units[0]!;
@@ -115,7 +115,7 @@ test('position lists read from the index agree with MATCH on which rows hold a u
 });
 
 test('inside a write transaction the window still scores rows the index holds only in memory', async () => {
-  const db = new Database(await buildStore());
+  const db = openSqlite(await buildStore());
   try {
     const unit = planQuery('zebra').units[0]!;
     const ids = db.transaction(() => {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { createHashEmbedder } from '../../../src/embed/hash.ts';
 import type { Embedder } from '../../../src/embed/types.ts';
 import { embedPending } from '../../../src/search/embed-loop.ts';
@@ -88,7 +88,7 @@ test('vectors go with their rows: forget, deletes by a process without sqlite-ve
     await embedPending(index, embedder);
     const [pool] = await store.search({ query: 'pool', limit: 1 }, { semantic: false });
     assert.equal(await store.forget({ ids: [pool!.observation.id] }), 1);
-    const raw = new Database(path);
+    const raw = openSqlite(path);
     try {
       const count = (sql: string) => (raw.prepare(sql).get() as { n: number }).n;
       assert.equal(count('SELECT count(*) AS n FROM obs_vectors'), 2);

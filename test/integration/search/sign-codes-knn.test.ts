@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { createHashEmbedder, hashEmbed } from '../../../src/embed/hash.ts';
 import { embedPending } from '../../../src/search/embed-loop.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
@@ -33,14 +33,14 @@ async function ingest(path: string, titles: readonly string[], extra: Parameters
   }
 }
 
-const idsOf = (db: Database.Database, titles: readonly string[]) => titles.map((t) => (db.prepare('SELECT id FROM observations WHERE title = ?').get(t) as { id: number }).id);
+const idsOf = (db: SqliteDb, titles: readonly string[]) => titles.map((t) => (db.prepare('SELECT id FROM observations WHERE title = ?').get(t) as { id: number }).id);
 
 test('sign codes: each row is found from its own vector across chunks; later rows (any connection) and deletions are seen by the next query', async () => {
   const path = join(tmp(), 'm.db');
   const first = texts(1100, 1); // more than one sqlite-vec chunk (1024 rows)
   await ingest(path, first);
-  const db = new Database(path);
-  const other = new Database(path);
+  const db = openSqlite(path);
+  const other = openSqlite(path);
   try {
     const embedder = createHashEmbedder();
     await embedPending(VectorIndex.open(db, embedder.id)!, embedder);
@@ -90,7 +90,7 @@ test('sign codes: with candidates covering the store the answer is the exact one
   await ingest(path, b, { type: 'error', kind: 'error' });
   // Texts without a feature (numbers, function words) embed to zeros: no distance to anything.
   await ingest(path, ['12345 67890', 'the of and 42']);
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     const embedder = createHashEmbedder();
     const exact = VectorIndex.open(db, embedder.id)!; // 362 rows: under the exact threshold
@@ -123,7 +123,7 @@ test('sign codes: warm() reads them ahead of the first query only past the exact
   const path = join(tmp(), 'm.db');
   const rows = texts(200, 6);
   await ingest(path, rows);
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     const embedder = createHashEmbedder();
     await embedPending(VectorIndex.open(db, embedder.id)!, embedder);

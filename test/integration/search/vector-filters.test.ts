@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { createHashEmbedder } from '../../../src/embed/hash.ts';
 import { embedPending } from '../../../src/search/embed-loop.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
@@ -47,7 +47,7 @@ test('knn with filters: every path agrees with the exact one; the over-fetch gro
   const path = join(tmp(), 'm.db');
   const { store, b } = await seeded(path);
   await store.close();
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     const embedder = createHashEmbedder();
     const exact = VectorIndex.open(db, embedder.id)!;

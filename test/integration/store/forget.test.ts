@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import type { CapturedEvent, ObservationDraft } from '../../../src/core/types.ts';
 
@@ -47,7 +47,7 @@ test('forgotten text is gone from the file, the WAL, the index and everything de
   await store.saveSummary(session, { brief: `Noted ${marker} location`, detailed: `- ${line}`, language: 'en', provider: 'heuristic', inputTokens: 0, outputTokens: 0, observationCount: 201, createdAt: Date.now() });
   await store.saveSnapshot(session, `## Where we are\n- ${line}`);
   // Derived rows, written as the extractor and the embedder would.
-  const raw = new Database(path);
+  const raw = openSqlite(path);
   raw.pragma('foreign_keys = ON');
   raw.prepare("INSERT INTO events (obs_id, session_id, type, category, priority, data, created_at) VALUES (?, ?, 'note', 'note', 3, ?, 0)").run(gone, session, JSON.stringify({ text: marker }));
   raw.prepare("INSERT INTO obs_vectors (obs_id, model, q) VALUES (?, 'test', ?)").run(gone, Buffer.from(marker));
@@ -58,7 +58,7 @@ test('forgotten text is gone from the file, the WAL, the index and everything de
   await store.close();
 
   assert.deepEqual(filesHolding(dir, marker), [], 'the forgotten text is still in these files');
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
   assert.equal(count('SELECT count(*) AS n FROM events WHERE obs_id = ?', gone), 0);
   assert.equal(count('SELECT count(*) AS n FROM obs_vectors WHERE obs_id = ?', gone), 0);
@@ -120,7 +120,7 @@ test("a session's extraction state that may quote a forgotten observation is res
   // The state as the extractor writes it: recent call signatures and pending error lines quote the call.
   const state = (quoted: string) =>
     JSON.stringify({ v: 1, n: 3, recent: [{ t: 'Bash', s: `deploy ${quoted}`, ok: false, n: 3 }], errors: [{ t: 'Bash', k: `cmd:deploy ${quoted}`, n: 3, d: `Bash deploy: ${quoted} unreachable` }] });
-  const raw = new Database(path);
+  const raw = openSqlite(path);
   raw.prepare('UPDATE sessions SET state = ? WHERE id = ?').run(state(marker), gone!.sessionId);
   raw.prepare('UPDATE sessions SET state = ? WHERE id = ?').run(state('keptcall'), other!.sessionId);
   raw.close();

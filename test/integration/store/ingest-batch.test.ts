@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import type { CapturedCall, CapturedEvent, ObservationDraft } from '../../../src/core/types.ts';
 
@@ -67,7 +67,7 @@ async function ingestInto(batchSize: number, events: readonly CapturedEvent[]) {
   const found = (await store.search({ query: 'connection pool', limit: 500 })).map((h) => h.observation.id).sort((a, b) => a - b);
   const problems = await store.check();
   await store.close();
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   const tables = {
     sessions: db.prepare('SELECT * FROM sessions ORDER BY id').all(),
     observations: db.prepare('SELECT * FROM observations ORDER BY id').all(),

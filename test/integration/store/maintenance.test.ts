@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { planFilters, type FilterPlan } from '../../../src/store/sqlite/filters.ts';
 import { pendingSteps, stepDone } from '../../../src/store/sqlite/maintenance.ts';
 import { HalfAppliedMigration, LATEST_VERSION, redoHalfApplied } from '../../../src/store/sqlite/migrations.ts';
@@ -43,7 +43,7 @@ async function fill(path: string, n: number, from = 0): Promise<void> {
   } finally {
     await store.close();
   }
-  const db = new Database(path);
+  const db = openSqlite(path);
   db.prepare("INSERT INTO events (obs_id, session_id, type, category, priority, data, created_at) SELECT id, session_id, 'error_resolved', 'error', 2, '{}', created_at FROM observations WHERE id % 7 = 0 AND id > ?").run(from);
   db.close();
 }
@@ -56,24 +56,24 @@ async function v4Store(n: number): Promise<string> {
 }
 
 /** observation_files as it should be: every string path of every row, keyed by its last component. */
-function expectedFiles(db: Database.Database): string[] {
+function expectedFiles(db: SqliteDb): string[] {
   const rows = db.prepare('SELECT id, files FROM observations ORDER BY id').all() as { id: number; files: string }[];
   const out = new Set<string>();
   for (const r of rows) for (const f of JSON.parse(r.files) as string[]) out.add(`${f.slice(f.lastIndexOf('/') + 1)}|${r.id}|${f}`);
   return [...out].sort();
 }
-const actualFiles = (db: Database.Database): string[] =>
+const actualFiles = (db: SqliteDb): string[] =>
   (db.prepare("SELECT name || '|' || obs_id || '|' || path FROM observation_files").pluck().all() as string[]).sort();
-const count = (db: Database.Database, sql: string): number => db.prepare(sql).pluck().get() as number;
+const count = (db: SqliteDb, sql: string): number => db.prepare(sql).pluck().get() as number;
 const hasIndexAt = (path: string, name: string): boolean => {
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     return hasIndex(db, name);
   } finally {
     db.close();
   }
 };
-const hasIndex = (db: Database.Database, name: string): boolean => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(name);
+const hasIndex = (db: SqliteDb, name: string): boolean => !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(name);
 
 interface Row {
   id: number;
@@ -94,7 +94,7 @@ const CASES: Case[] = [
  * Every case planned on `db` (sets allowed up to any size) returns exactly the matching rows; and
  * whether a filter became an id set follows whether its step is done. Returns how many filters were sets.
  */
-function checkFilters(db: Database.Database): number {
+function checkFilters(db: SqliteDb): number {
   const rows = db.prepare('SELECT id, type, files FROM observations').all() as Row[];
   const evented = new Set(db.prepare("SELECT obs_id FROM events WHERE type = 'error_resolved'").pluck().all() as number[]);
   const matching = new Set(db.prepare(`SELECT rowid FROM observations_fts WHERE observations_fts MATCH '"pool"'`).pluck().all() as number[]);
@@ -125,7 +125,7 @@ test('a new store gets everything at once; a v4 store without observations too',
   assert.equal(hasIndexAt(emptyV4, 'observations_type'), false);
   await SqliteStore.open({ path: emptyV4, busyTimeoutMs: 1000 }).close();
   for (const path of [fresh, emptyV4]) {
-    const db = new Database(path);
+    const db = openSqlite(path);
     assert.equal(db.pragma('user_version', { simple: true }), LATEST_VERSION);
     assert.deepEqual(pendingSteps(db as never), []);
     assert.ok(hasIndex(db, 'observations_type') && hasIndex(db, 'events_type_obs'));
@@ -135,17 +135,17 @@ test('a new store gets everything at once; a v4 store without observations too',
 
 test('a hook-style open migrates a v4 store to v5 without O(n) work: the steps are pending, nothing is backfilled, new rows are kept', async () => {
   const path = await v4Store(300);
-  const before = new Database(path);
+  const before = openSqlite(path);
   const maxId = count(before, 'SELECT max(id) FROM observations');
   before.close();
 
   const store = SqliteStore.open({ path, busyTimeoutMs: 1000 }); // as hooks/with-store does
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     assert.equal(db.pragma('user_version', { simple: true }), LATEST_VERSION);
     assert.deepEqual(
       pendingSteps(db as never).map((p) => [p.step, p.cursor, p.target]),
-      [['observations_type', 0, maxId], ['events_type_obs', 0, maxId], ['observation_files', 0, maxId], ['fts_narration', 0, maxId]],
+      [['observations_type', 0, maxId], ['events_type_obs', 0, maxId], ['observation_files', 0, maxId], ['observations_team', 0, maxId], ['fts_narration', 0, maxId]],
     );
     assert.equal(count(db, 'SELECT count(*) FROM observation_files'), 0, 'no backfill on open');
     assert.equal(hasIndex(db, 'observations_type'), false);
@@ -164,7 +164,7 @@ test('a hook-style open migrates a v4 store to v5 without O(n) work: the steps a
 test('maintenance in chunks: resumes after a reopen, is idempotent, loses nothing written meanwhile, and filters stay right throughout', async () => {
   const path = await v4Store(300);
   await SqliteStore.open({ path, busyTimeoutMs: 1000 }).close();
-  const reader = new Database(path); // another connection: sees the steps finish through data_version
+  const reader = openSqlite(path); // another connection: sees the steps finish through data_version
   reader.pragma('foreign_keys = ON');
   try {
     assert.equal(checkFilters(reader), 0);
@@ -237,7 +237,7 @@ test('a process killed in the middle of maintenance leaves the store consistent;
     child.on('exit', () => res());
   });
   assert.ok(messages >= 6);
-  const db = new Database(path);
+  const db = openSqlite(path);
   try {
     const [left] = pendingSteps(db as never);
     assert.equal(left?.step, 'observation_files', 'killed with the backfill part-way');
@@ -256,13 +256,13 @@ test('a process killed in the middle of maintenance leaves the store consistent;
 
 test('an index of a deferred step found on a v4 store is a half-applied migration, and doctor --repair redoes it', async () => {
   const path = await v4Store(30);
-  const db = new Database(path);
+  const db = openSqlite(path);
   db.exec('CREATE INDEX observations_type ON observations(type)');
   assert.throws(() => SqliteStore.open({ path, busyTimeoutMs: 1000 }), (e: unknown) => e instanceof HalfAppliedMigration && e.present.includes('observations_type'));
   assert.ok(redoHalfApplied(db as never) instanceof HalfAppliedMigration);
   assert.equal(db.pragma('user_version', { simple: true }), LATEST_VERSION);
   assert.equal(hasIndex(db, 'observations_type'), false, 'dropped, then left to maintenance');
-  assert.equal(pendingSteps(db as never).length, 4);
+  assert.equal(pendingSteps(db as never).length, 5);
   db.close();
 });
 
@@ -273,16 +273,16 @@ test('the real hooks leave the work pending; a CLI command runs it; doctor repor
   await fill(path, 120);
   // Ended sessions: an abandoned one would start a background `mnemo summarize`, whose store open
   // takes a slice of the maintenance this test expects doctor to find.
-  const w = new Database(path);
+  const w = openSqlite(path);
   w.exec("UPDATE sessions SET ended_at = started_at, end_reason = 'other'");
   w.close();
   downgradeToV4(path);
   const start = await runHook('SessionStart', validPayload('SessionStart', 'after-upgrade', cwd), { dataDir: dir, cwd });
   assert.equal(start.code, 0, start.stderr);
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     assert.equal(db.pragma('user_version', { simple: true }), LATEST_VERSION);
-    assert.equal(pendingSteps(db as never).length, 4, 'SessionStart migrated but did not backfill');
+    assert.equal(pendingSteps(db as never).length, 5, 'SessionStart migrated but did not backfill');
     assert.equal(count(db, 'SELECT count(*) FROM observation_files'), 0);
 
     const doctor = await runCli(['doctor', '--json'], dir, cwd);
@@ -306,7 +306,7 @@ test('a one-off CLI command takes a slice of the pending work', async () => {
   await SqliteStore.open({ path, busyTimeoutMs: 1000 }).close();
   const hits = await cliJson<{ id: number }[]>(['search', 'pool', '--json'], dir);
   assert.ok(hits.length > 0);
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     assert.deepEqual(pendingSteps(db as never), [], 'a small store is done within one command');
     assert.deepEqual(actualFiles(db), expectedFiles(db));

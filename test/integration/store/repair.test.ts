@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { examine, planRepair, classifyIntegrityLine } from '../../../src/store/sqlite/health.ts';
 import { readableRows, restoreMagic, salvageStore } from '../../../src/store/sqlite/salvage.ts';
@@ -41,7 +41,7 @@ async function makeStore(n = 600): Promise<{ dir: string; db: string }> {
 }
 
 function leafPages(path: string, name: string): number[] {
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     return db.prepare("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno").pluck().all(name) as number[];
   } finally {
@@ -57,7 +57,7 @@ function breakPage(path: string, page: number): void {
 }
 
 function examined(path: string) {
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     return examine(db);
   } finally {
@@ -66,7 +66,7 @@ function examined(path: string) {
 }
 
 function ids(path: string): number[] {
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     return db.prepare('SELECT id FROM observations ORDER BY id').pluck().all() as number[];
   } finally {
@@ -89,7 +89,7 @@ test('readableRows steps over a damaged leaf and loses only the rows on it', asy
   const all = ids(db);
   const leaves = leafPages(db, 'observations');
   breakPage(db, leaves[Math.floor(leaves.length / 2)]!);
-  const conn = new Database(db, { readonly: true });
+  const conn = openSqlite(db, { readonly: true });
   const readable = all.filter((id) => {
     try {
       return conn.prepare('SELECT id FROM observations WHERE id = ?').get(id) !== undefined;
@@ -109,7 +109,7 @@ test('salvage copies the readable rows into a fresh store; repair swaps it in af
   breakPage(db, leaves[1]!);
   assert.equal(planRepair(examined(db)), 'salvage');
   // A process that has the store open meanwhile (idle) must see the repaired content, not a stale file.
-  const observer = new Database(db);
+  const observer = openSqlite(db);
   const r = await repairStore(db, 1000);
   assert.deepEqual(r.remaining, []);
   assert.equal(r.kept.length, 1);
@@ -169,7 +169,7 @@ test('a header without its magic string is salvaged from a restored copy; the da
 test('a half-applied migration is refused with its name, and repair redoes it', async () => {
   const dir = tmp();
   const db = join(dir, 'mnemo.db');
-  const conn = new Database(db);
+  const conn = openSqlite(db);
   conn.exec(MIGRATIONS[0]!.sql);
   conn.pragma('user_version = 1');
   conn.exec('ALTER TABLE observations ADD COLUMN priority INTEGER NOT NULL DEFAULT 5; CREATE TABLE summaries (x)');
@@ -189,7 +189,7 @@ test('a half-applied migration is refused with its name, and repair redoes it', 
   await store.ingest(events(5));
   assert.deepEqual(await store.check(), []);
   await store.close();
-  const check = new Database(db, { readonly: true });
+  const check = openSqlite(db, { readonly: true });
   const cols = check.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('summaries') as string[];
   check.close();
   assert.ok(cols.includes('brief'), 'summaries was re-created by v2');

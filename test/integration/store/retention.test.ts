@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { resolveConfig } from '../../../src/config/config.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { retentionPolicy, usedBytes } from '../../../src/store/sqlite/retention.ts';
@@ -34,7 +34,7 @@ function ev(at: number, session: string, title: string, body: string): CapturedE
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'mnemo-retention-'));
 const count = (path: string, sql: string, ...args: unknown[]) => {
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   try {
     return db.prepare(sql).pluck().get(...args) as number;
   } finally {
@@ -56,7 +56,7 @@ test('the age limit deletes older observations with their events, vectors, index
     await store.ingest(Array.from({ length: 10 }, (_, s) => ev(startOf(s) + k, `s${s}`, `Edited file ${s}-${k}`, `change ${k} of session ${s} ${marker(s)}`)));
   }
   for (let s = 0; s < 10; s++) await store.endSession((await store.getSessionByExternalId('claude-code', `s${s}`))!.id, 'exit', startOf(s) + 100);
-  const raw = new Database(path);
+  const raw = openSqlite(path);
   raw.pragma('foreign_keys = ON');
   const ids = raw.prepare('SELECT id, session_id FROM observations').all() as { id: number; session_id: number }[];
   const addEvent = raw.prepare("INSERT INTO events (obs_id, session_id, type, category, priority, data, created_at) VALUES (?, ?, 'note', 'note', 3, '{}', 0)");
@@ -106,7 +106,7 @@ test('the size cap deletes the oldest observations until the database is under i
     );
   }
   const before = count(path, 'SELECT count(*) FROM observations');
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   const used = usedBytes(db);
   db.close();
   const cap = Math.floor(used / 2);
@@ -116,7 +116,7 @@ test('the size cap deletes the oldest observations until the database is under i
   await store.close();
 
   const left = count(path, 'SELECT count(*) FROM observations');
-  const check = new Database(path, { readonly: true });
+  const check = openSqlite(path, { readonly: true });
   const after = usedBytes(check);
   const newestGone = before - left;
   // The survivors are exactly the newest `left` rows: ids were given in time order.
@@ -212,14 +212,14 @@ test('the MCP server\'s slice: bounded, continues while work is left, gives way 
   const rows = () => count(join(dataDir, 'm.db'), 'SELECT count(*) FROM observations');
 
   // Another prune of this data directory holds the lock: nothing is done, the lock stays theirs.
-  writeFileSync(pruneLockPath(dataDir), '12345');
+  writeFileSync(pruneLockPath(dataDir), String(process.pid)); // a live process holds it
   assert.equal(await retainSlice(store, cfg, t), false);
   assert.equal(rows(), 26);
   assert.ok(existsSync(pruneLockPath(dataDir)));
   rmSync(pruneLockPath(dataDir));
 
   // Another writer holds the store past the slice's wait: it gives way, asks to be run again soon, logs nothing.
-  const writer = new Database(join(dataDir, 'm.db'));
+  const writer = openSqlite(join(dataDir, 'm.db'));
   writer.exec('BEGIN IMMEDIATE');
   try {
     assert.equal(await retainSlice(store, cfg, { ...t, waitMs: 20 }), true, 'try again soon');

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fork } from 'node:child_process';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { StoreError } from '../../../src/store/store.ts';
 import type { CapturedEvent, ObservationDraft } from '../../../src/core/types.ts';
@@ -89,11 +89,11 @@ test('timeline returns neighbours of the same session in order', async () => {
 test('a store from a newer mnemo is refused and left untouched', async () => {
   const path = join(tmp(), 'm.db');
   (await SqliteStore.open({ path, busyTimeoutMs: 1000 }).close());
-  const raw = new Database(path);
+  const raw = openSqlite(path);
   raw.pragma('user_version = 99');
   raw.close();
   assert.throws(() => SqliteStore.open({ path, busyTimeoutMs: 1000 }), (e: unknown) => e instanceof StoreError && e.code === 'NEWER_SCHEMA' && /newer/.test(e.message));
-  const again = new Database(path);
+  const again = openSqlite(path);
   assert.equal(again.pragma('user_version', { simple: true }), 99);
   again.close();
 });

@@ -1,15 +1,15 @@
 /**
  * Stores exactly as older schemas left them: a current store with later migrations' objects dropped
- * (v5 is v6 minus the narration tables and with the three-column word index; v4 is v5 minus
- * migration 5's objects). Lets tests and benches fill a store through the real `ingest` (events
+ * (v6 is v7 minus the narration tables and with the three-column word index; v4 is v6 minus
+ * migrations 5 and 6's objects). Lets tests and benches fill a store through the real `ingest` (events
  * extracted, full-text index, triggers) and then see what opening it after an upgrade costs.
  */
-import Database from 'better-sqlite3';
 import { toIndexText } from '../../../src/core/search/text-index.ts';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 
-/** Schema v5: no narration, no transcript positions, the word index of title, body and tags only (rebuilt from the rows). */
-export function downgradeToV5(path: string): void {
-  const db = new Database(path);
+/** Schema v6: no narration, no transcript positions, the word index of title, body and tags only (rebuilt from the rows). */
+export function downgradeToV6(path: string): void {
+  const db = openSqlite(path);
   try {
     db.exec(`
       BEGIN IMMEDIATE;
@@ -29,18 +29,32 @@ export function downgradeToV5(path: string): void {
     for (const r of db.prepare('SELECT id, title, body, tags FROM observations WHERE private = 0 ORDER BY id').all() as { id: number; title: string; body: string; tags: string }[]) {
       insert.run(r.id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags));
     }
-    db.exec('PRAGMA user_version = 5; COMMIT;');
+    db.exec('PRAGMA user_version = 6; COMMIT;');
   } finally {
     db.close();
   }
 }
 
 export function downgradeToV4(path: string): void {
-  downgradeToV5(path);
-  const db = new Database(path);
+  downgradeToV6(path);
+  const db = openSqlite(path);
   try {
     db.exec(`
       BEGIN IMMEDIATE;
+      DROP TABLE IF EXISTS team_state;
+      DROP TABLE IF EXISTS team_outbox;
+      DROP TABLE IF EXISTS team_shares;
+      DROP INDEX IF EXISTS sessions_uid;
+      DROP INDEX IF EXISTS observations_team;
+      ALTER TABLE observations DROP COLUMN local_only;
+      ALTER TABLE observations DROP COLUMN origin;
+      ALTER TABLE observations DROP COLUMN author;
+      ALTER TABLE sessions DROP COLUMN local_turn;
+      ALTER TABLE sessions DROP COLUMN local_only;
+      ALTER TABLE sessions DROP COLUMN shared_rev;
+      ALTER TABLE sessions DROP COLUMN origin;
+      ALTER TABLE sessions DROP COLUMN author;
+      ALTER TABLE sessions DROP COLUMN uid;
       DROP TRIGGER IF EXISTS observations_files_insert;
       DROP TABLE IF EXISTS maintenance;
       DROP TABLE IF EXISTS observation_files;

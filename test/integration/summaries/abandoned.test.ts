@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import { join } from 'node:path';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { resolvePlace } from '../../../src/hooks/place.ts';
@@ -40,7 +40,7 @@ test('SessionStart closes an abandoned session and a background process summariz
 
   const start = await runHook('SessionStart', validPayload('SessionStart', 'next-session', cwd), { dataDir, cwd, env: { MNEMO_ABANDON_AFTER_MS: '60000' } });
   assert.deepEqual(hookContractProblems('SessionStart', start, 15_000), []);
-  const db = new Database(dbPath, { readonly: true });
+  const db = openSqlite(dbPath, { readonly: true });
   try {
     const row = () =>
       db.prepare("SELECT s.end_reason AS reason, m.brief AS brief, m.observation_count AS n FROM sessions s LEFT JOIN summaries m ON m.session_id = s.id WHERE s.external_id = 'dead-session'").get() as

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDb } from '../../../src/store/sqlite/driver.ts';
 import fc from 'fast-check';
 import { planQuery } from '../../../src/core/search/query-plan.ts';
 import { toIndexText } from '../../../src/core/search/text-index.ts';
 
 function ftsDb() {
-  const db = new Database(':memory:');
+  const db = openSqlite(':memory:');
   db.exec("CREATE VIRTUAL TABLE t USING fts5(x, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2')");
   const docs = [
     'Fixed acquireConnection leak in src/db/pool.ts',

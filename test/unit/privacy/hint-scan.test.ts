@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { HintScanner, type Hits } from '../../../src/core/privacy/hint-scan.ts';
 import { SECRET_WORD_RE, findHints } from '../../../src/core/privacy/hints.ts';
-import { TOKEN_RULES } from '../../../src/core/privacy/token-rules.ts';
+import { TOKEN_HINTS } from '../../../src/core/privacy/token-hints.ts';
 
 const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const TOKEN_HINTS = TOKEN_RULES.flatMap((r) => r.hints);
 const TOKEN_HINT_RE = new RegExp([...TOKEN_HINTS].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
 
 function regexHits(re: RegExp, text: string, from: number): string[] {

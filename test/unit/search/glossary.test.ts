@@ -69,10 +69,10 @@ test('an English question gets CJK expansions; paths and identifiers are never t
 });
 
 test('property: the translations of any query render into a valid MATCH expression', async () => {
-  const { default: Database } = await import('better-sqlite3');
+  const { openSqlite } = await import('../../../src/store/sqlite/driver.ts');
   const fc = (await import('fast-check')).default;
   const { renderMatch } = await import('../../../src/core/search/query-plan.ts');
-  const db = new Database(':memory:');
+  const db = openSqlite(':memory:');
   db.exec("CREATE VIRTUAL TABLE t USING fts5(x, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2')");
   db.prepare('INSERT INTO t(rowid, x) VALUES (1, ?)').run('连接 接池 connection pool retry 重试');
   const check = (q: string) => {

@@ -8,7 +8,7 @@ import type { ForgetResponse, ObservationDetailResponse } from '../../../api-typ
 import { postJson } from '../api.ts';
 import { dateTime, projectName } from '../format.ts';
 import { href, navigate, type Route } from '../router.ts';
-import { ErrorNote, ObsRow, SessionLabel, Spinner, TypeIcon } from '../ui/common.tsx';
+import { Author, ErrorNote, ObsRow, SessionLabel, Spinner, TypeIcon } from '../ui/common.tsx';
 import { askConfirm, notify } from '../ui/dialogs.tsx';
 import { useApi } from '../ui/hooks.ts';
 
@@ -76,6 +76,8 @@ export function ObservationView({ route }: { route: Route }) {
             </dd>
             <dt>assistant</dt>
             <dd>{o.platform}</dd>
+            <dt>author</dt>
+            <dd>{o.author ? <Author name={o.author} /> : 'me'}</dd>
             {o.toolName ? (
               <>
                 <dt>tool</dt>

@@ -1,0 +1,227 @@
+/**
+ * @module core/privacy/prose-credentials
+ * Credentials a person pastes into a sentence: "here is the staging credential: <value>",
+ * "the API key for prod is <value>", "密码是 <value>", "パスワードは <value> です", "비밀번호는 <value>",
+ * "Das Passwort ist <value>", "пароль: <value>". A credential word (in any of the languages below),
+ * then within a short stretch of qualifiers a separator (`:`, `=`, `is`, `是`, `は`, `는`, `ist`, `es`…),
+ * then the value. A value after a password word must read like a password (two kinds of character at
+ * least, not code, not a word); after any other word (token, key, secret, credential) it must read
+ * as generated (core/privacy/shape), a long hex run, or a prefixed generated value (`key-…`).
+ * Names in code and config (`password = …`, `"token": …`) are the assignments' business, not this.
+ */
+import { HEX } from './char-class.ts';
+import type { Hits } from './hint-scan.ts';
+import { isPlaceholderValue, PLACEHOLDER_PREFIX, placeholder } from './placeholder.ts';
+import { looksGenerated } from './shape.ts';
+
+/** What a credential word says the value is: a password (typed by a person) or a generated secret. */
+type WordClass = 'password' | 'secret' | 'weak';
+
+/** English (and two German and French) credential words, lower case: the hint scan finds them among the secret words. */
+const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
+  ['password', 'password'], ['passwd', 'password'], ['passphrase', 'password'], ['passcode', 'password'],
+  ['passwort', 'password'], ['passe', 'password'],
+  ['token', 'secret'], ['tokens', 'secret'], ['secret', 'secret'], ['secrets', 'secret'], ['credential', 'secret'], ['credentials', 'secret'],
+  ['apikey', 'secret'],
+  ['key', 'weak'], ['keys', 'weak'], ['auth', 'weak'],
+]);
+
+/**
+ * Credential words of other languages, found by one regex that runs only on texts holding a letter
+ * outside ASCII (accented Latin, Cyrillic, Arabic, Devanagari, kana, CJK, Hangul): adding them to the
+ * hint scan would slow every text's scan by a third, for words that come with such letters around them.
+ */
+const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
+  ['密码', 'password'], ['密碼', 'password'], ['口令', 'password'], ['パスワード', 'password'], ['暗証番号', 'password'], ['비밀번호', 'password'], ['암호', 'password'],
+  ['пароль', 'password'], ['парол', 'password'], ['contraseña', 'password'], ['hasło', 'password'], ['şifre', 'password'], ['mật khẩu', 'password'], ['पासवर्ड', 'password'], ['كلمة المرور', 'password'],
+  ['令牌', 'secret'], ['密钥', 'secret'], ['秘钥', 'secret'], ['私钥', 'secret'], ['凭证', 'secret'], ['凭据', 'secret'], ['金鑰', 'secret'], ['密鑰', 'secret'], ['憑證', 'secret'], ['權杖', 'secret'],
+  ['トークン', 'secret'], ['秘密鍵', 'secret'], ['シークレット', 'secret'], ['認証情報', 'secret'], ['アクセスキー', 'secret'], ['토큰', 'secret'], ['시크릿', 'secret'], ['비밀 키', 'secret'], ['인증 정보', 'secret'],
+  ['токен', 'secret'], ['ключ', 'secret'], ['секрет', 'secret'], ['clé', 'secret'], ['schlüssel', 'secret'], ['chiave', 'secret'],
+  ['clave', 'secret'], ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'], ['jeton', 'secret'],
+  ['senha', 'password'], ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
+  ['キー', 'weak'], ['키', 'weak'], ['鍵', 'weak'],
+]);
+/** A letter outside ASCII (not `→`, `…` or box drawing, which tool outputs are full of). */
+const NON_ASCII_RE = /[\u00c0-\u024f\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u1e00-\u1eff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+let wideRe: RegExp | undefined;
+
+/** Words before `key` that make it no secret. */
+const NOT_SECRET_BEFORE = /\b(?:public|primary|foreign|sort|partition|cache|hash|composite|unique|lookup|idempotency|map|dict|object|hot|shortcut|react|i18n|translation|registry|ssh-rsa|host|gpg|pgp|gnupg|signing|release|ssh|encryption|deploy)[ _-]$/i;
+/** Qualifiers that make the value describe a key rather than be one (`Public key ping-sha256: …`, `key fingerprint: …`). */
+const DESCRIBING_RE = /(?:sha\d*|md5|hash|fingerprint|digest|checksum|pin|id|ids|name|names|type|length|size|count|format|file|path|url|uri|expir\w*|ttl)$/i;
+
+/** Separators between a credential word (and its qualifiers) and the value. */
+const MARKS = [':', '：', '->', '→', '是', '为', '為', 'は', 'が', '는', '은', '이', '：'];
+const MARK_STARTS: ReadonlySet<number> = new Set(MARKS.map((m) => m.charCodeAt(0)));
+
+/** A qualifier between a credential word and its separator: letters of any script, digits, `()_-`. */
+function isQualifier(word: string): boolean {
+  for (let k = 0; k < word.length; k++) {
+    const c = word.charCodeAt(k);
+    if (!(isWordChar(c) || c === 40 || c === 41 || c === 45 || c > 0xbf)) return false;
+  }
+  return true;
+}
+
+/** Word separators, which need spaces around them. */
+const VERBS = new Set(['is', 'are', 'was', 'ist', 'es', 'est', 'è', 'é', 'är', 'er', 'equals', 'je', 'jest', 'это', '—', '-']);
+
+const isAsciiLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isWordChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95;
+/** Printable ASCII without space: what a value is made of. */
+const isValueChar = (c: number): boolean => c > 32 && c < 127;
+const QUOTES = '"\'`「『“‘(<[';
+const TRAILING = '.,;:!?)"\'`」』”’>]';
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A password: 6 characters or more, two kinds of character at least (or all digits), not code, not a path. */
+function isPasswordValue(v: string): boolean {
+  if (v.length < 6 || v.length > 128) return false;
+  let lower = 0;
+  let upper = 0;
+  let digit = 0;
+  let symbol = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 97 && c <= 122) lower = 1;
+    else if (c >= 65 && c <= 90) upper = 1;
+    else if (c >= 48 && c <= 57) digit = 1;
+    else if (c !== 95 && c !== 46 && c !== 45 && c !== 47) symbol = 1;
+  }
+  if (lower + upper + digit + symbol < 2) return digit === 1 && lower + upper + symbol === 0;
+  // Passwords hold most punctuation; code in a sentence is a member chain, a call, an index or a camel-case name.
+  return !CODE_LIKE_RE.test(v) && !/[()[\]{}"'`;,<>]/.test(v) && !/^[a-z]+(?:[._-][a-z]+)*$/i.test(v);
+}
+const CODE_LIKE_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|[A-Za-z_$]\(|^[a-z]+(?:[A-Z][a-z]+)+$|^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/;
+
+/** A generated secret: generated-looking, 16+ hex digits, or a short prefix and a generated rest (`key-…`). */
+function isSecretValue(v: string, minAlnum: number): boolean {
+  if (v.length < 12 || v.length > 4096) return false;
+  if (v.length >= 16 && HEX.run(v, 0, v.length) === v.length) return true;
+  if (looksGenerated(v, minAlnum)) return true;
+  const dash = /^[A-Za-z]{2,10}[-_]/.exec(v);
+  return dash !== null && looksGenerated(v.slice(dash[0].length), 12);
+}
+
+/**
+ * The value introduced by the credential word ending at `end`, if the text says one follows:
+ * qualifiers (at most four short words, 40 characters), a separator, then a run of printable ASCII.
+ */
+function valueAfter(text: string, end: number, cls: WordClass): Span | undefined {
+  let i = end;
+  let separated = false;
+  const limit = Math.min(text.length, end + 48);
+  for (let words = 0; i < limit && words <= 4; ) {
+    while (i < limit && (text[i] === ' ' || text[i] === '\t')) i++;
+    const mark = MARK_STARTS.has(text.charCodeAt(i)) ? MARKS.find((m) => text.startsWith(m, i)) : undefined;
+    if (mark) {
+      i += mark.length;
+      separated = true;
+      break;
+    }
+    // A word: a verb separates; anything else is a qualifier ("for staging", "(prod)").
+    let j = i;
+    while (j < limit && text[j] !== ' ' && text[j] !== '\t' && text[j] !== '\n' && !(MARK_STARTS.has(text.charCodeAt(j)) && MARKS.some((m) => text.startsWith(m, j)))) j++;
+    const word = text.slice(i, j);
+    if (VERBS.has(word.toLowerCase())) {
+      i = j;
+      separated = true;
+      break;
+    }
+    // No separator at all: the value may follow the word directly ("token abc…", "密码 xxx").
+    if (words === 0 && j > i && (cls !== 'weak' || j - i >= 20)) {
+      const direct = valueSpan(text, i);
+      if (direct && acceptable(text.slice(direct.start, direct.end), cls, false)) return direct;
+    }
+    if (j === i || j - i > 16 || text[j] === '\n' || !isQualifier(word) || DESCRIBING_RE.test(word)) return undefined;
+    i = j;
+    words++;
+  }
+  if (!separated) return undefined;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  const span = valueSpan(text, i);
+  return span && acceptable(text.slice(span.start, span.end), cls, true) ? span : undefined;
+}
+
+/** The value starting at `i`: opening quotes skipped, a run of printable ASCII, closing punctuation dropped. */
+function valueSpan(text: string, i: number): Span | undefined {
+  while (i < text.length && QUOTES.includes(text[i]!) && !text.startsWith(PLACEHOLDER_PREFIX, i)) i++;
+  if (text.startsWith(PLACEHOLDER_PREFIX, i)) return undefined;
+  let j = i;
+  while (j < text.length && j - i < 4096 && isValueChar(text.charCodeAt(j))) j++;
+  while (j > i && TRAILING.includes(text[j - 1]!)) j--;
+  return j > i ? { start: i, end: j } : undefined;
+}
+
+function acceptable(v: string, cls: WordClass, separated: boolean): boolean {
+  // Placeholders, URLs (url-credentials has their passwords) and paths are no value of a credential word.
+  if (v.startsWith(PLACEHOLDER_PREFIX) || v.includes('[REDACTED:') || isPlaceholderValue(v) || v.includes('://') || /^(?:~|\.{1,2})?\/[\w.-]/.test(v)) return false;
+  if (cls === 'password') return separated ? isPasswordValue(v) : isPasswordValue(v) && isSecretValue(v, 8);
+  return isSecretValue(v, cls === 'weak' && !separated ? 20 : 16);
+}
+
+/** The ASCII credential word around a secret-word hit at `at`: whole, not part of an identifier or a quoted key. */
+function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } | undefined {
+  // Bounded both ways: the longest word is 11 letters (a run of `passwordpassword…` is no word).
+  let s = at;
+  while (s > 0 && at - s <= 12 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
+  let e = at;
+  while (e < text.length && e - at <= 12 && isAsciiLetter(text.charCodeAt(e))) e++;
+  if (at - s > 12 || e - at > 12 || text.startsWith(PLACEHOLDER_PREFIX, s - PLACEHOLDER_PREFIX.length)) return undefined;
+  const word = text.slice(s, e).toLowerCase();
+  let cls = ASCII_WORDS.get(word);
+  if (!cls) return undefined;
+  if (word === 'passe' && !/mot de $/i.test(text.slice(Math.max(0, s - 7), s))) return undefined;
+  const before = s > 0 ? text.charCodeAt(s - 1) : 32;
+  const after = e < text.length ? text.charCodeAt(e) : 32;
+  // `secret_key`, `token2`, `"key":`, `$token`, `secret-scanning`: identifiers and quoted keys belong to code.
+  // `f(password: Uint8Array, …)`, `{ token: … }`: parameters and object members are code.
+  if (isWordChar(before) || before === 34 || before === 39 || before === 36 || before === 46 || before === 40 || before === 44 || before === 123 || before === 91) return undefined;
+  if (!(after === 32 || after === 9 || after === 58 || after === 0xff1a || after === 40 || e === text.length)) return undefined;
+  // `public key`, `primary key`, `cache key`: a key that is no secret.
+  if (cls === 'weak' && NOT_SECRET_BEFORE.test(text.slice(Math.max(0, s - 16), s))) return undefined;
+  return { cls, end: e };
+}
+
+/**
+ * Every credential introduced in prose replaced by its placeholder. `hits`: where the secret words
+ * occur (from the hint scan).
+ */
+export function redactProseCredentials(text: string, hits: Hits): string {
+  const spans: (Span & { kind: string })[] = [];
+  let seenEnd = -1;
+  for (let k = 0; k < hits.length; k += 2) {
+    const w = asciiWordAt(text, hits[k]!);
+    if (!w || w.end <= seenEnd) continue;
+    seenEnd = w.end;
+    const v = valueAfter(text, w.end, w.cls);
+    if (v) spans.push({ ...v, kind: w.cls === 'password' ? 'password' : 'secret' });
+  }
+  if (NON_ASCII_RE.test(text)) {
+    wideRe ??= new RegExp([...WIDE_WORDS.keys()].sort((a, b) => b.length - a.length).join('|'), 'gi');
+    wideRe.lastIndex = 0;
+    for (let m = wideRe.exec(text); m; m = wideRe.exec(text)) {
+      // Latin-script words are whole words (`clave`, not `autoclave`).
+      const before = m.index > 0 ? text.charCodeAt(m.index - 1) : 32;
+      const after = m.index + m[0].length < text.length ? text.charCodeAt(m.index + m[0].length) : 32;
+      if (isAsciiLetter(m[0].charCodeAt(0)) && (isWordChar(before) || isWordChar(after))) continue;
+      const cls = WIDE_WORDS.get(m[0].toLowerCase()) ?? WIDE_WORDS.get(m[0]) ?? 'secret';
+      const v = valueAfter(text, m.index + m[0].length, cls);
+      if (v) spans.push({ ...v, kind: cls === 'password' ? 'password' : 'secret' });
+    }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a.start - b.start);
+  let out = '';
+  let last = 0;
+  for (const s of spans) {
+    if (s.start < last) continue;
+    out += text.slice(last, s.start) + placeholder(s.kind, text.slice(s.start, s.end));
+    last = s.end;
+  }
+  return out + text.slice(last);
+}
