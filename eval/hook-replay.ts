@@ -48,18 +48,22 @@ export interface ReplayReport {
 interface HookCommand {
   readonly matcher?: string;
   readonly command: string;
+  /** Exec form (`command` and `args`, no shell), as the plugin's hooks.json declares them. */
+  readonly args?: readonly string[];
 }
 
 /** The hook commands of the plugin, by event. */
 function pluginHooks(root: string): Map<string, HookCommand[]> {
   const json = JSON.parse(readFileSync(join(root, 'hooks', 'hooks.json'), 'utf8')) as {
-    hooks: Record<string, { matcher?: string; hooks: { type: string; command: string }[] }[]>;
+    hooks: Record<string, { matcher?: string; hooks: { type: string; command: string; args?: string[] }[] }[]>;
   };
   const out = new Map<string, HookCommand[]>();
   for (const [event, entries] of Object.entries(json.hooks)) {
     out.set(
       event,
-      entries.flatMap((e) => e.hooks.filter((h) => h.type === 'command').map((h) => ({ ...(e.matcher !== undefined ? { matcher: e.matcher } : {}), command: h.command }))),
+      entries.flatMap((e) =>
+        e.hooks.filter((h) => h.type === 'command').map((h) => ({ ...(e.matcher !== undefined ? { matcher: e.matcher } : {}), command: h.command, ...(h.args ? { args: h.args } : {}) })),
+      ),
     );
   }
   return out;
@@ -99,9 +103,13 @@ function expectedTitle(payload: Readonly<Record<string, unknown>>): string | und
   }
 }
 
-function runHook(command: string, payload: string, env: NodeJS.ProcessEnv, root: string): Promise<string | undefined> {
+function runHook(hook: HookCommand, payload: string, env: NodeJS.ProcessEnv, root: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', command], { env: { ...env, CLAUDE_PLUGIN_ROOT: root }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const options = { env: { ...env, CLAUDE_PLUGIN_ROOT: root }, stdio: ['pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'] };
+    // Exec form: the host expands ${CLAUDE_PLUGIN_ROOT} in each argument and starts the command without a shell.
+    const child = hook.args
+      ? spawn(hook.command, hook.args.map((a) => a.replaceAll('${CLAUDE_PLUGIN_ROOT}', root)), options)
+      : spawn('/bin/sh', ['-c', hook.command], options);
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -175,7 +183,7 @@ export async function replayThroughHooks(
         logs[g]!.push(describe(te));
         const json = JSON.stringify(p);
         for (const c of commands) {
-          const failure = await runHook(c.command, json, env, root);
+          const failure = await runHook(c, json, env, root);
           ran++;
           if (failure) failures.push(`${hook} ${te.key}: ${failure}`);
         }
