@@ -76,11 +76,13 @@ const ASK_NOUNS = ['request', 'requests', 'requested', 'question', 'questions', 
 const ASK_NOUNS_CJK = ['请求', '提问', '问题', '指示', '質問', '依頼', 'リクエスト', '要求', '질문', '요청', '지시'];
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
+/** Names joined by dots, slashes or underscores (`Next.js`, `src/fix.ts`, `after_each`): never a cue. */
+const NAME_RE = /[\p{L}\p{N}]+(?:[./_\\][\p{L}\p{N}]+)+/gu;
 
 /** The intents a query carries (all false for a query with no cue). Never throws. */
 export function queryIntent(raw: string): QueryIntent {
-  const text = typeof raw === 'string' ? raw.normalize('NFKC').toLowerCase() : '';
-  if (!text) return NONE;
+  const text = typeof raw === 'string' ? raw.normalize('NFKC').toLowerCase().replace(NAME_RE, ' ') : '';
+  if (!text.trim()) return NONE;
   const words = text.match(WORD_RE) ?? [];
   const wordSet = new Set(words);
   const joined = ` ${words.join(' ')} `;

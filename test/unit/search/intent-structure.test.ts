@@ -21,6 +21,9 @@ test('intent: cues in four languages, English matched by whole word', () => {
   const none = queryIntent('connection pool timeout');
   assert.ok(!Object.values(none).some(Boolean), 'plain keywords carry no intent');
   assert.ok(!Object.values(queryIntent('')).some(Boolean));
+  assert.ok(!Object.values(queryIntent('Next.js')).some(Boolean), 'a dotted name is a name, not the cue `next`');
+  assert.equal(queryIntent('src/fix.ts').fix, false, 'nor is a path');
+  assert.equal(queryIntent('what broke after the Next.js upgrade').after, true, 'the words around a name still count');
 });
 
 const fact = (id: number, type: string, extra: Partial<RecordFact> = {}): RecordFact => ({ id, session: 1, at: id * 1000, type, problem: type === 'error', compaction: type === 'compact', ...extra });
