@@ -54,6 +54,7 @@ const common = (ctx: Ctx, event: string, sid = sessionId()) => ({
 });
 
 const ORIGINAL = sourceFile(320);
+const BIG_FILE = sourceFile(2000);
 const OLD = '    const conn = await pool.tryAcquire(opts.timeoutMs);\n    if (conn) return conn;';
 const NEW = '    const conn = await pool.tryAcquire(Math.max(50, opts.timeoutMs - elapsed()));\n    if (conn) {\n      metrics.poolWait.observe(elapsed());\n      return conn;\n    }';
 
@@ -83,6 +84,21 @@ export const PAYLOADS = {
     tool_response: { stdout: testOutput(120), stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
     tool_use_id: toolUseId(),
   }),
+  /** A large output: Read of a 2,000-line file (Read's default line limit), ~100 KB of content. */
+  read: (ctx: Ctx) => {
+    const file = join(ctx.cwd, 'src/db/pool-shards.ts');
+    const content = BIG_FILE.split('\n')
+      .slice(0, 2000)
+      .map((l, i) => `${String(i + 1).padStart(6)}\u2192${l}`)
+      .join('\n');
+    return {
+      ...common(ctx, 'PostToolUse'),
+      tool_name: 'Read',
+      tool_input: { file_path: file },
+      tool_response: { type: 'text', file: { filePath: file, content, numLines: 2000, startLine: 1, totalLines: 2000 } },
+      tool_use_id: toolUseId(),
+    };
+  },
   prompt: (ctx: Ctx) => ({
     ...common(ctx, 'UserPromptSubmit'),
     prompt:
