@@ -48,8 +48,8 @@ export interface ScanTables {
   readonly lists: readonly (readonly number[])[];
   /** Per list, the third characters (7 bits) its candidates can have: 4 × 32 bits; all (-1) for two-character words. */
   readonly thirds: readonly number[];
-  /** Per set, the source of its regex alternation (longest word first); flags: `g`, and `i` when the set ignores case. */
-  readonly alternations: readonly string[];
+  /** Per set, its regex alternation (longest word first): source and flags (`g`, `gi` when the set ignores case). */
+  readonly alternations: readonly (readonly [source: string, flags: string])[];
 }
 
 /** From this length on, V8 compiles a regex search to machine code at its first run (it interprets shorter ones first). */
@@ -60,30 +60,35 @@ const COLD_CHARS = 1 << 20;
 export class HintScanner {
   /** Per pair of characters (7 bits each, first << 7 | second): 1 + the index of its candidates, or 0. */
   private readonly pairs = new Uint16Array(1 << 14);
-  /** The candidates of each pair, longest first. */
-  private readonly lists: Candidate[][] = [];
+  /** Every word, longest first (the tables' candidates). */
+  private readonly candidates: readonly Candidate[];
+  /** Per pair with words: its key, then its candidates' indices, longest first (the tables' lists, used as they are). */
+  private readonly lists: readonly (readonly number[])[];
   /** Per list, the third characters (7 bits) its candidates can have: 4 × 32 bits; all for two-character words. */
   private readonly thirds: Int32Array;
   /** Each set as a global regex alternation, longest word first; compiled on the first long text. */
   private alternations: RegExp[] | undefined;
 
+  /** How many sets: the scan answers one list of hits per set. */
+  private readonly setCount: number;
+  private readonly tables: ScanTables;
+
   /**
-   * `coldChars`: how many characters of long texts go to the regex engine (tests set 0 or Infinity).
-   * `tables`: the sets' tables worked out ahead of time (they must be `scanTables(sets)`).
+   * `source`: the word sets, or their tables worked out ahead of time (`scanTables(sets)`), which need
+   * neither the words' modules nor the work. `coldChars`: how many characters of long texts go to the
+   * regex engine (tests set 0 or Infinity).
    */
   constructor(
-    private readonly sets: readonly WordSet[],
+    source: readonly WordSet[] | ScanTables,
     private coldChars = COLD_CHARS,
-    private readonly tables: ScanTables = scanTables(sets),
   ) {
-    const { candidates, lists } = tables;
-    // Indexed loops: this runs once per process, in the interpreter, where for-of costs an iterator per loop.
-    for (let l = 0; l < lists.length; l++) {
-      const row = lists[l]!;
-      const list: Candidate[] = [];
-      for (let k = 1; k < row.length; k++) list.push(candidates[row[k]!]!);
-      this.pairs[row[0]!] = this.lists.push(list);
-    }
+    const tables = Array.isArray(source) ? scanTables(source as readonly WordSet[]) : (source as ScanTables);
+    this.tables = tables;
+    this.setCount = tables.alternations.length;
+    this.candidates = tables.candidates;
+    this.lists = tables.lists;
+    // An indexed loop: this runs once per process, in the interpreter, where for-of costs an iterator.
+    for (let l = 0; l < this.lists.length; l++) this.pairs[this.lists[l]![0]!] = l + 1;
     this.thirds = new Int32Array(tables.thirds);
   }
 
@@ -97,10 +102,11 @@ export class HintScanner {
       this.coldChars -= text.length - from;
       return this.scanByRegex(text, from);
     }
-    const hits: Hits[] = this.sets.map(() => []);
+    const hits: Hits[] = [];
+    for (let set = 0; set < this.setCount; set++) hits.push([]);
     /** Per set, where its next hit may start (hits of one set do not overlap). */
-    const free: number[] = this.sets.map(() => from);
-    const { pairs, thirds } = this;
+    const free: number[] = new Array<number>(this.setCount).fill(from);
+    const { pairs, thirds, candidates, lists } = this;
     const last = text.length - 1;
     // Scanned as bytes (each character's low 8 bits), not with charCodeAt: the engine reads a byte
     // array far faster than strings of every shape (flat, concatenated, sliced) that come here.
@@ -110,7 +116,9 @@ export class HintScanner {
       const c2 = bytes[i + 2]! & 127;
       if (((thirds[(list - 1) * 4 + (c2 >> 5)]! >>> (c2 & 31)) & 1) === 0) continue;
       let taken = 0;
-      for (const c of this.lists[list - 1]!) {
+      const row = lists[list - 1]!;
+      for (let k = 1; k < row.length; k++) {
+        const c = candidates[row[k]!]!;
         if ((taken >> c.set) & 1 || i < free[c.set]! || !matches(text, i, c)) continue;
         hits[c.set]!.push(i, c.word.length);
         free[c.set] = i + c.word.length;
@@ -125,11 +133,15 @@ export class HintScanner {
     if (at < 0 || at + 2 > text.length) return [];
     const list = this.pairs[((text.charCodeAt(at) & 127) << 7) | (text.charCodeAt(at + 1) & 127)]!;
     if (list === 0) return [];
-    return this.lists[list - 1]!.filter((c) => c.set === set && matches(text, at, c)).map((c) => c.word);
+    return this.lists[list - 1]!
+      .slice(1)
+      .map((k) => this.candidates[k]!)
+      .filter((c) => c.set === set && matches(text, at, c))
+      .map((c) => c.word);
   }
 
   private scanByRegex(text: string, from: number): Hits[] {
-    this.alternations ??= this.tables.alternations.map((source, set) => new RegExp(source, this.sets[set]!.ignoreCase ? 'gi' : 'g'));
+    this.alternations ??= this.tables.alternations.map(([source, flags]) => new RegExp(source, flags));
     return this.alternations.map((re) => {
       const hits: Hits = [];
       re.lastIndex = from;
@@ -179,9 +191,10 @@ export function scanTables(sets: readonly WordSet[]): ScanTables {
 }
 
 /** A set's words as one regex alternation: longest first, so the first alternative that matches is the longest word there. */
-function alternation(s: WordSet): string {
+function alternation(s: WordSet): readonly [string, string] {
   const words = [...new Set(s.words)].sort((a, b) => b.length - a.length);
-  return words.map((w) => w.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + (s.wordEnd?.includes(w) ? '\\b' : '')).join('|');
+  const source = words.map((w) => w.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + (s.wordEnd?.includes(w) ? '\\b' : '')).join('|');
+  return [source, s.ignoreCase ? 'gi' : 'g'];
 }
 
 /** Bytes for texts up to 1 MiB, reused from call to call (a longer text gets its own). */

@@ -4,14 +4,16 @@
  * prefixes (tokens) and the words that start a secret-looking name (assignments).
  */
 import { HintScanner, type Hits } from './hint-scan.ts';
-import { HINT_SETS } from './hint-sets.ts';
 import { HINT_TABLES } from './hint-tables.generated.ts';
 
 /** The secret words (hint-sets' SECRET_WORDS) as a regex, for a search from any position (the scan's hits are those of a scan from the start). */
 export const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|ookie)|bearer|pat\b/gi;
 
-/** Tables worked out at build time: working them out here would cost every hook process more than its scan. */
-const SCANNER = new HintScanner(HINT_SETS, undefined, HINT_TABLES);
+/**
+ * The tables of hint-sets' HINT_SETS, worked out at build time: working them out here would cost
+ * every hook process more than its scan, and would load the whole catalogue for its words.
+ */
+const SCANNER = new HintScanner(HINT_TABLES);
 
 export interface Hints {
   /** Where the token rules' hints occur. */
