@@ -22,9 +22,9 @@
  *   MNEMO_BENCH_ROUNDS=3                           rounds (default 3; medians reported)
  *   --no-write                                     leave bench/RESULTS.md alone
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { captureEvent } from '../src/core/capture.ts';
 import type { CapturedEvent } from '../src/core/types.ts';
@@ -36,53 +36,20 @@ import { findTranscripts } from '../src/import/claude-code/transcript-files.ts';
 import { transcriptLines } from '../src/import/claude-code/transcript-lines.ts';
 import { parseClaudeCode } from '../src/platforms/claude-code.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
-import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
+import { machine, machineLine, shouldWrite, writeSection } from './lib/report.ts';
+import { copyTranscripts, CORPUS, FIXTURES, jsonlFiles } from './lib/transcripts.ts';
 import { bytes, int, median, ratio, table } from './lib/stats.ts';
 
-const FIXTURES = join(ROOT, 'test', 'fixtures', 'transcripts');
-/** ../shared/corpus next to the checkout, or next to the folder of worktrees holding it. */
-const CORPUS = [join(ROOT, '..', 'shared', 'corpus', 'transcripts'), join(ROOT, '..', '..', 'shared', 'corpus', 'transcripts')].find(isDir);
 const haveCorpus = CORPUS !== undefined;
 const SOURCE = CORPUS ?? FIXTURES;
 const COPIES = Math.max(1, Number(process.env.MNEMO_BENCH_COPIES) || (haveCorpus ? 10 : 40));
 const ROUNDS = Math.max(1, Number(process.env.MNEMO_BENCH_ROUNDS) || 3);
 const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
 
-// ---------------------------------------------------------------------------------------------
 // Input: COPIES copies of every transcript, ids rewritten so each copy is a different session.
-
-const UUID_RE = /\b[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g;
-const TOOLU_RE = /\btoolu_([0-9A-Za-z]+)/g;
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function jsonlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? jsonlFiles(p) : n.endsWith('.jsonl') ? [p] : [];
-  });
-}
-
 const work = mkdtempSync(join(tmpdir(), 'mnemo-bench-import-'));
 const input = join(work, 'projects');
-let inputBytes = 0;
-for (let k = 0; k < COPIES; k++) {
-  const tag = k.toString(16).padStart(2, '0');
-  const rewrite = (s: string) => s.replace(UUID_RE, (m, rest: string) => `${tag}${m.slice(2, 8)}${rest}`).replace(TOOLU_RE, (_m, id: string) => `toolu_${tag}${id}`);
-  for (const f of jsonlFiles(SOURCE)) {
-    const out = join(input, `copy-${tag}`, rewrite(relative(SOURCE, f)));
-    mkdirSync(dirname(out), { recursive: true });
-    const text = rewrite(readFileSync(f, 'utf8'));
-    writeFileSync(out, text);
-    inputBytes += Buffer.byteLength(text);
-  }
-}
+const inputBytes = copyTranscripts(SOURCE, input, COPIES);
 const files = jsonlFiles(input);
 
 // ---------------------------------------------------------------------------------------------

@@ -1,187 +1,333 @@
 /**
- * Team server benchmark, on a throwaway PostgreSQL cluster started here:
- * - push and pull throughput (records/s) with 1 client and with 20 at once, ratio 20 : 1;
- * - server search p50/p95 at 100,000 and 1,000,000 shared records (English, CJK, identifiers), and
- *   the growth between the two sizes.
- * Seeding goes in bulk (multi-row INSERT … SELECT FROM jsonb_to_recordset of 5,000 rows, the stamp
- * trigger off and the search index built afterwards), with the same rows and index text a push writes.
- * Usage: npm run bench -- team-server [-- --small]   (--small: 10,000 and 100,000 records)
+ * Team server benchmark, on a throwaway PostgreSQL cluster started here, with the records of a seeded
+ * local store (bench/lib/seed: the realistic corpus, extraction's tags and priorities included) shared
+ * as the sync engine shares them:
+ * - push and pull throughput (records/s) with 1 client and with 20 at once (batches of
+ *   TEAM_LIMITS.batch, as the sync engine sends them; and 250, the batch size before);
+ * - seeding in bulk: COPY (pg-copy-streams) against INSERT … SELECT FROM jsonb_to_recordset;
+ * - server search p50/p95 at N and 10 × N shared records (English, CJK, identifiers, paths), each
+ *   against a baseline interleaved with it (the team's newest 20 records, same pool), and the growth
+ *   between the two sizes; 10 × N is the N-record history ten times over, copied on the server;
+ * - agreement with local search at N: top-10 overlap of `search` on the server and
+ *   `SqliteStore.search` on the store the records came from, same queries, same current project.
+ *
+ *   npm run bench -- team-server              N = 100,000 (and 1,000,000)
+ *   npm run bench -- team-server -- --small   N = 10,000 (and 100,000)
+ *   MNEMO_BENCH_FROM_<N>=file.db              the local store to share (else the seed cache, else seeded)
+ *   MNEMO_BENCH_PG_DIR=dir                    keep the cluster there, and reuse its seeded records next time
+ *   MNEMO_BENCH_QUERIES=n                     queries per class (default 100, --small 40)
+ *   MNEMO_BENCH_PARTS=search                  only some parts (throughput, seeding, search; default all)
  */
 import pg from 'pg';
-import type { SharedObservation } from '../src/core/team/contract.ts';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEAM_LIMITS, type SharedObservation } from '../src/core/team/contract.ts';
 import { addMember, initTeam } from '../src/store/postgres/admin.ts';
+import { SEARCH_INDEX_OPTIONS } from '../src/store/postgres/migrations.ts';
 import { openTeamServer } from '../src/store/postgres/open.ts';
-import { PUSH_COLUMNS, SEARCH_VECTOR, toRow } from '../src/store/postgres/records.ts';
 import type { PgTeamServer } from '../src/store/postgres/team-server.ts';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
+import { Corpus } from './lib/corpus.ts';
+import { copyRecords, jsonRecords, projectKey, replicate, sharedFromStore } from './lib/pg-seed.ts';
+import { machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
+import { benchProjectDir, seededStore } from './lib/seed.ts';
+import { int, median, ms, p95, ratio, rng, shuffle, table } from './lib/stats.ts';
 // @ts-expect-error plain JS module shared with .ci/run
 import { startCluster, stopCluster } from '../scripts/pg-cluster.mjs';
 
 const small = process.argv.includes('--small');
-const SIZES = small ? [10_000, 100_000] : [100_000, 1_000_000];
-const PUSH_RECORDS = small ? 4_000 : 20_000;
-const QUERIES_PER_KIND = small ? 30 : 60;
+const N = small ? 10_000 : 100_000;
+const SIZES = [N, N * 10] as const;
+/** MNEMO_BENCH_SIZES=100000: only these sizes (a partial run writes no report). */
+const ONLY = process.env.MNEMO_BENCH_SIZES?.split(',').map(Number);
+const QUERIES = Number(process.env.MNEMO_BENCH_QUERIES) || (small ? 40 : 100);
+const PUSH_RECORDS = small ? 4_000 : 10_000;
+const RATIO_ROWS = small ? 2_000 : 5_000;
+const CLASSES = ['english', 'cjk', 'identifier', 'path'] as const;
+type ClassName = (typeof CLASSES)[number];
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const PARTS = new Set((process.env.MNEMO_BENCH_PARTS ?? 'throughput,seeding,search').split(','));
 
-// A small deterministic generator, so runs compare.
-let rngState = 42;
-const rand = () => (rngState = (rngState * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+// --- the local store the records come from -------------------------------------------------------
 
-const EN = ('connection pool database migration runner timeout retry cache index query session token parser ' +
-  'config build test deploy error warning request response handler worker queue schema table column branch merge ' +
-  'commit release version module import export server client socket stream buffer memory disk thread lock').split(' ');
-const ZH = ['连接池', '数据库', '迁移', '超时', '重试', '缓存', '索引', '查询', '会话', '令牌', '解析器', '配置', '构建', '测试', '部署', '错误', '警告', '请求', '响应', '队列', '泄漏', '修复'];
-const IDENT_PARTS = ['get', 'set', 'load', 'save', 'parse', 'build', 'fetch', 'flush', 'open', 'close'];
-const NOUNS = ['Observations', 'Session', 'Config', 'Pool', 'Index', 'Cursor', 'Outbox', 'Mirror', 'Token', 'Schema'];
+const work = mkdtempSync(join(tmpdir(), 'mnemo-bench-team-'));
+const localPath = join(work, 'local.db');
+const from = process.env[`MNEMO_BENCH_FROM_${N}`];
+if (from) copyFileSync(from, localPath);
+else {
+  log(`team-server: local store of ${int(N)} observations (seed cache or seeding)…`);
+  await seededStore(localPath, N, ROOT);
+}
+const corpus = new Corpus({ observations: N, bigProjectPath: benchProjectDir() });
+const local: (SharedObservation & { localId: number })[] = [...sharedFromStore(localPath, N)];
+const spanMs = local[local.length - 1]!.createdAt - local[0]!.createdAt + 86_400_000;
+const withSeq = (from = 0, to = local.length) => local.slice(from, to).map((r, i) => ({ ...r, seq: from + i + 1 }));
 
-function record(i: number, project: string): SharedObservation {
-  const ident = `${pick(IDENT_PARTS)}${pick(NOUNS)}${i % 97}`;
-  const path = `src/mod${i % 211}/file${i % 1013}.ts`;
-  const cjk = rand() < 0.3;
-  const words = Array.from({ length: 12 + Math.floor(rand() * 20) }, () => pick(EN));
-  const title = cjk ? `${pick(ZH)}${pick(ZH)}的问题 ${ident}` : `${pick(EN)} ${pick(EN)} in ${path}`;
-  const body = cjk ? `${Array.from({ length: 8 }, () => pick(ZH)).join('')}，${words.slice(0, 6).join(' ')}` : `${words.join(' ')} ${ident}()`;
-  return {
-    kind: 'observation',
-    uid: `bench-${i}`,
-    project,
-    branch: 'main',
-    assistant: 'claude-code',
-    createdAt: 1_700_000_000_000 + i * 1000,
-    sessionUid: `s-${Math.floor(i / 50)}`,
-    obsKind: 'tool',
-    type: pick(['change', 'discovery', 'command', 'error'] as const),
-    title,
-    body,
-    files: [path],
-    tags: ident,
-  };
+// --- the cluster ---------------------------------------------------------------------------------
+
+const keep = process.env.MNEMO_BENCH_PG_DIR;
+const cluster = await startCluster(keep ? { dir: keep } : {});
+const adminUrl = `postgres://postgres@${encodeURIComponent(cluster.host)}:${cluster.port}/postgres`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+
+interface Throughput {
+  push: number;
+  pull: number;
+}
+interface ClassTimes {
+  wall: number[];
+  /** CPU time of the search (server backend + this process): what it costs on an idle machine. */
+  cpu: number[];
+  hits: number;
 }
 
-async function seedRows(admin: pg.Client, teamId: number, author: string, from: number, to: number): Promise<void> {
-  await admin.query('ALTER TABLE mnemo.records DISABLE TRIGGER records_stamp');
-  await admin.query('DROP INDEX IF EXISTS mnemo.records_search');
-  for (let i = from; i < to; i += 5000) {
-    const rows = [];
-    for (let k = i; k < Math.min(to, i + 5000); k++) rows.push({ ...toRow(record(k, `github.com/acme/p${k % 7}`)), seq: k + 1 });
-    await admin.query(
-      `INSERT INTO mnemo.records (team_id, uid, seq, author, kind, project, branch, assistant, revision, created_at, session_uid, obs_type, priority, files, title, body, tags, extra, search)
-       SELECT $1, r.uid, r.seq, $3, r.kind, r.project, r.branch, r.assistant, r.revision, r.created_at, r.session_uid, r.obs_type, r.priority, r.files, r.title, r.body, r.tags, r.extra, ${SEARCH_VECTOR}
-       FROM jsonb_to_recordset($2::jsonb) AS r(${PUSH_COLUMNS}, seq bigint)`,
-      [teamId, JSON.stringify(rows), author],
-    );
-  }
-  await admin.query('CREATE INDEX records_search ON mnemo.records USING gin (search) WITH (fastupdate = off)');
-  await admin.query('ALTER TABLE mnemo.records ENABLE TRIGGER records_stamp');
-  await admin.query('UPDATE mnemo.team_seq SET last_seq = $2 WHERE team_id = $1', [teamId, to]);
-  await admin.query('VACUUM ANALYZE mnemo.records');
+/** On-CPU nanoseconds of a process so far (Linux schedstat: exact, unlike the 10 ms ticks of /proc/PID/stat). */
+function cpuNs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+}
+interface SizeResult {
+  size: number;
+  seeded: string;
+  classes: Record<ClassName, ClassTimes>;
+  baseline: number[];
+  baselineCpu: number[];
+  storage: { table: string; indexes: string };
+}
+class PartialRun extends Error {}
+interface Agreement {
+  overlap: number;
+  top1: number;
+  n: number;
 }
 
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-async function searchTimes(s: PgTeamServer, queries: readonly string[]): Promise<{ p50: number; p95: number; hits: number }> {
-  for (const q of queries.slice(0, 5)) await s.search({ query: q }); // warm
-  const times: number[] = [];
-  let hits = 0;
-  for (const q of queries) {
-    const t = performance.now();
-    hits += (await s.search({ query: q, limit: 20 })).length;
-    times.push(performance.now() - t);
-  }
-  return { p50: pct(times, 50), p95: pct(times, 95), hits };
-}
-
-function queriesOf(kind: 'english' | 'cjk' | 'identifier'): string[] {
-  return Array.from({ length: QUERIES_PER_KIND }, (_, i) =>
-    kind === 'english' ? `${pick(EN)} ${pick(EN)}` : kind === 'cjk' ? `${pick(ZH)}${i % 2 ? pick(ZH) : ''}` : i % 2 ? `${pick(IDENT_PARTS)}${pick(NOUNS)}${i % 97}` : `src/mod${i % 211}/file${i % 1013}.ts`,
-  );
-}
-
-async function throughput(members: { url: string }[], team: string, clients: number): Promise<{ push: number; pull: number }> {
-  const servers = await Promise.all(Array.from({ length: clients }, (_, i) => openTeamServer({ url: members[i % members.length]!.url, team })));
-  const per = Math.floor(PUSH_RECORDS / clients);
-  const tag = `${clients}c-${Date.now()}`;
-  const head0 = (await servers[0]!.status()).head;
-  let t = performance.now();
-  await Promise.all(
-    servers.map(async (s, c) => {
-      for (let i = 0; i < per; i += 250) {
-        const batch = Array.from({ length: Math.min(250, per - i) }, (_, k) => ({ ...record(c * per + i + k, 'github.com/acme/push'), uid: `${tag}-${c}-${i + k}` }));
-        await s.push(batch);
-      }
-    }),
-  );
-  const pushRate = (per * clients) / ((performance.now() - t) / 1000);
-  t = performance.now();
-  let pulled = 0;
-  await Promise.all(
-    servers.map(async (s) => {
-      let cursor = head0;
-      for (;;) {
-        const page = await s.pull(cursor, 1000);
-        pulled += page.changes.length;
-        cursor = page.cursor;
-        if (!page.more) break;
-      }
-    }),
-  );
-  const pullRate = pulled / ((performance.now() - t) / 1000);
-  await Promise.all(servers.map((s) => s.close()));
-  return { push: pushRate, pull: pullRate };
-}
-
-const cluster = await startCluster();
 try {
-  const adminUrl = `postgres://postgres@${encodeURIComponent(cluster.host)}:${cluster.port}/postgres`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   await initTeam(admin, 'bench');
-  const members = [];
+  await initTeam(admin, 'scratch');
+  const members: { role: string; url: string }[] = [];
   for (let i = 0; i < 4; i++) {
     const role = `bench_dev${i}`;
-    await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD 'bench'`);
+    const exists = (await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount;
+    if (!exists) await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD 'bench'`);
     await addMember(admin, 'bench', role);
-    members.push({ role, url: `postgres://${role}:bench@127.0.0.1:${cluster.port}/postgres?sslmode=disable` });
+    await addMember(admin, 'scratch', role);
+    // A generous connect timeout: 20 clients logging in at once (SCRAM) on a loaded machine take a while.
+    members.push({ role, url: `postgres://${role}:bench@127.0.0.1:${cluster.port}/postgres?sslmode=disable&connect_timeout=120` });
   }
-  const teamId = (await admin.query<{ team_id: number }>(`SELECT team_id FROM mnemo.teams WHERE name = 'bench'`)).rows[0]!.team_id;
+  const teamIdOf = async (name: string) => (await admin.query<{ team_id: number }>('SELECT team_id FROM mnemo.teams WHERE name = $1', [name])).rows[0]!.team_id;
+  const benchId = await teamIdOf('bench');
+  const scratchId = await teamIdOf('scratch');
+  const pgVersion = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+  const m = machine();
+  log(`team server benchmark (PostgreSQL ${pgVersion}, N = ${int(N)}, ${QUERIES} queries per class), load ${m.load}`);
 
-  console.log(`team server benchmark (PostgreSQL ${(await admin.query('SHOW server_version')).rows[0].server_version}, ${small ? 'small' : 'full'} run)`);
-  const one = await throughput(members, 'bench', 1);
-  const twenty = await throughput(members, 'bench', 20);
-  console.log(`push: 1 client ${one.push.toFixed(0)} records/s, 20 clients ${twenty.push.toFixed(0)} records/s (${(twenty.push / one.push).toFixed(2)}x)`);
-  console.log(`pull: 1 client ${one.pull.toFixed(0)} records/s, 20 clients ${twenty.pull.toFixed(0)} records/s in all (${(twenty.pull / one.pull).toFixed(2)}x)`);
+  // --- push / pull throughput, on the scratch team -----------------------------------------------
 
-  // Search: wipe the throughput rows, then seed to each size.
-  await admin.query('DELETE FROM mnemo.tombstones');
-  await admin.query('ALTER TABLE mnemo.records DISABLE TRIGGER records_bury');
-  await admin.query('DELETE FROM mnemo.records');
-  await admin.query('ALTER TABLE mnemo.records ENABLE TRIGGER records_bury');
-  const s = await openTeamServer({ url: members[0]!.url, team: 'bench' });
-  const results: Record<string, { p50: number; p95: number; hits: number }>[] = [];
-  let have = 0;
-  for (const size of SIZES) {
-    const t = performance.now();
-    await seedRows(admin, teamId, members[1]!.role, have, size);
-    console.log(`seeded ${size.toLocaleString('en')} records in ${((performance.now() - t) / 1000).toFixed(1)} s (${((size - have) / ((performance.now() - t) / 1000)).toFixed(0)} rows/s)`);
-    have = size;
-    const r: Record<string, { p50: number; p95: number; hits: number }> = {};
-    for (const kind of ['english', 'cjk', 'identifier'] as const) {
-      rngState = 7; // the same queries at every size
-      r[kind] = await searchTimes(s, queriesOf(kind));
-      console.log(`  search ${kind.padEnd(10)} at ${size.toLocaleString('en')}: p50 ${r[kind]!.p50.toFixed(1)} ms, p95 ${r[kind]!.p95.toFixed(1)} ms (${(r[kind]!.hits / QUERIES_PER_KIND).toFixed(1)} hits/query)`);
+  async function throughput(clients: number, batch: number): Promise<Throughput> {
+    const servers = await Promise.all(Array.from({ length: clients }, (_, i) => openTeamServer({ url: members[i % members.length]!.url, team: 'scratch' })));
+    const per = Math.floor(PUSH_RECORDS / clients);
+    const tag = `${clients}c${batch}-${Date.now()}`;
+    const head0 = (await servers[0]!.status()).head;
+    let t = performance.now();
+    await Promise.all(
+      servers.map(async (s, c) => {
+        for (let i = 0; i < per; i += batch) {
+          const records = local.slice(c * per + i, c * per + Math.min(per, i + batch)).map(({ localId: _, ...r }) => ({ ...r, uid: `${tag}-${r.uid}` }));
+          await s.push(records);
+        }
+      }),
+    );
+    const push = (per * clients) / ((performance.now() - t) / 1000);
+    t = performance.now();
+    let pulled = 0;
+    await Promise.all(
+      servers.map(async (s) => {
+        let cursor = head0;
+        for (;;) {
+          const page = await s.pull(cursor, 1000);
+          pulled += page.changes.length;
+          cursor = page.cursor;
+          if (!page.more) break;
+        }
+      }),
+    );
+    const pull = pulled / ((performance.now() - t) / 1000);
+    await Promise.all(servers.map((s) => s.close()));
+    return { push, pull };
+  }
+  const none = { push: NaN, pull: NaN };
+  const oneSmall = PARTS.has('throughput') ? await throughput(1, 250) : none;
+  const one = PARTS.has('throughput') ? await throughput(1, TEAM_LIMITS.batch) : none;
+  const twenty = PARTS.has('throughput') ? await throughput(20, TEAM_LIMITS.batch) : none;
+  log(`push: 1 client ${int(one.push)}/s (batches of 250: ${int(oneSmall.push)}/s), 20 clients ${int(twenty.push)}/s; pull: 1 client ${int(one.pull)}/s, 20 clients ${int(twenty.pull)}/s`);
+
+  // --- seeding: COPY against jsonb_to_recordset, same rows, scratch team -------------------------
+
+  const bulk = async <T>(fn: () => Promise<T>): Promise<T> => {
+    await admin.query('ALTER TABLE mnemo.records DISABLE TRIGGER records_stamp');
+    try {
+      return await fn();
+    } finally {
+      await admin.query('ALTER TABLE mnemo.records ENABLE TRIGGER records_stamp');
     }
-    results.push(r);
+  };
+  const wipe = async (teamId: number) => {
+    await admin.query('ALTER TABLE mnemo.records DISABLE TRIGGER records_bury');
+    await admin.query('DELETE FROM mnemo.records WHERE team_id = $1', [teamId]);
+    await admin.query('DELETE FROM mnemo.tombstones WHERE team_id = $1', [teamId]);
+    await admin.query('ALTER TABLE mnemo.records ENABLE TRIGGER records_bury');
+  };
+  const noSeed = { rows: 0, ms: NaN };
+  await wipe(scratchId);
+  const viaJson = PARTS.has('seeding') ? await bulk(() => jsonRecords(admin, scratchId, members[1]!.role, withSeq(0, RATIO_ROWS))) : noSeed;
+  await wipe(scratchId);
+  const viaCopy = PARTS.has('seeding') ? await bulk(() => copyRecords(admin, scratchId, members[1]!.role, withSeq(0, RATIO_ROWS))) : noSeed;
+  await wipe(scratchId);
+  log(`seeding ${int(RATIO_ROWS)} rows (search index in place): COPY ${int(viaCopy.rows / (viaCopy.ms / 1000))}/s, jsonb_to_recordset ${int(viaJson.rows / (viaJson.ms / 1000))}/s`);
+
+  // --- search at N and 10 × N ----------------------------------------------------------------------
+
+  const count = async () => Number((await admin.query<{ n: string }>('SELECT count(*) AS n FROM mnemo.records WHERE team_id = $1', [benchId])).rows[0]!.n);
+  const withoutSearchIndex = async <T>(fn: () => Promise<T>): Promise<T> => {
+    await admin.query('DROP INDEX IF EXISTS mnemo.records_search');
+    try {
+      return await fn();
+    } finally {
+      await admin.query(`CREATE INDEX IF NOT EXISTS records_search ON mnemo.records USING gin (search) WITH (${SEARCH_INDEX_OPTIONS})`);
+      await admin.query('VACUUM ANALYZE mnemo.records');
+    }
+  };
+  // One connection each, so that their backends' CPU time can be read (the server runs on this machine).
+  const server = await openTeamServer({ url: members[0]!.url, team: 'bench' }, { poolSize: 1 });
+  const pool = new pg.Pool({ connectionString: members[2]!.url, max: 1 });
+  const backendOf = async (role: string) => {
+    const r = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE usename = $1 AND backend_type = 'client backend' ORDER BY backend_start DESC LIMIT 1`, [role]);
+    return r.rows[0]!.pid;
+  };
+  const q = corpus.queries(QUERIES);
+  const current = corpus.bigProject.path;
+  const results: SizeResult[] = [];
+  let agreement: Record<ClassName, Agreement> | undefined;
+
+  for (const size of PARTS.has('search') ? SIZES.filter((z) => !ONLY || ONLY.includes(z)) : []) {
+    const have = await count();
+    let seeded: string;
+    if (have === size) seeded = 'reused from MNEMO_BENCH_PG_DIR';
+    else if (size === N) {
+      if (have) await wipe(benchId);
+      const s = await bulk(() => withoutSearchIndex(() => copyRecords(admin, benchId, members[1]!.role, withSeq())));
+      seeded = `COPY, ${int(s.rows / (s.ms / 1000))} rows/s, search index built after`;
+    } else {
+      await admin.query('DELETE FROM mnemo.records WHERE team_id = $1 AND seq > $2', [benchId, N]);
+      const s = await bulk(() => withoutSearchIndex(() => replicate(admin, benchId, N, size / N, spanMs)));
+      seeded = `copied on the server, ${int(s.rows / (s.ms / 1000))} rows/s, search index built after`;
+    }
+    await admin.query('UPDATE mnemo.team_seq SET last_seq = greatest(last_seq, $2) WHERE team_id = $1', [benchId, size]);
+    log(`${int(size)} records (${seeded})`);
+
+    const search = (query: string, limit = 20) => server.search({ query, scope: 'all', limit, currentProject: projectKey(current) });
+    const newest = () => pool.query(`SELECT uid, title, body, tags FROM mnemo.records WHERE team_id = $1 ORDER BY seq DESC LIMIT 20`, [benchId]);
+    for (const c of CLASSES) for (const query of q[c].slice(0, 10)) await search(query); // warm
+    await newest();
+    const [searchPid, baselinePid] = [await backendOf(members[0]!.role), await backendOf(members[2]!.role)];
+    const classes = Object.fromEntries(CLASSES.map((c) => [c, { wall: [] as number[], cpu: [] as number[], hits: 0 }])) as Record<ClassName, ClassTimes>;
+    const baseline: number[] = [];
+    const baselineCpu: number[] = [];
+    const order = rng(99);
+    for (let i = 0; i < QUERIES; i++) {
+      // Interleaved with the baseline, so the machine's drift hits all alike.
+      for (const kind of shuffle(['baseline', ...CLASSES] as string[], order)) {
+        const pid = kind === 'baseline' ? baselinePid : searchPid;
+        const c0 = process.cpuUsage();
+        const s0 = cpuNs(pid);
+        const t = performance.now();
+        const hits = kind === 'baseline' ? (await newest()).rows : await search(q[kind as ClassName][i]!);
+        const wall = performance.now() - t;
+        const c = process.cpuUsage(c0);
+        const cpu = (c.user + c.system) / 1000 + (cpuNs(pid) - s0) / 1e6;
+        if (kind === 'baseline') {
+          baseline.push(wall);
+          baselineCpu.push(cpu);
+          continue;
+        }
+        classes[kind as ClassName].wall.push(wall);
+        classes[kind as ClassName].cpu.push(cpu);
+        classes[kind as ClassName].hits += hits.length;
+      }
+    }
+    const st = await admin.query<{ t: string; i: string }>(`SELECT pg_size_pretty(pg_table_size('mnemo.records')) AS t, pg_size_pretty(pg_indexes_size('mnemo.records')) AS i`);
+    results.push({ size, seeded, classes, baseline, baselineCpu, storage: { table: st.rows[0]!.t, indexes: st.rows[0]!.i } });
+    for (const c of CLASSES) log(`  ${c.padEnd(10)} p50 ${ms(median(classes[c].wall))} ms, p95 ${ms(p95(classes[c].wall))} ms; CPU p50 ${ms(median(classes[c].cpu))} ms, p95 ${ms(p95(classes[c].cpu))} ms (${(classes[c].hits / QUERIES).toFixed(1)} hits/query)`);
+    log(`  baseline   p50 ${ms(median(baseline))} ms; CPU p50 ${ms(median(baselineCpu))} ms`);
+
+    if (size === N) {
+      // Agreement with local search over the same records and queries.
+      const store = SqliteStore.open({ path: localPath, busyTimeoutMs: 5000 });
+      const uidOf = new Map(local.map((r) => [r.localId, r.uid]));
+      agreement = {} as Record<ClassName, Agreement>;
+      try {
+        for (const c of CLASSES) {
+          let overlap = 0;
+          let top1 = 0;
+          let n = 0;
+          for (const query of q[c]) {
+            const mine = (await store.search({ query, limit: 10, currentProject: current })).map((h) => uidOf.get(h.observation.id));
+            const theirs = (await search(query, 10)).map((h) => h.record.uid);
+            if (!mine.length && !theirs.length) continue;
+            n++;
+            overlap += theirs.filter((u) => mine.includes(u)).length / Math.max(mine.length, theirs.length);
+            if (mine[0] === theirs[0]) top1++;
+          }
+          agreement[c] = { overlap: overlap / Math.max(n, 1), top1: top1 / Math.max(n, 1), n };
+          log(`  agreement ${c.padEnd(10)} top-10 overlap ${(agreement[c].overlap * 100).toFixed(0)} %, same first ${(agreement[c].top1 * 100).toFixed(0)} % (${n} queries)`);
+        }
+      } finally {
+        await store.close();
+      }
+    }
   }
-  for (const kind of ['english', 'cjk', 'identifier'] as const) {
-    const [a, b] = [results[0]![kind]!, results[1]![kind]!];
-    console.log(`growth ${SIZES[0]!.toLocaleString('en')} → ${SIZES[1]!.toLocaleString('en')} (${SIZES[1]! / SIZES[0]!}x rows), ${kind}: p50 ${(b.p50 / a.p50).toFixed(2)}x, p95 ${(b.p95 / a.p95).toFixed(2)}x`);
-  }
-  const size = await admin.query<{ t: string; i: string }>(`SELECT pg_size_pretty(pg_table_size('mnemo.records')) AS t, pg_size_pretty(pg_indexes_size('mnemo.records')) AS i`);
-  console.log(`storage at ${SIZES[1]!.toLocaleString('en')}: table ${size.rows[0]!.t}, indexes ${size.rows[0]!.i}`);
-  await s.close();
-  await admin.end();
+  await pool.end();
+  await server.close();
+
+  // --- report ----------------------------------------------------------------------------------------
+
+  if (results.length < 2) throw new PartialRun();
+  const [a, b] = results as [SizeResult, SizeResult];
+  const label: Record<ClassName, string> = { english: 'English, 1–3 words', cjk: 'CJK, 2–4 characters', identifier: 'identifier (`acquireConnection`)', path: 'file path (`src/db/pool.ts`)' };
+  const cell = (r: SizeResult, c: ClassName) =>
+    `${ms(median(r.classes[c].wall))} / ${ms(p95(r.classes[c].wall))} ms (${ratio(median(r.classes[c].wall) / median(r.baseline))}); CPU ${ms(median(r.classes[c].cpu))} / ${ms(p95(r.classes[c].cpu))} ms`;
+  const md = [
+    `## Team server (bench/team-server.bench.ts), N = ${int(N)}`,
+    '',
+    machineLine(m),
+    '',
+    `PostgreSQL ${pgVersion}, throwaway cluster (fsync off), one team searched by a member (row-level security on), records of a seeded local store of ${int(N)} observations shared as the sync engine shares them; ${int(SIZES[1])} is that history ten times over (copied on the server). ${QUERIES} queries per class, interleaved with the baseline (the team's newest 20 records, same connection).`,
+    '',
+    table(
+      ['query class', `${int(SIZES[0])}: wall p50 / p95 (p50 × baseline); CPU p50 / p95`, `${int(SIZES[1])}: the same`, 'growth p50 / p95, wall; CPU (10× rows)', `top-10 overlap with local search at ${int(N)}`],
+      CLASSES.map((c) => [
+        label[c],
+        cell(a, c),
+        cell(b, c),
+        `${ratio(median(b.classes[c].wall) / median(a.classes[c].wall))} / ${ratio(p95(b.classes[c].wall) / p95(a.classes[c].wall))}; ${ratio(median(b.classes[c].cpu) / median(a.classes[c].cpu))} / ${ratio(p95(b.classes[c].cpu) / p95(a.classes[c].cpu))}`,
+        agreement ? `${(agreement[c].overlap * 100).toFixed(0)} % (same first: ${(agreement[c].top1 * 100).toFixed(0)} %)` : 'n/a',
+      ]),
+    ),
+    '',
+    `- baseline (newest 20 records) p50: ${ms(median(a.baseline))} ms wall, ${ms(median(a.baselineCpu))} ms CPU at ${int(SIZES[0])}; ${ms(median(b.baseline))} ms, ${ms(median(b.baselineCpu))} ms at ${int(SIZES[1])}. CPU is the search's backend plus this process (schedstat): what a search costs on an idle machine; wall time here includes waiting for a core.`,
+    `- seeding: ${a.seeded} (${int(SIZES[0])}); ${b.seeded} (${int(SIZES[1])}); ${int(RATIO_ROWS)} rows with the search index in place: COPY ${int(viaCopy.rows / (viaCopy.ms / 1000))} rows/s, jsonb_to_recordset ${int(viaJson.rows / (viaJson.ms / 1000))} rows/s (${ratio(viaJson.ms / viaCopy.ms)}).`,
+    `- push (${int(PUSH_RECORDS)} records): 1 client ${int(one.push)} records/s in batches of ${TEAM_LIMITS.batch} (${int(oneSmall.push)}/s in batches of 250), 20 clients ${int(twenty.push)} records/s (${ratio(twenty.push / one.push)}).`,
+    `- pull: 1 client ${int(one.pull)} records/s, 20 clients ${int(twenty.pull)} records/s in all (${ratio(twenty.pull / one.pull)}).`,
+    `- storage: ${a.storage.table} table + ${a.storage.indexes} indexes at ${int(SIZES[0])}; ${b.storage.table} + ${b.storage.indexes} at ${int(SIZES[1])}.`,
+  ].join('\n');
+  process.stdout.write(`${md}\n`);
+  if (shouldWrite()) writeSection(`team-server-${N}`, md);
+} catch (err) {
+  if (!(err instanceof PartialRun)) throw err;
+  log('partial run: no report');
 } finally {
-  stopCluster(cluster);
+  await admin.end().catch(() => undefined);
+  stopCluster(cluster, { remove: !keep });
+  if (existsSync(work)) rmSync(work, { recursive: true, force: true });
 }

@@ -12,23 +12,9 @@
 import { readFileSync } from 'node:fs';
 import { captureEvent } from '../src/core/capture.ts';
 import type { CapturedEvent, HookEvent } from '../src/core/types.ts';
-
-type Rec = Record<string, unknown>;
+import { asRec, textOf, type Rec } from './transcript-records.ts';
 
 const LIMITS = { maxInputChars: 2000, maxOutputChars: 4000 };
-
-function asRec(v: unknown): Rec | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
-}
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((b) => (asRec(b)?.type === 'text' ? String(asRec(b)!.text ?? '') : ''))
-    .filter(Boolean)
-    .join('\n');
-}
 
 /** Replay one transcript file. `rel` names it in uids (`eval:<rel>:<line>:<block>`). */
 export function replayTranscript(path: string, rel: string): CapturedEvent[] {

@@ -6,7 +6,7 @@
 // CLI (used by .ci/run):  node scripts/pg-cluster.mjs start DIR   → prints the superuser URL
 //                         node scripts/pg-cluster.mjs stop DIR
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,36 +47,53 @@ export function freePort() {
  * Start a cluster in `dir` (created; a fresh temp dir by default). Local socket connections by the
  * superuser `postgres` are trusted; every other role logs in with a SCRAM password, over TCP or the
  * socket, as on a real server.
+ * opts.ssl = { cert, key } (PEM files, copied into the cluster): TLS on; with `only`, TCP logins
+ * must use it (hostssl). opts.listen: the loopback addresses to listen on (default 127.0.0.1).
  */
 export async function startCluster(opts = {}) {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'mnemo-pg-'));
   mkdirSync(dir, { recursive: true });
   const data = join(dir, 'data');
-  const port = opts.port ?? (await freePort());
+  // A cluster started before in `dir` keeps its port (the last `port =` line of its configuration).
+  const kept = existsSync(join(data, 'PG_VERSION')) ? [...readFileSync(join(data, 'postgresql.conf'), 'utf8').matchAll(/^port = (\d+)/gm)].pop()?.[1] : undefined;
+  const port = kept ? Number(kept) : (opts.port ?? (await freePort()));
   if (asRoot) {
     chownSync(dir, uidOf('postgres'), gidOf('postgres'));
   }
   if (!existsSync(join(data, 'PG_VERSION'))) {
     runPg('initdb', ['-D', data, '-U', 'postgres', '-A', 'scram-sha-256', '--auth-local=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8', '--no-instructions'], { cwd: dir });
     // Superuser by socket only; everyone else by password.
+    const host = opts.ssl?.only ? 'hostssl' : 'host';
     writeFileSync(
       join(data, 'pg_hba.conf'),
-      ['local all postgres trust', 'local all all scram-sha-256', 'host all all 127.0.0.1/32 scram-sha-256', 'host all all ::1/128 scram-sha-256', ''].join('\n'),
+      ['local all postgres trust', 'local all all scram-sha-256', `${host} all all 127.0.0.0/8 scram-sha-256`, `${host} all all ::1/128 scram-sha-256`, ''].join('\n'),
     );
     if (asRoot) chownSync(join(data, 'pg_hba.conf'), uidOf('postgres'), gidOf('postgres'));
+    const tls = [];
+    if (opts.ssl) {
+      // The server refuses a key that others can read; as root, the server's user must own both files.
+      for (const [name, from] of [['server.crt', opts.ssl.cert], ['server.key', opts.ssl.key]]) {
+        writeFileSync(join(data, name), readFileSync(from), { mode: 0o600 });
+        if (asRoot) chownSync(join(data, name), uidOf('postgres'), gidOf('postgres'));
+      }
+      tls.push('ssl = on', "ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'");
+    }
     appendFileSync(
       join(data, 'postgresql.conf'),
       [
         `port = ${port}`,
-        `listen_addresses = '127.0.0.1'`,
+        `listen_addresses = '${(opts.listen ?? ['127.0.0.1']).join(',')}'`,
         `unix_socket_directories = '${dir}'`,
+        // No fsync (a test cluster need not survive a power cut), but commits are written before they
+        // are acknowledged: tests stop the server with -m immediate (a crash), and a crash must not
+        // lose what a client was told is committed.
         'fsync = off',
-        'synchronous_commit = off',
         'full_page_writes = off',
         'max_connections = 200',
         'shared_buffers = 256MB',
         'maintenance_work_mem = 256MB',
         "log_min_messages = warning",
+        ...tls,
         '',
       ].join('\n'),
     );

@@ -23,6 +23,7 @@ const COMMANDS: Readonly<Record<string, Entry>> = {
   extract: { summary: 'extract                 print the typed events hook payloads yield (stdin: JSON, array or NDJSON)', load: async () => (await import('./commands/extract.ts')).extractCommand },
   summarize: { summary: 'summarize <session>     write a session\'s brief and detailed summaries [--llm] [--json]', load: async () => (await import('./commands/summarize.ts')).summarizeCommand },
   import: { summary: 'import <source> [PATH]  claude-code [DIR] (transcripts, default ~/.claude/projects) | jsonl FILE (an export) [--json]', load: async () => (await import('./commands/import.ts')).importCommand },
+  narrate: { summary: 'narrate                 read the model\'s narration around each tool call from the host transcripts now [--all] [--json]', load: async () => (await import('./commands/narrate.ts')).narrateCommand },
   embed: { summary: 'embed                   give stored observations vectors for semantic search (MNEMO_EMBEDDER) [--limit N] [--json]', load: async () => (await import('./commands/embed.ts')).embedCommand },
   export: { summary: 'export                  write every record as JSONL [--out FILE]', load: async () => (await import('./commands/export.ts')).exportCommand },
   forget: { summary: 'forget <id...>          delete observations [--session N] [--project DIR]', load: async () => (await import('./commands/forget.ts')).forgetCommand },

@@ -7,6 +7,7 @@
  */
 import type { ResolvedConfig } from '../config/config.ts';
 import { renderContext } from '../core/context/render.ts';
+import { phrasesFor } from '../core/summarize/phrases.ts';
 import { projectName } from '../hooks/place.ts';
 import type { Store } from '../store/store.ts';
 
@@ -42,12 +43,20 @@ export async function buildContext(
   const last = await store.latestSummary(project, current?.id);
   if (last) {
     const when = day(last.session.endedAt ?? last.summary.createdAt);
-    preamble.push('', `## Last session (${when}, ${last.session.observationCount} observations, summary by ${last.summary.provider})`, ...last.summary.brief.split('\n'));
+    // In the user's language, the brief's own sections one level down so the block reads as one unit.
+    const heading = phrasesFor(last.summary.language).lastSession;
+    const brief = last.summary.brief.split('\n').map((l) => (l.startsWith('## ') ? `#${l}` : l));
+    preamble.push('', `## ${heading} (${when} · ${last.session.observationCount} · ${last.summary.provider})`, ...brief);
   }
-  const [observations, volume] = await Promise.all([store.recentForContext({ project, window: cfg.contextWindow }), store.projectVolume(project)]);
+  const [observations, volume, teammates] = await Promise.all([
+    store.recentForContext({ project, window: cfg.contextWindow }),
+    store.projectVolume(project),
+    store.recentFromTeammates({ project, window: cfg.contextWindow }),
+  ]);
   return renderContext({
     projectName: projectName(project),
     observations,
+    teammates,
     budget: cfg.contextBudget,
     preamble,
     footer: (_shown, chars) =>

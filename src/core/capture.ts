@@ -244,6 +244,7 @@ export function captureEvent(ev: HookEvent, ctx: CaptureContext): CapturedEvent 
   if (!observation && !sessionFacts) return undefined;
   const dedupeKey = dedupeKeyFor(ev);
   const contentKey = contentKeyFor(ev, observation);
+  const transcripts = [ev.transcriptPath, ev.agentTranscriptPath].filter((p): p is string => !!p);
   return {
     uid: ctx.uid,
     at: ctx.now,
@@ -256,5 +257,6 @@ export function captureEvent(ev: HookEvent, ctx: CaptureContext): CapturedEvent 
     ...(observation ? { observation } : {}),
     ...(sessionFacts ? { session: sessionFacts } : {}),
     ...(tool ? { call: tool.call } : {}),
+    ...(transcripts.length ? { transcripts } : {}),
   };
 }

@@ -63,6 +63,8 @@ export interface HookEvent {
   readonly sessionId: string;
   readonly cwd?: string;
   readonly transcriptPath?: string;
+  /** A subagent run's own transcript (Claude Code's SubagentStop `agent_transcript_path`). */
+  readonly agentTranscriptPath?: string;
   readonly source?: string;
   readonly reason?: string;
   readonly prompt?: string;
@@ -115,6 +117,12 @@ export interface Observation extends ObservationDraft {
   readonly createdAt: number;
   /** Importance from its extracted events: 1 (rules, decisions, tasks, files) … 5 (nothing notable). */
   readonly priority?: number;
+  /** A teammate's record mirrored from the team server: their login role. Absent: mine. */
+  readonly author?: string;
+  /** A tool call's narration from the host transcript (core/narration): the model's text before the call… */
+  readonly why?: string;
+  /** …and after its result. */
+  readonly finding?: string;
 }
 
 /** What the SessionStart index shows of an observation: one line, no body. */
@@ -160,9 +168,13 @@ export interface Session {
   readonly externalId: string;
   readonly project: string;
   readonly branch?: string;
+  /** How the session began: `startup`, `resume`, `clear`, `compact` (SessionStart's source). */
+  readonly source?: string;
   readonly startedAt: number;
   readonly endedAt?: number;
   readonly endReason?: string;
+  /** A teammate's session mirrored from the team server: their login role. Absent: mine. */
+  readonly author?: string;
   readonly observationCount: number;
   readonly eventCount?: number;
   readonly summary?: SessionSummary;
@@ -188,6 +200,13 @@ export interface CapturedEvent {
   readonly session?: { readonly source?: string; readonly endReason?: string };
   /** The tool call in structured form (already private-stripped, redacted and clipped), for extraction at ingest. */
   readonly call?: CapturedCall;
+  /** The session is to stay on this machine (`MNEMO_TEAM_LOCAL=1` where the assistant runs): never shared with a team. */
+  readonly local?: boolean;
+  /**
+   * Host transcript files the event named (`transcript_path`, a subagent's `agent_transcript_path`):
+   * read later, never in a hook, for the model's narration around each call (src/narration).
+   */
+  readonly transcripts?: readonly string[];
 }
 
 /** A tool call as kept for extraction: the fields every assistant's adapter can produce. */

@@ -148,7 +148,8 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
   let spooled: string | undefined;
   if (captured) {
     try {
-      spooled = spoolWrite(cfg.spoolDir, captured);
+      // MNEMO_TEAM_LOCAL=1 where the assistant runs keeps the whole session off the team server.
+      spooled = spoolWrite(cfg.spoolDir, process.env.MNEMO_TEAM_LOCAL === '1' ? { ...captured, local: true } : captured);
     } catch (err) {
       logTo(cfg.logFile, 'error', `could not spool ${ev.event}`, err);
     }

@@ -9,13 +9,21 @@ import type { HookEvent, Place } from '../core/types.ts';
 import { buildContext, type ContextOptions } from '../context/build.ts';
 import { cacheEnabled, keepIndex } from '../context/cache.ts';
 import { currentGeneration } from '../store/generation.ts';
-import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, summarizeSessionHeuristically } from '../compress/session.ts';
+import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, spawnSummarizer, summarizeSessionHeuristically, summaryIsStale } from '../compress/session.ts';
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
+import { startTeamSyncIfDue } from './team-sync.ts';
 import { drainSpool } from '../store/drain.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
 import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { isBusy } from '../store/store.ts';
+import { foldNarrationQuietly } from '../narration/fold.ts';
+import { startCliInBackground } from '../background.ts';
+
+/** SessionEnd's share of Claude Code's 1.5 s for reading the session's transcripts (plus one read)… */
+const SESSION_END_NARRATION_MS = 300;
+/** …in reads of at most this much (one read is the most the budget can be overrun by). */
+const SESSION_END_CHUNK_BYTES = 2 * 1024 * 1024;
 
 async function withStore<T>(cfg: ResolvedConfig, fn: (store: SqliteStore) => Promise<T>): Promise<T> {
   const store = SqliteStore.open({ path: cfg.dbPath, busyTimeoutMs: cfg.busyTimeoutMs });
@@ -38,6 +46,9 @@ export async function onSessionStart(cfg: ResolvedConfig, ev: HookEvent, place: 
     try {
       if (spoolHoldsOthers(cfg.spoolDir, ownSpoolFile)) await drainSpool(store, cfg.spoolDir, { maxMs: Math.min(1500, cfg.hookTimeoutMs / 3) });
       await closeAbandonedSessions(store, cfg, 2);
+      // The last session's summary misses events its SessionEnd could not fold in time: refresh it in the background.
+      const last = await store.latestSummary(place.project);
+      if (last && last.session.endedAt !== undefined && summaryIsStale(last.session)) await spawnSummarizer(cfg, last.session.id, { llm: llmConfigured(cfg, process.env) });
     } catch (err) {
       // Busy means another mnemo process is writing, and it folds the spool too: routine, not a problem.
       const busy = isBusy(err);
@@ -92,16 +103,28 @@ export async function onPreCompact(cfg: ResolvedConfig, ev: HookEvent): Promise<
 }
 
 /**
- * SessionEnd: fold the spool, write the heuristic summary (fast, inside Claude Code's shared 1.5 s),
- * and hand any LLM upgrade and a due retention run to detached processes.
+ * SessionEnd: fold the spool, read the session's narration (bounded), write the heuristic summary
+ * (fast, inside Claude Code's shared 1.5 s), and hand any LLM upgrade, unread narration and a due
+ * retention run to detached processes.
  */
 export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<void> {
   await withStore(cfg, async (store) => {
-    await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
+    const drained = await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
+    // The model's narration of this session's calls, from its transcript: a bounded slice here,
+    // the rest (a long session nobody folded yet) by a detached `mnemo narrate`.
+    const narration = foldNarrationQuietly(store, cfg, {
+      session: { platform: ev.platform, session: ev.sessionId },
+      maxMs: SESSION_END_NARRATION_MS,
+      chunkBytes: SESSION_END_CHUNK_BYTES,
+      waitMs: 200,
+    });
+    if (narration?.unfinished) await startCliInBackground(cfg, ['narrate'], 'SessionEnd: could not start `mnemo narrate`');
     const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
     if (session) {
       const summary = await summarizeSessionHeuristically(store, session);
+      // Events left in the spool may be this session's: a detached `mnemo summarize` folds them all and writes it again.
       if (summary && llmConfigured(cfg, process.env)) await spawnLlmUpgrade(cfg, session.id);
+      else if (drained.remaining > 0) await spawnSummarizer(cfg, session.id, { llm: false });
     }
     await startRetentionIfDue(cfg, store);
     // The next session of this project most likely starts from exactly this store: have its index ready.
@@ -112,5 +135,8 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
         logTo(cfg.logFile, 'info', 'SessionEnd: could not build the next SessionStart index (that SessionStart builds it)', err);
       }
     }
+    // What this session shared goes to the team from a detached process, never from the hook; started
+    // last, so that process's start-up does not compete with the hook's own work for the CPU.
+    await startTeamSyncIfDue(cfg, store);
   });
 }

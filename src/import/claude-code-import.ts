@@ -16,7 +16,8 @@ import type { CaptureLimits } from '../core/capture.ts';
 import { enrichEvent, type EnrichFn } from '../core/enrich.ts';
 import type { CapturedEvent, SessionSummary } from '../core/types.ts';
 import { heuristicSummary } from '../compress/session.ts';
-import type { Store } from '../store/store.ts';
+import { RecordMerge } from '../core/narration.ts';
+import type { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { captureGroups } from './claude-code/capture-pool.ts';
 import { groupFiles, isToolHook, stateKey, type AheadEnrichment } from './claude-code/group-capture.ts';
 import { findTranscripts, type TranscriptGroup } from './claude-code/transcript-files.ts';
@@ -57,6 +58,8 @@ export interface ClaudeCodeImportOptions {
    */
   readonly workers?: number;
   readonly clock?: () => number;
+  /** False: read no narration (core/narration) from the transcripts (default true; benchmarks compare). */
+  readonly narrate?: boolean;
 }
 
 /** What an import did (printed by `mnemo import claude-code`, all of it with `--json`). */
@@ -71,6 +74,8 @@ export interface ImportReport {
   readonly observations: number;
   /** Events already stored (earlier imports, live hooks). */
   readonly duplicates: number;
+  /** Tool calls whose narration (the model's text around them, core/narration) changed what was stored. */
+  readonly narrated: number;
   readonly malformedLines: number;
   /** tool_result entries whose call was not in the file. */
   readonly orphanResults: number;
@@ -93,7 +98,7 @@ interface SessionBefore {
 }
 
 /** Import every transcript under `opts.root` into `store`. Unreadable files are reported, never fatal. */
-export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptions): Promise<ImportReport> {
+export async function importClaudeCode(store: SqliteStore, opts: ClaudeCodeImportOptions): Promise<ImportReport> {
   const clock = opts.clock ?? Date.now;
   const started = performance.now();
   const groups = findTranscripts(opts.root);
@@ -111,7 +116,10 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
   let duplicates = 0;
   let malformed = 0;
   let orphanResults = 0;
+  let narrated = 0;
   let batch: CapturedEvent[] = [];
+  /** Narration read since the last flush: saved right after it, so most calls it names are stored by then. */
+  const narration = new RecordMerge();
   /** Extractions the capture threads worked out, by uid, for the batch being gathered. */
   const ahead = new Map<string, AheadEnrichment>();
   const enrich: EnrichFn = (ev, state) => {
@@ -123,13 +131,17 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
     opts.onProgress?.({ files: filesDone, totalFiles: allFiles.length, bytes: bytesRead, totalBytes, events, observations, elapsedMs: performance.now() - started });
 
   const flush = async () => {
-    if (batch.length === 0) return;
-    // Replayable: an interrupted import is run again from the transcripts, and adds only what is missing.
-    const r = await store.ingest(batch, { replayable: true, ...(ahead.size ? { enrich } : {}) });
-    batch = [];
-    ahead.clear();
-    observations += r.ids.length;
-    duplicates += r.duplicates;
+    if (batch.length > 0) {
+      // Replayable: an interrupted import is run again from the transcripts, and adds only what is missing.
+      const r = await store.ingest(batch, { replayable: true, ...(ahead.size ? { enrich } : {}) });
+      batch = [];
+      ahead.clear();
+      observations += r.ids.length;
+      duplicates += r.duplicates;
+    }
+    // The live fold's path (store/sqlite/narration): a record whose call comes in a later batch is
+    // linked when that batch is stored.
+    if (narration.size) narrated += store.saveNarration(PLATFORM, narration.drain()).changed;
     progress();
   };
 
@@ -143,7 +155,7 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
     return b;
   };
 
-  for await (const item of captureGroups(groups, { limits: opts.limits, workers: opts.workers ?? defaultWorkers(totalBytes) })) {
+  for await (const item of captureGroups(groups, { limits: opts.limits, workers: opts.workers ?? defaultWorkers(totalBytes), ...(opts.narrate === false ? { narrate: false } : {}) })) {
     if (item.kind === 'done') {
       if (item.failure !== undefined) failures.push({ path: (item.group.main ?? item.group.others[0])!.path, error: item.failure });
       malformed += item.stats.malformed;
@@ -153,6 +165,7 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
       continue;
     }
     bytesRead += item.bytes;
+    narration.add(item.narration);
     for (const ge of item.events) {
       const b = await sessionBefore(ge.sessionId);
       // A session already stored keeps its own lifecycle; one that may still run stays open.
@@ -193,6 +206,7 @@ export async function importClaudeCode(store: Store, opts: ClaudeCodeImportOptio
     toolCalls,
     observations,
     duplicates,
+    narrated,
     malformedLines: malformed,
     orphanResults,
     foldedFiles: groups.reduce((n, g: TranscriptGroup) => n + g.folded.length, 0),

@@ -17,6 +17,7 @@ import type { Readable } from 'node:stream';
 import { stripPrivate } from '../core/privacy/private-tags.ts';
 import { redactText, redactValue } from '../core/privacy/redact.ts';
 import type { SessionSummary } from '../core/types.ts';
+import { ELISION, FINDING_LIMIT, WHY_LIMIT, append, cleanBlock, emptyBounded, render, type SideLimit } from '../core/narration.ts';
 import { isKind, type PortableEvent, type PortableObservation, type PortableRecord, type PortableSession, type RestoreResult, type SqlitePortable } from '../store/sqlite/portable.ts';
 
 export interface JsonlImportReport extends RestoreResult {
@@ -36,6 +37,17 @@ const int = (v: unknown): number | undefined => (Number.isSafeInteger(v) ? (v as
 /** Private blocks out, secrets redacted: what capture guarantees for everything stored. */
 function clean(text: string): string {
   return redactText(stripPrivate(text).text);
+}
+
+/**
+ * A narration side as the live reader keeps it: cleaned and bounded (an export may have been edited).
+ * The bound leaves room for the elision mark, so what mnemo exported comes back unchanged.
+ */
+function narrationText(text: string, limit: SideLimit): string {
+  const room = { head: limit.head + ELISION.length, tail: limit.tail };
+  const b = emptyBounded();
+  append(b, cleanBlock(text), room);
+  return render(b, room);
 }
 
 function summaryOf(v: unknown): SessionSummary | undefined {
@@ -78,6 +90,7 @@ export function toPortableSession(r: Rec): PortableSession | undefined {
     ...(str(r.source) ? { source: str(r.source)! } : {}),
     ...(r.state !== undefined ? { state: redactValue(r.state) } : {}),
     ...(str(r.snapshot) !== undefined ? { snapshot: clean(str(r.snapshot)!) } : {}),
+    ...(r.localOnly === true ? { localOnly: true } : {}),
   };
 }
 
@@ -124,6 +137,9 @@ export function toPortableObservation(r: Rec): PortableObservation | undefined {
     ...(str(r.uid) ? { uid: str(r.uid)! } : {}),
     ...(str(r.dedupeKey) ? { dedupeKey: str(r.dedupeKey)! } : {}),
     ...(str(r.contentKey) ? { contentKey: str(r.contentKey)! } : {}),
+    ...(r.localOnly === true ? { localOnly: true } : {}),
+    ...(str(r.why) ? { why: narrationText(str(r.why)!, WHY_LIMIT) } : {}),
+    ...(str(r.finding) ? { finding: narrationText(str(r.finding)!, FINDING_LIMIT) } : {}),
     events,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { DeadlineError, SummarizerError, describeFailure } from './errors.ts';
 import { guardedFetch } from './fetch-guard.ts';
+import { replyProblem } from '../core/summarize/reply-check.ts';
 import { parseSummaryReply } from './parse.ts';
 import { buildPrompt } from './prompt.ts';
 import type { Env, Provider, ProviderReply } from './provider.ts';
@@ -105,6 +106,10 @@ async function attempt(
     const cut = reply.stop === 'max_tokens' ? ' (cut off at the output-token limit)' : '';
     return heuristic(req, `${label}: ${parsed.reason}${cut}`, reply);
   }
+  // The same rules as the heuristic summary: nothing both done and open, no host bookkeeping.
+  const settled = Array.isArray(req.checks?.settled) ? req.checks.settled : [];
+  const problem = replyProblem(parsed.brief, settled) ?? replyProblem(parsed.detailed, settled);
+  if (problem) return heuristic(req, `${label}: reply rejected: ${problem}`, reply);
   return {
     brief: parsed.brief,
     detailed: parsed.detailed,

@@ -11,6 +11,8 @@ export type SummarizerName = 'heuristic' | 'anthropic' | 'openai' | 'ollama';
 /** An LLM provider: every summarizer except the offline heuristic. */
 export type LlmProviderName = Exclude<SummarizerName, 'heuristic'>;
 
+import type { Settled } from '../core/summarize/facts.ts';
+
 /** What the caller hands to {@link summarizeWithLlm}. */
 export interface SummaryRequest {
   /** BCP-47-ish guess of the user's language, e.g. `en`, `zh`, `zh-TW`, `ja`: the summary is written in it. */
@@ -19,6 +21,11 @@ export interface SummaryRequest {
   digest: string;
   /** The offline summary: returned unchanged whenever the LLM cannot do better. */
   heuristic: { brief: string; detailed: string };
+  /**
+   * What the session settled (commits made, commands whose last attempt succeeded): a reply that
+   * lists one of them as an open issue, or shows host bookkeeping, is rejected for the heuristic.
+   */
+  checks?: { readonly settled: readonly Settled[] };
 }
 
 /** A summary pair and what it cost. Never invalid: either the model's validated text or the heuristic one. */

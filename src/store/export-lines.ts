@@ -31,6 +31,7 @@ export async function* exportLines(store: Store, dbPath: string): AsyncGenerator
           record.uid = x.uid;
           if (x.dedupeKey !== undefined) record.dedupeKey = x.dedupeKey;
           if (x.contentKey !== undefined) record.contentKey = x.contentKey;
+          if (x.localOnly) record.localOnly = true;
           if (x.events.length) record.events = x.events;
         }
       }

@@ -5,6 +5,7 @@
  * Methods are coarse domain operations and asynchronous, as a network database would need.
  */
 import type { EnrichFn } from '../core/enrich.ts';
+import type { TeamScope } from '../core/team/contract.ts';
 import type { CapturedEvent, IndexedObservation, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../core/types.ts';
 
 /** What a backend can do; faces check flags instead of asking which backend they hold. */
@@ -27,7 +28,12 @@ export interface SearchFilters {
   readonly eventTypes?: readonly string[];
   /** Only observations touching this file (absolute path, or a suffix such as `src/db/pool.ts`). */
   readonly file?: string;
+  /** Whose records: mine (captured by me, on this machine or another), my teammates' (mirrored), or all (default). */
+  readonly scope?: SearchScope;
 }
+
+export type SearchScope = TeamScope;
+export const SEARCH_SCOPES: readonly SearchScope[] = ['mine', 'team', 'all'];
 
 export interface SearchOptions extends SearchFilters {
   readonly query: string;
@@ -93,6 +99,8 @@ export interface Store {
   timeline(id: number, before: number, after: number): Promise<Observation[]>;
   /** Recent non-private observations of a project, newest first, for the SessionStart index (no bodies: it shows one line each). */
   recentForContext(query: ContextQuery): Promise<IndexedObservation[]>;
+  /** Teammates' recent records of a project (mirrored from the team server), newest first, for the index's team block. */
+  recentFromTeammates(query: ContextQuery): Promise<(IndexedObservation & { readonly author: string })[]>;
   listSessions(filter: { project?: string; limit?: number }): Promise<Session[]>;
   getSessionByExternalId(platform: string, externalId: string): Promise<Session | undefined>;
   /** Remove observations (and every index entry for them). Returns how many went. */
@@ -140,7 +148,7 @@ export interface Store {
   /** Observations per type among the newest `scan` (a bounded sample on big stores). */
   typeMix(query: { scan: number; project?: string }): Promise<{ type: ObsType; observations: number }[]>;
   /** Every project and assistant that has a session (cheap: the sessions table only), for filter lists. */
-  facets(): Promise<{ projects: string[]; platforms: string[] }>;
+  facets(): Promise<{ projects: string[]; platforms: string[]; authors?: string[] }>;
 }
 
 /**
@@ -178,6 +186,8 @@ export interface FeedQuery {
   readonly types?: readonly ObsType[];
   /** Types left out (the viewer hides `pending` notes, which their outcome replaces). */
   readonly excludeTypes?: readonly ObsType[];
+  /** Whose records (see SearchFilters.scope); default all. */
+  readonly scope?: SearchScope;
   readonly cursor?: FeedCursor;
   /** `desc` (default): newest first; `asc`: oldest first (a session read from its start). */
   readonly order?: 'asc' | 'desc';

@@ -36,6 +36,8 @@ export interface SessionBrief {
   readonly endedAt?: number;
   readonly observationCount: number;
   readonly brief?: string;
+  /** A teammate's session (team memory): their login role. */
+  readonly author?: string;
 }
 
 /** Every error answer: a code to branch on and a message for people. */
@@ -191,6 +193,10 @@ export interface MetaResponse {
   readonly eventTypes: readonly string[];
   readonly projects: readonly string[];
   readonly platforms: readonly string[];
+  /** Teammates' records are mirrored here (team memory): the page offers the mine / team / all filter. */
+  readonly team?: boolean;
+  /** The teammates whose records are mirrored here. */
+  readonly authors?: readonly string[];
 }
 
 /** `POST /api/forget` body: one or more of ids, a session, a project. */

@@ -13,7 +13,7 @@ import { planQuery } from '../core/search/query-plan.ts';
 import { OBS_TYPES, type Observation } from '../core/types.ts';
 import { resolveLlmSettings } from '../llm/settings.ts';
 import { spoolList } from '../store/spool.ts';
-import type { Store } from '../store/store.ts';
+import type { SearchScope, Store } from '../store/store.ts';
 import type {
   ContextResponse,
   FeedResponse,
@@ -65,6 +65,14 @@ export interface Route {
 
 const MAX_SEARCH = 200;
 
+/** `scope`: mine, team or all (default). */
+function scopeParam(q: Query): SearchScope | undefined {
+  const v = q.str('scope', 10);
+  if (v === undefined || v === 'all') return undefined;
+  if (v !== 'mine' && v !== 'team') throw badRequest(`scope must be mine, team or all, got ${JSON.stringify(v)}`);
+  return v;
+}
+
 function feedPage(observations: readonly Observation[], limit: number): string | undefined {
   const last = observations[observations.length - 1];
   return last && observations.length === limit ? cursorOf(last) : undefined;
@@ -97,7 +105,14 @@ export function apiRoutes(ctx: ApiContext): Route[] {
     if (!metaCache || now - metaCache.at > 10_000) {
       metaCache = {
         at: now,
-        value: store.facets().then((f) => ({ types: OBS_TYPES, symbols: TYPE_SYMBOLS, eventTypes: EVENT_TYPES, projects: f.projects, platforms: f.platforms })),
+        value: store.facets().then((f) => ({
+          types: OBS_TYPES,
+          symbols: TYPE_SYMBOLS,
+          eventTypes: EVENT_TYPES,
+          projects: f.projects,
+          platforms: f.platforms,
+          ...(f.authors?.length ? { team: true, authors: f.authors } : {}),
+        })),
       };
     }
     return metaCache.value;
@@ -116,6 +131,7 @@ export function apiRoutes(ctx: ApiContext): Route[] {
     const since = q.date('since');
     const until = q.date('until');
     const current = q.str('current');
+    const scope = scopeParam(q);
     const hits = await store.search({
       query,
       limit: q.int('limit', 1, MAX_SEARCH, 50),
@@ -128,6 +144,7 @@ export function apiRoutes(ctx: ApiContext): Route[] {
       ...(since !== undefined ? { since } : {}),
       ...(until !== undefined ? { until } : {}),
       ...(current ? { currentProject: current } : {}),
+      ...(scope ? { scope } : {}),
     });
     const observations = hits.map((h) => h.observation);
     return {
@@ -148,8 +165,10 @@ export function apiRoutes(ctx: ApiContext): Route[] {
     const cursor = q.cursor('cursor');
     const order = q.str('order', 4);
     if (order !== undefined && order !== 'asc' && order !== 'desc') throw badRequest('order must be asc or desc');
+    const scope = scopeParam(q);
     const observations = await store.feed({
       limit,
+      ...(scope ? { scope } : {}),
       ...(project ? { project } : {}),
       ...(platform ? { platform } : {}),
       ...(sessionId !== undefined ? { sessionId } : {}),

@@ -9,6 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResolvedConfig } from '../config/config.ts';
 import { logTo } from '../log.ts';
 import { drainSpool } from '../store/drain.ts';
+import { foldNarrationQuietly } from '../narration/fold.ts';
+import { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 import type { Store } from '../store/store.ts';
 import type { StreamForgotten, StreamObservations } from './api-types.ts';
 import { sessionBriefs, withEvents } from './views.ts';
@@ -61,6 +63,8 @@ export class LiveFeed {
     this.#busy = true;
     try {
       await drainSpool(this.#store, this.#config.spoolDir, { maxMs: 500, waitMs: 100 });
+      // The model's narration of what was just folded (src/narration), a bounded slice a tick.
+      if (this.#store instanceof SqliteStore) foldNarrationQuietly(this.#store, this.#config, { maxMs: 200, waitMs: 100 });
       const { observations, maxId } = await this.#store.observationsAfter(this.#lastId, PAGE);
       // Rows were deleted (forgotten elsewhere): ids above the new maximum may be handed out again.
       if (maxId < this.#lastId) this.#lastId = maxId;

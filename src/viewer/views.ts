@@ -3,7 +3,9 @@
  * Shapes store rows into what the page shows: observations with their extracted events, session
  * labels for grouping, and one session read whole (files, failures and their fixes, decisions).
  */
-import type { Observation, Session, StoredEvent } from '../core/types.ts';
+import { phrasesFor } from '../core/summarize/phrases.ts';
+import { openIssuesOf } from '../core/summarize/reply-check.ts';
+import type { Observation, Session, SessionSummary, StoredEvent } from '../core/types.ts';
 import type { Store } from '../store/store.ts';
 import type { EventView, ObservationView, SessionBrief, SessionReport } from './api-types.ts';
 
@@ -39,6 +41,7 @@ export function sessionBrief(s: Session): SessionBrief {
     ...(s.endedAt !== undefined ? { endedAt: s.endedAt } : {}),
     observationCount: s.observationCount,
     ...(s.summary ? { brief: s.summary.brief.slice(0, BRIEF_CHARS) } : {}),
+    ...(s.author ? { author: s.author } : {}),
   };
 }
 
@@ -53,7 +56,12 @@ export async function sessionBriefs(store: Store, observations: readonly Observa
 
 const DECISION_EVENTS = new Set(['decision', 'decision_question']);
 
-function openErrorsOf(state: unknown): string[] {
+/**
+ * What is still open: the summary's open issues once the session has one (the same resolution as
+ * the summary, over the whole session), else the failures the extraction state still holds.
+ */
+function openErrorsOf(summary: SessionSummary | undefined, state: unknown): string[] {
+  if (summary) return openIssuesOf(summary.detailed, phrasesFor(summary.language).nothing);
   const errors = (state as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(errors)) return [];
   return errors.map((e) => (e as { d?: unknown }).d).filter((d): d is string => typeof d === 'string');
@@ -82,7 +90,7 @@ export async function sessionReport(store: Store, id: number): Promise<SessionRe
     files,
     errors,
     resolutions: events.filter((e) => e.type === 'error_resolved').map((e) => ({ ...eventView(e), obsId: e.obsId })),
-    openErrors: openErrorsOf(state),
+    openErrors: openErrorsOf(session.summary, state),
     decisions,
     eventCounts,
   };

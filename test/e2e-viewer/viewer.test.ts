@@ -4,13 +4,14 @@
 // forgotten through the confirmation dialog; nothing leaves 127.0.0.1 and the console stays clean.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnv, cliJs, runHook } from '../integration/hooks/helpers.ts';
+import { runHook } from '../integration/hooks/helpers.ts';
 import { seedTwoProjects, type Seeded } from '../integration/viewer/helpers.ts';
 import { MARK, TOOL_IDS } from '../integration/mcp/harness.ts';
 import { browserMissing, launch, type Browser } from './browser.ts';
+import { startViewerProcess } from './viewer-process.ts';
 
 const skip = browserMissing();
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,20 +21,6 @@ let viewer: ChildProcess | undefined;
 let url = '';
 let browser: Browser | undefined;
 
-async function startViewerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [cliJs(), 'viewer', '--port', '0', '--poll-ms', '200'], { env: childEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-    if (m) return { child, url: m[0] };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`mnemo viewer did not start: ${out} ${err}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function liveCall(id: string, marker: string): Record<string, unknown> {
   return {

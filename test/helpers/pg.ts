@@ -33,9 +33,17 @@ function clusterOf(c: { host: string; port: number; data?: string; dir?: string;
   };
 }
 
-/** Start a private cluster (for tests that restart or stop the server). The caller stops it. */
-export async function ownCluster(): Promise<Cluster> {
-  const c = await startCluster();
+/** What a private cluster may be started with (scripts/pg-cluster.mjs). */
+export interface ClusterOptions {
+  /** PEM files of the server's certificate and key: TLS on; `only`: TCP logins must use it. */
+  readonly ssl?: { readonly cert: string; readonly key: string; readonly only?: boolean };
+  /** Loopback addresses to listen on (default 127.0.0.1). */
+  readonly listen?: readonly string[];
+}
+
+/** Start a private cluster (for tests that restart or stop the server, or need TLS). The caller stops it. */
+export async function ownCluster(opts: ClusterOptions = {}): Promise<Cluster> {
+  const c = await startCluster(opts);
   const cluster = clusterOf(c, true);
   process.once('exit', () => cluster.stop());
   return cluster;

@@ -28,7 +28,7 @@ function claudeDefaultDir(io: Io): string {
 export function claudeCodeReportLine(r: ImportReport): string {
   const parts = [
     `imported ${fmt(r.files)} file(s), ${fmt(r.sessions)} session(s), ${fmt(r.events)} event(s) (${fmt(r.toolCalls)} tool calls)`,
-    `${fmt(r.observations)} new observation(s), ${fmt(r.duplicates)} duplicate(s)`,
+    `${fmt(r.observations)} new observation(s), ${fmt(r.duplicates)} duplicate(s)${r.narrated ? `, ${fmt(r.narrated)} call(s) narrated` : ''}`,
     `${r.seconds.toFixed(1)} s, ${fmt(r.eventsPerSecond)} events/s`,
   ];
   const extra = [

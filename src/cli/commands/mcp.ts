@@ -6,15 +6,19 @@ import { StoreOnDemand } from '../../store/store-on-demand.ts';
 import { maintainInBackground } from '../../store/maintain.ts';
 import { retainInBackground } from '../../store/retain.ts';
 import { drainSpool } from '../../store/drain.ts';
+import { foldNarrationQuietly } from '../../narration/fold.ts';
 import { isBusy } from '../../store/store.ts';
 import { logTo } from '../../log.ts';
 import { VERSION } from '../main.ts';
 import { startSemanticSearch } from '../../search/semantic.ts';
 import { resolveLlmSettings } from '../../llm/settings.ts';
 import { createQueryRewriter, queryRewriteWanted } from '../../llm/rewrite.ts';
+import { syncInBackground } from '../../team/loop.ts';
 
 /** How often the server folds hooks' spool files into the store while idle. */
 const DRAIN_INTERVAL_MS = 2000;
+/** Time for reading host transcripts at each fold (a long transcript is read over several). */
+const NARRATION_SLICE_MS = 300;
 
 /** `mnemo mcp`: stdio MCP server. Logs go to the data dir, never stdout (the protocol's channel). */
 export const mcpCommand: Command = async (_args, io) => {
@@ -41,12 +45,26 @@ export const mcpCommand: Command = async (_args, io) => {
   const rewriter = queryRewriteWanted(io.env, config.file)
     ? createQueryRewriter(resolveLlmSettings(io.env, config.file), io.env, { onFailure: (why) => logTo(config.logFile, 'warn', `query rewrite failed: ${why}`) })
     : undefined;
-  const server = createMemoryServer({ store, config, cwd, version: VERSION, ...(rewriter ? { rewriteQuery: (q: string) => rewriter.expand(q) } : {}) });
+  // Team memory (when connected and a project is shared): push the outbox, pull teammates' records.
+  const teamLoop = syncInBackground({ store: () => store.current, config, env: io.env });
+  const server = createMemoryServer({
+    store,
+    config,
+    cwd,
+    version: VERSION,
+    teamSearch: (q) => teamLoop.search(q),
+    ...(rewriter ? { rewriteQuery: (q: string) => rewriter.expand(q) } : {}),
+  });
   const timer = setInterval(() => {
     store
       .get()
       // A read-only store cannot fold (get() above retries it for writing): no failure to log every tick.
-      .then((s) => (s.readOnly ? undefined : drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 })))
+      .then(async (s) => {
+        if (s.readOnly) return;
+        await drainSpool(s, config.spoolDir, { maxMs: 1000, waitMs: 100 });
+        // The model's narration of the calls just folded, read from the hosts' transcripts (bounded slices).
+        foldNarrationQuietly(s, config, { maxMs: NARRATION_SLICE_MS, waitMs: 100 });
+      })
       .catch((err) => {
         // Busy: another process is folding the same spool, which is routine, not a failure.
         if (store.current && !isBusy(err)) logTo(config.logFile, 'warn', 'mcp: background drain failed', err);
@@ -67,6 +85,7 @@ export const mcpCommand: Command = async (_args, io) => {
     stopMaintenance();
     stopRetention();
     embedLoop?.stop();
+    await teamLoop.stop();
     await server.close().catch(() => undefined);
     await store.close();
     process.exit(0);

@@ -49,9 +49,18 @@ export interface ContextInput {
   readonly preamble?: readonly string[];
   /** A closing line (e.g. how much history the index stands for), kept within the budget. */
   readonly footer?: (shown: number, chars: number) => string;
+  /** Teammates' recent records of the project (mirrored from the team server), newest first: a block of their own. */
+  readonly teammates?: readonly TeammateObservation[];
   /** Formats times; defaults to the machine's local time. */
   readonly clock?: { day(ms: number): string; time(ms: number): string };
 }
+
+/** A teammate's record as the index shows it: one line, with its author. */
+export type TeammateObservation = IndexedObservation & { readonly author: string };
+
+/** The teammates' block takes at most this share of the budget; one's own index keeps the rest. */
+const TEAM_SHARE = 0.25;
+const TEAM_HEADING = "## From teammates (shared through the team server; details by id as for any record)";
 
 export interface RenderedContext {
   readonly text: string;
@@ -116,10 +125,46 @@ function lineFor(g: Group, clock: NonNullable<ContextInput['clock']>): string {
   return `#${o.id} ${clock.time(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.title}${count}`;
 }
 
+/** A teammate's login role, shown as `@role` (server-assigned, but still text from elsewhere: kept to a safe alphabet). */
+export function authorLabel(author: string): string {
+  return `@${author.replace(/[^\w.@-]/g, '?').slice(0, 64)}`;
+}
+
+/** Groups ranked by usefulness, best first (the same ranking for one's own lines and teammates'). */
+function rank(usable: readonly IndexedObservation[]): Group[] {
+  return groupObservations(usable)
+    .map((g) => ({ g, score: score(g, usable.length) }))
+    .sort((a, b) => b.score - a.score || a.g.rank - b.g.rank)
+    .map((x) => x.g);
+}
+
+/**
+ * The teammates' block within `room` characters: their most useful recent lines, in time order,
+ * each with its day (the block has no day headings) and author. Empty when nothing fits.
+ */
+function teammatesBlock(list: readonly TeammateObservation[], room: number, clock: NonNullable<ContextInput['clock']>): string[] {
+  const usable = list.filter((o) => !o.private && TYPE_WEIGHT[o.type] > 0);
+  if (usable.length === 0) return [];
+  const authors = new Map(usable.map((o) => [o.id, o.author]));
+  let used = 1 + TEAM_HEADING.length + 1;
+  const chosen: { g: Group; line: string }[] = [];
+  for (const g of rank(usable)) {
+    const o = g.latest;
+    const line = `#${o.id} ${clock.day(o.createdAt)} ${clock.time(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.title}${g.count > 1 ? ` ×${g.count}` : ''} ${authorLabel(authors.get(o.id)!)}`;
+    if (used + line.length + 1 > room) continue;
+    used += line.length + 1;
+    chosen.push({ g, line });
+  }
+  if (chosen.length === 0) return [];
+  chosen.sort((a, b) => a.g.latest.createdAt - b.g.latest.createdAt || a.g.latest.id - b.g.latest.id);
+  return ['', TEAM_HEADING, ...chosen.map((c) => c.line)];
+}
+
 /** Render the index within `budget` characters. Returns empty text when there is nothing to show. */
 export function renderContext(input: ContextInput): RenderedContext {
   const clock = input.clock ?? LOCAL_CLOCK;
   const usable = input.observations.filter((o) => !o.private && TYPE_WEIGHT[o.type] > 0);
+  const hasTeam = (input.teammates ?? []).some((o) => !o.private && TYPE_WEIGHT[o.type] > 0);
 
   const base = [
     `# mnemo: memory of ${input.projectName}`,
@@ -133,18 +178,19 @@ export function renderContext(input: ContextInput): RenderedContext {
   const footer = input.footer && baseLen + footerRoom <= input.budget * 0.8 ? input.footer : undefined;
   const preambleLen = input.preamble?.length ? input.preamble.join('\n').length + 1 : 0;
   const preamble = preambleLen && baseLen + (footer ? footerRoom : 0) + preambleLen <= input.budget * 0.6 ? input.preamble! : [];
-  if (usable.length === 0 && preamble.length === 0) return { text: '', shown: 0, lines: 0 };
+  if (usable.length === 0 && preamble.length === 0 && !hasTeam) return { text: '', shown: 0, lines: 0 };
   const header = [...base, ...preamble];
   let used = header.join('\n').length + (footer ? footerRoom : 0);
   if (used > input.budget) return { text: '', shown: 0, lines: 0 };
+  // Teammates' lines first, within their share: one's own index then has the rest, whole lines only.
+  const team = hasTeam ? teammatesBlock(input.teammates!, Math.floor((input.budget - used) * TEAM_SHARE), clock) : [];
+  used += team.length ? team.join('\n').length + 1 : 0;
 
   // Scored once per group (this runs in every SessionStart process, mostly before V8 optimizes anything).
-  const ranked = groupObservations(usable)
-    .map((g) => ({ g, score: score(g, usable.length) }))
-    .sort((a, b) => b.score - a.score || a.g.rank - b.g.rank);
+  const ranked = rank(usable);
   const chosen: { readonly g: Group; readonly day: string; readonly line: string }[] = [];
   const days = new Set<string>();
-  for (const { g } of ranked) {
+  for (const g of ranked) {
     const day = clock.day(g.latest.createdAt);
     const line = lineFor(g, clock);
     const cost = line.length + 1 + (days.has(day) ? 0 : `\n### ${day}`.length + 1);
@@ -166,7 +212,8 @@ export function renderContext(input: ContextInput): RenderedContext {
     body.push(line);
   }
   const shown = chosen.reduce((n, c) => n + c.g.count, 0);
-  let text = [...header, ...body].join('\n');
+  if (usable.length === 0 && preamble.length === 0 && team.length === 0) return { text: '', shown: 0, lines: 0 };
+  let text = [...header, ...body, ...team].join('\n');
   if (footer) text += `\n\n${footer(shown, text.length)}`;
   return { text, shown, lines: chosen.length };
 }

@@ -3,7 +3,10 @@
  * Text shapes for handing records to a model or a terminal: a compact index line per hit
  * (progressive disclosure: ids first, details on request) and a full detail block.
  */
-import { TYPE_SYMBOLS } from '../context/render.ts';
+import { authorLabel, TYPE_SYMBOLS } from '../context/render.ts';
+
+export { authorLabel };
+import type { TeamObservation } from '../team/contract.ts';
 import type { Observation } from '../types.ts';
 
 export const DATA_NOT_INSTRUCTIONS =
@@ -17,8 +20,14 @@ function projectLabel(project: string): string {
   return project.split(/[\\/]/).filter(Boolean).pop() ?? project;
 }
 
+
 export function indexLine(o: Observation): string {
-  return `#${o.id} ${stamp(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.type} ${o.title} [${projectLabel(o.project)}]`;
+  return `#${o.id} ${stamp(o.createdAt)} ${TYPE_SYMBOLS[o.type]} ${o.type} ${o.title} [${projectLabel(o.project)}]${o.author ? ` ${authorLabel(o.author)}` : ''}`;
+}
+
+/** A hit from the team server (not mirrored here, so no local id): its uid, project key and author. */
+export function teamHitLine(r: TeamObservation): string {
+  return `${stamp(r.createdAt)} ${TYPE_SYMBOLS[r.type] ?? '•'} ${r.type} ${r.title} [${r.project}] ${authorLabel(r.author)} (team:${r.uid})`;
 }
 
 /** Neutralise anything in a stored field that could open or close the record wrapper. */
@@ -37,8 +46,12 @@ export function detailBlock(o: Observation): string {
     `title: ${inert(o.title)}`,
     `kind: ${o.kind}`,
     `project: ${inert(o.project)}`,
+    ...(o.author ? [`author: ${authorLabel(o.author)} (a teammate, from the team server)`] : []),
     ...(o.toolName ? [`tool: ${inert(o.toolName)}${o.toolUseId ? ` (${inert(o.toolUseId)})` : ''}`] : []),
     ...(o.files.length ? [`files: ${o.files.map(inert).join(', ')}`] : []),
+    // The model's own words around the call (from the host's transcript): why it ran it, what it found.
+    ...(o.why ? [`why: ${inert(o.why)}`] : []),
+    ...(o.finding ? [`finding: ${inert(o.finding)}`] : []),
     '',
     inert(o.body),
     '</record>',

@@ -216,6 +216,8 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     const lineInitial = LINE_PREFIX_RE.test(prefix);
     const val = readValue(text, i, headerLike);
     if (!val) continue;
+    // Backticks with a space inside are inline code in Markdown (`Tests pass: \`cargo test\``), not a literal.
+    if (val.quoted && text[val.start - 1] === '`' && WHITESPACE_RE.test(val.value)) continue;
     const upperName = UPPER_NAME_RE.test(name);
     // Shell environment prefixes (`A=1 AWS_SECRET_ACCESS_KEY=… cmd`) put upper-case assignments
     // mid-line; shell syntax never has spaces around `=`, code usually does.

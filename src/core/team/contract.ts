@@ -21,7 +21,7 @@
 import type { Kind, ObsType, SummaryProvider } from '../types.ts';
 
 /** Version of the server schema this build speaks. A server at another version is refused (see `TeamServerError`). */
-export const TEAM_SCHEMA_VERSION = 1;
+export const TEAM_SCHEMA_VERSION = 2;
 
 /** Limits the server checks on every pushed field (longer values are rejected, not truncated). */
 export const TEAM_LIMITS = {

@@ -22,6 +22,8 @@ export interface CapturePoolOptions {
   readonly workers: number;
   /** The worker's module (default: capture-worker, bundled or from source); tests start others. */
   readonly entry?: URL;
+  /** False: read no narration (benchmarks compare). */
+  readonly narrate?: boolean;
 }
 
 const CHUNK = 128;
@@ -34,13 +36,13 @@ const IN_FLIGHT = 8;
 const AHEAD = 2;
 
 export function captureGroups(groups: readonly TranscriptGroup[], opts: CapturePoolOptions): AsyncGenerator<CaptureItem> {
-  return opts.workers > 0 && groups.length > 1 ? inWorkers(groups, opts) : inThread(groups, opts.limits);
+  return opts.workers > 0 && groups.length > 1 ? inWorkers(groups, opts) : inThread(groups, opts.limits, opts.narrate);
 }
 
-async function* inThread(groups: readonly TranscriptGroup[], limits: CaptureLimits): AsyncGenerator<CaptureItem> {
+async function* inThread(groups: readonly TranscriptGroup[], limits: CaptureLimits, narrate?: boolean): AsyncGenerator<CaptureItem> {
   const place = placeCache();
   for (const group of groups) {
-    for (const piece of groupChunks(group, { limits, place }, CHUNK)) yield piece.kind === 'done' ? { ...piece, group } : piece;
+    for (const piece of groupChunks(group, { limits, place, ...(narrate === false ? { narrate } : {}) }, CHUNK)) yield piece.kind === 'done' ? { ...piece, group } : piece;
   }
 }
 
@@ -72,7 +74,7 @@ interface Slot {
 
 async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolOptions): AsyncGenerator<CaptureItem> {
   const { Worker } = await import('node:worker_threads');
-  const setup: WorkerSetup = { limits: opts.limits, chunk: CHUNK, inFlight: IN_FLIGHT };
+  const setup: WorkerSetup = { limits: opts.limits, chunk: CHUNK, inFlight: IN_FLIGHT, ...(opts.narrate === false ? { narrate: false } : {}) };
   const ready: { item: CaptureItem; slot: Slot | undefined }[] = [];
   let wake: (() => void) | undefined;
   const push = (item: CaptureItem, slot: Slot | undefined) => {
@@ -109,7 +111,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
       const head = slot.held[0];
       if (!head || m.index !== head.index) return;
       if (m.type === 'events') {
-        push({ kind: 'events', events: m.events, bytes: m.bytes }, slot);
+        push({ kind: 'events', events: m.events, bytes: m.bytes, narration: m.narration }, slot);
         head.arrived = true;
       } else {
         slot.held.shift();
@@ -125,7 +127,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
         if (!held.arrived) leftover.push(held.index);
         else push({ kind: 'done', group: groups[held.index]!, stats: { entries: 0, malformed: 0, orphanResults: 0 }, counts: { lines: 0, skipped: 0, bytes: 0 }, failure: `capture worker failed: ${why}` }, undefined);
       }
-      push({ kind: 'events', events: [], bytes: 0 }, undefined);
+      push({ kind: 'events', events: [], bytes: 0, narration: [] }, undefined);
     };
     worker.on('error', (err) => lost(err.message));
     worker.on('exit', (code) => lost(`exited with code ${code}`));
@@ -138,7 +140,7 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
       const r = ready.shift();
       if (r) {
         if (r.item.kind === 'events' && r.slot?.alive) r.slot.worker.postMessage({ type: 'ack' } satisfies ToWorker);
-        if (r.item.kind === 'done' || r.item.events.length) yield r.item;
+        if (r.item.kind === 'done' || r.item.events.length || r.item.narration.length) yield r.item;
         continue;
       }
       // A live worker holding no group has been told to stop: nothing more comes from it.
@@ -150,5 +152,5 @@ async function* inWorkers(groups: readonly TranscriptGroup[], opts: CapturePoolO
   }
   // What no worker took (none started, or they died before taking it) is captured here.
   const rest = [...leftover, ...Array.from({ length: groups.length - next }, (_, k) => next + k)].sort((a, b) => a - b);
-  yield* inThread(rest.map((i) => groups[i]!), opts.limits);
+  yield* inThread(rest.map((i) => groups[i]!), opts.limits, opts.narrate);
 }

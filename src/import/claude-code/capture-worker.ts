@@ -32,12 +32,12 @@ function room(): Promise<void> | undefined {
 }
 
 async function run(group: Extract<ToWorker, { type: 'group' }>): Promise<void> {
-  for (const piece of groupChunks(group.group, { limits: setup.limits, place, enrich: enrichEvent }, setup.chunk)) {
+  for (const piece of groupChunks(group.group, { limits: setup.limits, place, enrich: enrichEvent, ...(setup.narrate === false ? { narrate: false } : {}) }, setup.chunk)) {
     if (piece.kind === 'done') {
       post({ type: 'done', index: group.index, stats: piece.stats, counts: piece.counts, ...(piece.failure !== undefined ? { failure: piece.failure } : {}) });
       continue;
     }
-    post({ type: 'events', index: group.index, events: piece.events, bytes: piece.bytes });
+    post({ type: 'events', index: group.index, events: piece.events, bytes: piece.bytes, narration: piece.narration });
     posted++;
     await room();
   }

@@ -10,12 +10,14 @@ import { createHash } from 'node:crypto';
 import { basename, dirname } from 'node:path';
 import { captureEvent, type CaptureLimits } from '../../core/capture.ts';
 import type { EnrichFn, Enrichment } from '../../core/enrich.ts';
+import { RecordMerge, type NarrationRecord } from '../../core/narration.ts';
 import type { CapturedEvent, HookEventName, Place } from '../../core/types.ts';
 import { resolvePlace } from '../../hooks/place.ts';
 import { parseClaudeCode } from '../../platforms/claude-code.ts';
 import type { TranscriptFile, TranscriptGroup } from './transcript-files.ts';
 import { SubagentDirectory, transcriptEvents, type ConvertStats, type TranscriptEvent } from './transcript-events.ts';
 import { transcriptLines, type LineCounts } from './transcript-lines.ts';
+import { ClaudeNarration } from './transcript-narration.ts';
 
 /** A hook event of the transcript: what the importer needs to decide on it, and its capture. */
 export interface GroupEvent {
@@ -53,38 +55,47 @@ export interface GroupCaptureContext {
   readonly counts: LineCounts;
   /** When given, each observation's extraction is worked out ahead (capture threads do; the writer then need not). */
   readonly enrich?: EnrichFn;
+  /** Gathers the narration of the group's calls as its files are read (the reader the live fold uses). */
+  readonly narration?: RecordMerge;
+  /** False: read no narration (default true; benchmarks compare). */
+  readonly narrate?: boolean;
 }
 
-/** A group's capture in pieces: events (with the bytes read since the previous piece), then its end. */
+/**
+ * A group's capture in pieces: events (with the bytes read since the previous piece, and the
+ * narration of calls found meanwhile — core/narration, keyed by call, in either order with the
+ * calls' own events), then its end.
+ */
 export type GroupChunk =
-  | { readonly kind: 'events'; readonly events: readonly GroupEvent[]; readonly bytes: number }
+  | { readonly kind: 'events'; readonly events: readonly GroupEvent[]; readonly bytes: number; readonly narration: readonly NarrationRecord[] }
   | { readonly kind: 'done'; readonly stats: ConvertStats; readonly counts: LineCounts; readonly failure?: string };
 
 /**
  * `captureGroup` in chunks of `size` events, ending with the group's counters and, when reading it
  * failed part-way, why (the events before the failure still come). Never throws.
  */
-export function* groupChunks(group: TranscriptGroup, ctx: Omit<GroupCaptureContext, 'stats' | 'counts'>, size: number): Generator<GroupChunk> {
+export function* groupChunks(group: TranscriptGroup, ctx: Omit<GroupCaptureContext, 'stats' | 'counts' | 'narration'>, size: number): Generator<GroupChunk> {
   const stats = { entries: 0, malformed: 0, orphanResults: 0 };
   const counts = { lines: 0, skipped: 0, bytes: 0 };
+  const narration = new RecordMerge();
   let chunk: GroupEvent[] = [];
   let sent = 0;
   let failure: string | undefined;
   const piece = (): GroupChunk => {
-    const out = { kind: 'events' as const, events: chunk, bytes: counts.bytes - sent };
+    const out = { kind: 'events' as const, events: chunk, bytes: counts.bytes - sent, narration: narration.drain() };
     sent = counts.bytes;
     chunk = [];
     return out;
   };
   try {
-    for (const e of captureGroup(group, { ...ctx, stats, counts })) {
+    for (const e of captureGroup(group, { ...ctx, stats, counts, ...(ctx.narrate === false ? {} : { narration }) })) {
       chunk.push(e);
       if (chunk.length >= size) yield piece();
     }
   } catch (err) {
     failure = err instanceof Error ? err.message : String(err);
   }
-  if (chunk.length) yield piece();
+  if (chunk.length || narration.size) yield piece();
   yield { kind: 'done', stats, counts, ...(failure !== undefined ? { failure } : {}) };
 }
 
@@ -108,7 +119,7 @@ export function groupFiles(group: TranscriptGroup): TranscriptFile[] {
 /** The group's hook events in time order, captured. Throws what reading a file throws. */
 export function* captureGroup(group: TranscriptGroup, ctx: GroupCaptureContext): Generator<GroupEvent> {
   const agents = new SubagentDirectory();
-  const sources = groupFiles(group).map((f) => readFile(f, agents, ctx.stats, ctx.counts));
+  const sources = groupFiles(group).map((f) => readFile(f, agents, ctx.stats, ctx.counts, ctx.narration));
   // A session's entries without a cwd inherit the last one seen (a session is one group).
   const lastCwd = new Map<string, string>();
   /** Each session's extraction state as the store will hold it if every observation is new. */
@@ -117,7 +128,7 @@ export function* captureGroup(group: TranscriptGroup, ctx: GroupCaptureContext):
     const ev = parseClaudeCode(undefined, te.payload);
     const cwd = ev.cwd ?? lastCwd.get(ev.sessionId) ?? dirname(te.payload.transcript_path as string);
     lastCwd.set(ev.sessionId, cwd);
-    const captured = captureEvent(ev, { place: ctx.place(cwd, te.branch), now: te.at, uid: importUid(te.key), limits: ctx.limits });
+    const captured = withoutTranscripts(captureEvent(ev, { place: ctx.place(cwd, te.branch), now: te.at, uid: importUid(te.key), limits: ctx.limits }));
     let ahead: AheadEnrichment | undefined;
     if (ctx.enrich && captured?.observation) {
       const state = states.get(ev.sessionId);
@@ -143,8 +154,21 @@ function* byTime(sources: Iterator<TranscriptEvent>[]): Generator<TranscriptEven
   }
 }
 
-function readFile(f: TranscriptFile, agents: SubagentDirectory, stats: ConvertStats, counts: LineCounts): Iterator<TranscriptEvent> {
+/**
+ * An imported event names no transcript for the live reader to follow: the import reads the file's
+ * narration itself, to its end (a live session's next hook names it again).
+ */
+function withoutTranscripts(captured: CapturedEvent | undefined): CapturedEvent | undefined {
+  if (!captured?.transcripts) return captured;
+  const { transcripts: _, ...rest } = captured;
+  return rest;
+}
+
+function readFile(f: TranscriptFile, agents: SubagentDirectory, stats: ConvertStats, counts: LineCounts, narration: RecordMerge | undefined): Iterator<TranscriptEvent> {
   const name = basename(f.path);
+  const fallbackSessionId = f.role === 'main' ? name.replace(/\.jsonl$/, '') : undefined;
+  // The narration reader of the live fold (narration/formats), fed the entries this conversion parses anyway.
+  const narrator = narration && f.role !== 'compaction' ? new ClaudeNarration({ role: f.role, fileLabel: name, ...(fallbackSessionId ? { fallbackSessionId } : {}) }) : undefined;
   return transcriptEvents(transcriptLines(f.path, counts), {
     path: f.path,
     role: f.role,
@@ -152,7 +176,15 @@ function readFile(f: TranscriptFile, agents: SubagentDirectory, stats: ConvertSt
     agents,
     fileLabel: name,
     fallbackAt: Math.trunc(f.mtimeMs),
-    ...(f.role === 'main' ? { fallbackSessionId: name.replace(/\.jsonl$/, '') } : {}),
+    ...(fallbackSessionId ? { fallbackSessionId } : {}),
+    ...(narrator
+      ? {
+          onEntry: (e, line) => {
+            narrator.parsed(e, line);
+            narration!.add(narrator.take());
+          },
+        }
+      : {}),
   });
 }
 

@@ -24,6 +24,7 @@ import {
   type TranscriptEntry,
 } from './transcript-entry.ts';
 import type { SubagentDirectory } from './subagent-directory.ts';
+import type { LineSkim } from './transcript-lines.ts';
 
 export { SubagentDirectory } from './subagent-directory.ts';
 
@@ -54,6 +55,12 @@ export interface TranscriptEvent {
 export interface SourceLine {
   readonly no: number;
   readonly text: string;
+  /** Byte offset just past the line (its newline included), when read from a file. */
+  readonly end?: number;
+  /** The line's length in bytes, when read from a file. */
+  readonly bytes?: number;
+  /** A line too long to gather (see LineWindow.maxLine): `text` is empty, this says what it held. */
+  readonly skim?: LineSkim;
 }
 
 /** Counts a conversion adds to (shared across files, so the caller sees totals). */
@@ -75,6 +82,8 @@ export interface ConvertOptions {
   readonly fallbackAt?: number;
   /** Label for keys of entries without a uuid (the file's name: stable across import roots). */
   readonly fileLabel: string;
+  /** Hears every entry parsed, with its line (the importer's narration reader reads the same entries). */
+  readonly onEntry?: (entry: TranscriptEntry, line: SourceLine) => void;
 }
 
 interface PendingCall {
@@ -246,6 +255,7 @@ export function* transcriptEvents(lines: Iterable<SourceLine>, opts: ConvertOpti
       continue;
     }
     stats.entries++;
+    opts.onEntry?.(e, line);
     const type = e.type;
     if (type === 'queue-operation' && role === 'main') {
       // A prompt typed while the model worked waits in a queue. Either it is delivered later as a

@@ -42,18 +42,119 @@ export interface LineCounts {
   bytes: number;
 }
 
+/** Where and how to read (the importer reads whole files; the narration reader reads what was appended). */
+export interface LineWindow {
+  /** Byte offset to start at: the start of a line (default 0). */
+  readonly from?: number;
+  /** Stop at the first line end at or after this offset (a soft bound: a line is never cut). */
+  readonly to?: number;
+  /**
+   * Keep an unterminated last line back (a writer may be halfway through it): it is read once its
+   * newline is there. Default false: the importer takes it as the file's last line.
+   */
+  readonly holdPartial?: boolean;
+  /**
+   * Lines longer than this many bytes are not gathered into one string but skimmed as they stream
+   * by (`SourceLine.skim`), so memory stays bounded whatever one line holds. Default: no limit.
+   */
+  readonly maxLine?: number;
+}
+
+/** What a line too long to gather showed: its first bytes, and the call and result ids it names. */
+export interface LineSkim {
+  readonly head: string;
+  readonly calls: readonly (readonly [id: string, name: string])[];
+  readonly results: readonly string[];
+}
+
+const SKIM_HEAD = 4096;
+/** Bytes of one piece kept for the next, so an id split across two reads is still found. */
+const SKIM_OVERLAP = 512;
+const CALL_RE = /"type":"tool_use","id":"([^"\\]{1,200})","name":"([^"\\]{1,200})"/g;
+const RESULT_RE = /"tool_use_id":"([^"\\]{1,200})"/g;
+
+/** The ids of a line too long to gather, collected piece by piece. */
+export class Skimmer {
+  head = '';
+  #carry = '';
+  readonly #calls = new Map<string, string>();
+  readonly #results = new Set<string>();
+
+  add(piece: Buffer): void {
+    const text = this.#carry + piece.toString('latin1');
+    if (this.head.length < SKIM_HEAD) this.head += text.slice(0, SKIM_HEAD - this.head.length);
+    for (const m of text.matchAll(CALL_RE)) this.#calls.set(m[1]!, m[2]!);
+    for (const m of text.matchAll(RESULT_RE)) this.#results.add(m[1]!);
+    this.#carry = text.slice(-SKIM_OVERLAP);
+  }
+
+  done(): LineSkim {
+    return { head: this.head, calls: [...this.#calls], results: [...this.#results] };
+  }
+}
+
+/** What skimming `text` as a line read from a file would have found (for a line that was gathered and parsed instead). */
+export function skimText(text: string): LineSkim {
+  const s = new Skimmer();
+  const buf = Buffer.from(text, 'utf8');
+  for (let i = 0; i < buf.length; i += CHUNK) s.add(buf.subarray(i, i + CHUNK));
+  return s.done();
+}
+
 /**
- * The file's non-empty lines, numbered from 1, without the ones `isIgnorableLine` rejects. The file
- * is opened for each chunk read and closed again: a session's main and subagent files are read side
- * by side (merged by time), and a session with hundreds of subagents must not hold hundreds of
- * descriptors or buffers. A line longer than a chunk is gathered in pieces.
+ * The file's non-empty lines, numbered from 1 (from `window.from`: numbered from there), without the
+ * ones `isIgnorableLine` rejects, each with the byte offset just past it. The file is opened for each
+ * chunk read and closed again: a session's main and subagent files are read side by side (merged by
+ * time), and a session with hundreds of subagents must not hold hundreds of descriptors or buffers.
+ * A line longer than a chunk is gathered in pieces. A file shorter than `from` yields nothing.
  */
-export function* transcriptLines(path: string, counts: LineCounts): Generator<SourceLine> {
+export function* transcriptLines(path: string, counts: LineCounts, window: LineWindow = {}): Generator<SourceLine> {
   const chunk = Buffer.allocUnsafe(CHUNK);
-  let position = 0;
+  const maxLine = window.maxLine ?? Infinity;
+  const to = window.to ?? Infinity;
+  let position = window.from ?? 0;
+  /** Offset where the line being gathered starts. */
+  let lineStart = position;
   let pieces: Buffer[] = [];
+  let gathered = 0;
+  let skim: Skimmer | undefined;
   let no = 0;
+  const finish = (last: Buffer, end: number): SourceLine | undefined => {
+    no++;
+    const bytes = gathered + last.length;
+    counts.bytes += end - lineStart;
+    lineStart = end;
+    if (skim) {
+      skim.add(last);
+      const s = skim.done();
+      skim = undefined;
+      pieces = [];
+      gathered = 0;
+      counts.lines++;
+      if (isIgnorableLine(s.head.slice(0, HEAD_BYTES))) {
+        counts.skipped++;
+        return undefined;
+      }
+      return { no, text: '', end, bytes, skim: s };
+    }
+    const buf = pieces.length ? Buffer.concat([...pieces, last]) : last;
+    pieces = [];
+    gathered = 0;
+    return emit(buf, 0, buf.length, no, end, counts);
+  };
+  const hold = (piece: Buffer) => {
+    gathered += piece.length;
+    if (skim) return skim.add(piece);
+    pieces.push(Buffer.from(piece));
+    if (gathered > maxLine) {
+      skim = new Skimmer();
+      for (const p of pieces) skim.add(p);
+      pieces = [];
+    }
+  };
   for (;;) {
+    // Past the window's end: only the line under way is finished.
+    if (position >= to && lineStart >= to) return;
     const fd = openSync(path, 'r');
     let n: number;
     try {
@@ -61,35 +162,31 @@ export function* transcriptLines(path: string, counts: LineCounts): Generator<So
     } finally {
       closeSync(fd);
     }
+    const base = position;
     position += n;
     let start = 0;
     for (;;) {
       const nl = n > 0 ? chunk.indexOf(NEWLINE, start) : -1;
       if (nl < 0 || nl >= n) break;
-      no++;
-      const buf = pieces.length ? Buffer.concat([...pieces, chunk.subarray(start, nl)]) : chunk.subarray(start, nl);
-      pieces = [];
-      counts.bytes += buf.length + 1;
-      const line = emit(buf, 0, buf.length, no, counts);
+      const line = finish(chunk.subarray(start, nl), base + nl + 1);
       if (line) yield line;
       start = nl + 1;
+      if (lineStart >= to) return;
     }
     if (n === 0) {
-      if (pieces.length) {
-        no++;
-        const buf = Buffer.concat(pieces);
-        counts.bytes += buf.length;
-        const line = emit(buf, 0, buf.length, no, counts);
+      if (gathered > 0 && !window.holdPartial) {
+        const line = finish(Buffer.alloc(0), position);
         if (line) yield line;
       }
       return;
     }
     // Keep the partial line (the chunk is overwritten by the next read).
-    if (start < n) pieces.push(Buffer.from(chunk.subarray(start, n)));
+    if (start < n) hold(chunk.subarray(start, n));
   }
 }
 
-function emit(buf: Buffer, start: number, end: number, no: number, counts: LineCounts): SourceLine | undefined {
+function emit(buf: Buffer, start: number, end: number, no: number, endOffset: number, counts: LineCounts): SourceLine | undefined {
+  const bytes = end - start;
   if (end > start && buf[end - 1] === 0x0d) end--;
   while (start < end && (buf[start] === 0x20 || buf[start] === 0x09)) start++;
   if (end <= start) return undefined;
@@ -98,5 +195,5 @@ function emit(buf: Buffer, start: number, end: number, no: number, counts: LineC
     counts.skipped++;
     return undefined;
   }
-  return { no, text: buf.toString('utf8', start, end) };
+  return { no, text: buf.toString('utf8', start, end), end: endOffset, bytes };
 }

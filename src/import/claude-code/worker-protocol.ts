@@ -3,6 +3,7 @@
  * The messages between the importing thread and its capture workers.
  */
 import type { CaptureLimits } from '../../core/capture.ts';
+import type { NarrationRecord } from '../../core/narration.ts';
 import type { GroupEvent } from './group-capture.ts';
 import type { ConvertStats } from './transcript-events.ts';
 import type { TranscriptGroup } from './transcript-files.ts';
@@ -14,6 +15,8 @@ export interface WorkerSetup {
   readonly chunk: number;
   /** Chunks a worker may have posted and not yet seen acknowledged. */
   readonly inFlight: number;
+  /** False: read no narration. */
+  readonly narrate?: boolean;
 }
 
 export type ToWorker =
@@ -24,5 +27,5 @@ export type ToWorker =
 
 export type FromWorker =
   /** `bytes`: read since the group's previous chunk. */
-  | { readonly type: 'events'; readonly index: number; readonly events: readonly GroupEvent[]; readonly bytes: number }
+  | { readonly type: 'events'; readonly index: number; readonly events: readonly GroupEvent[]; readonly bytes: number; readonly narration: readonly NarrationRecord[] }
   | { readonly type: 'done'; readonly index: number; readonly stats: ConvertStats; readonly counts: LineCounts; readonly failure?: string };

@@ -6,6 +6,8 @@ import { TeamServerError, type TeamErrorCode } from '../../core/team/contract.ts
 
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ENOENT']);
 
+const TLS_REFUSED = /^(ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|CERT_SIGNATURE_FAILURE|CERT_UNTRUSTED|CERT_REJECTED|ERR_SSL_.*)$/;
+
 /** The contract code of a thrown error. */
 export function codeOf(err: unknown): TeamErrorCode {
   if (err instanceof TeamServerError) return err.code;
@@ -17,6 +19,8 @@ export function codeOf(err: unknown): TeamErrorCode {
   if (/^08/.test(code) || /^57P0[123]$/.test(code) || /^53/.test(code) || code === '40001' || code === '40P01') return 'UNREACHABLE';
   if (/Connection terminated|timeout expired|Connection ended|socket hang up|Client has encountered a connection error/i.test(message)) return 'UNREACHABLE';
   if (code === '28P01' || code === '28000') return 'AUTH';
+  // The server's certificate was not accepted (chain, host name, expiry): a setting to fix, not a retry.
+  if (TLS_REFUSED.test(code)) return 'AUTH';
   if (code === '42501') return 'FORBIDDEN';
   if (code === '3D000') return 'INVALID';
   if (/^2[23]/.test(code) || code === '54000') return 'INVALID';
@@ -32,7 +36,9 @@ export function asTeamError(err: unknown, doing: string): TeamServerError {
     code === 'UNREACHABLE'
       ? ' (the server is unreachable or restarting; nothing is lost, try again later)'
       : code === 'AUTH'
-        ? ' (check the role name and the password in ~/.pgpass, PGPASSWORD or the service file)'
+        ? TLS_REFUSED.test(String((err as { code?: unknown })?.code ?? ''))
+          ? ' (the server’s certificate was not accepted: check sslrootcert and the host name in the URL, or sslmode)'
+          : ' (check the role name and the password in ~/.pgpass, PGPASSWORD or the service file)'
         : '';
   return new TeamServerError(code, `${doing}: ${msg}${hint}`, { cause: err });
 }

@@ -24,6 +24,9 @@ export interface ServerMigration {
   readonly sql: string;
 }
 
+/** Storage options of the search index (migration 2; bench/lib/pg-seed rebuilds it with the same). */
+export const SEARCH_INDEX_OPTIONS = 'fastupdate = on, gin_pending_list_limit = 1024';
+
 export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
   {
     version: 1,
@@ -165,6 +168,125 @@ export const SERVER_MIGRATIONS: readonly ServerMigration[] = [
         USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]));
       CREATE POLICY team_read ON mnemo.teams FOR SELECT
         USING (team_id = ANY ((SELECT mnemo.my_teams())::integer[]));
+    `,
+  },
+  {
+    // Search through the GIN index for members. Under row-level security PostgreSQL lets a query's own
+    // condition serve as an index condition only when its function is LEAKPROOF (else it could see a
+    // row before the policy hides it), and `tsvector @@ tsquery` (ts_match_vq) is not: a member's search
+    // read every row of the team. These functions run as the schema's owner, whom the policies do not
+    // bind, and apply the policy's team check themselves, first; the query and every filter arrive as
+    // typed parameters (the SQL text varies only by which filters are present, never by their values),
+    // the caller's role too: taken here, as session_user, and passed on as a value (on Citus the
+    // workers' session_user would be the role the coordinator connects as, here the owner).
+    // Run by anyone else (an owner who is neither superuser nor the tables' owner), the policies still
+    // apply inside: slower, never wider.
+    version: 2,
+    sql: `
+      -- Pushes insert each record's ~100–200 words into the GIN index one by one with fastupdate off;
+      -- with it on they go to a pending list merged in bulk (by autovacuum, or by the push that fills it):
+      -- measured 2.0–2.3× the push rate (bench/RESULTS.md). Searches read the pending list too, so it is
+      -- kept small (1 MB, a few hundred records).
+      ALTER INDEX mnemo.records_search SET (${SEARCH_INDEX_OPTIONS});
+      -- The rows a search of team p_team may read, as SQL text: its observations under the filters, the
+      -- filters' values left as parameters $3 … $9 and the caller as $12. Refuses a team the caller is
+      -- not in: the policies' check, which the functions below bypass.
+      CREATE FUNCTION mnemo.team_rows(p_team integer, p_scope text, p_projects text[], p_types text[], p_authors name[],
+          p_assistant text, p_branch text, p_since bigint, p_until bigint) RETURNS text
+        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        BEGIN
+          IF p_team IS NULL OR NOT p_team = ANY (mnemo.my_teams()) THEN
+            RAISE EXCEPTION 'role "%" is not a member of team %', session_user, p_team USING ERRCODE = '42501';
+          END IF;
+          RETURN concat('FROM mnemo.records r WHERE r.team_id = $1 AND r.kind = ''observation''',
+            CASE p_scope WHEN 'mine' THEN ' AND r.author = $12' WHEN 'team' THEN ' AND r.author <> $12' ELSE '' END,
+            CASE WHEN p_projects IS NOT NULL THEN ' AND r.project = ANY ($3)' END,
+            CASE WHEN p_types IS NOT NULL THEN ' AND r.obs_type = ANY ($4)' END,
+            CASE WHEN p_authors IS NOT NULL THEN ' AND r.author = ANY ($5)' END,
+            CASE WHEN p_assistant IS NOT NULL THEN ' AND r.assistant = $6' END,
+            CASE WHEN p_branch IS NOT NULL THEN ' AND r.branch = $7' END,
+            CASE WHEN p_since IS NOT NULL THEN ' AND r.created_at >= $8' END,
+            CASE WHEN p_until IS NOT NULL THEN ' AND r.created_at <= $9' END);
+        END
+        $$;
+
+      -- How many of the team's observations match p_query, counted up to p_cap (n), and the planner's
+      -- estimates of the matches and of the observations under the same filters (from the statistics of
+      -- the whole table, so the caller can choose how to walk the matches). Counting a common word walks
+      -- thousands of rows, each one's tsvector read back, to learn only that it is common: when the
+      -- estimate is past 4 × p_cap, n is p_cap without counting.
+      -- (VOLATILE only because EXPLAIN is refused in a STABLE function; it writes nothing.)
+      CREATE FUNCTION mnemo.count_matches(p_team integer, p_query tsquery, p_cap integer,
+          p_scope text DEFAULT NULL, p_projects text[] DEFAULT NULL, p_types text[] DEFAULT NULL, p_authors name[] DEFAULT NULL,
+          p_assistant text DEFAULT NULL, p_branch text DEFAULT NULL, p_since bigint DEFAULT NULL, p_until bigint DEFAULT NULL)
+        RETURNS TABLE (n integer, estimate float8, total float8)
+        LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        DECLARE
+          plan json;
+          me name := session_user;
+          no_window integer;
+          rows_of text := mnemo.team_rows(p_team, p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until);
+        BEGIN
+          EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 ' || rows_of || ' AND r.search @@ $2'
+            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap, no_window, me;
+          estimate := (plan->0->'Plan'->>'Plan Rows')::float8;
+          EXECUTE 'EXPLAIN (FORMAT JSON) SELECT 1 ' || rows_of
+            INTO plan USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap, no_window, me;
+          total := (plan->0->'Plan'->>'Plan Rows')::float8;
+          IF estimate > 4 * p_cap THEN
+            n := p_cap;
+          ELSE
+            EXECUTE 'SELECT count(*)::integer FROM (SELECT 1 ' || rows_of || ' AND r.search @@ $2 LIMIT $10) x'
+              INTO n USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_cap, no_window, me;
+          END IF;
+          RETURN NEXT;
+        END
+        $$;
+
+      -- The team's observations matching p_query, best first, at most p_depth of them (seq, and how many
+      -- were considered). p_order: 'rank' — ts_rank (title 1, tags 0.5, body 0.125, length-normalised)
+      -- over the newest p_window matches, or over all when p_window is NULL; 'names' — the newest matches
+      -- unranked, those matching in the title first (a path or dotted name: every match holds the same
+      -- phrase); 'heads' — those of the newest p_window matches that match in the title or tags, newest
+      -- first, unranked. p_walk chooses how the newest matches are found: true — newest rows first,
+      -- testing each (cheap when matches are dense), false — every match from the search index, then
+      -- sorted (cheap when they are few), NULL — the planner's choice. The planner prices a row's @@
+      -- as a cheap operator, but it reads the row's tsvector back (often from TOAST), so for words of
+      -- middling frequency it walks tens of thousands of rows where the index would have read a few
+      -- thousand: the caller, who has the counts, decides. The settings revert when the function returns.
+      CREATE FUNCTION mnemo.match_list(p_team integer, p_query tsquery, p_order text, p_window integer, p_depth integer, p_walk boolean,
+          p_scope text DEFAULT NULL, p_projects text[] DEFAULT NULL, p_types text[] DEFAULT NULL, p_authors name[] DEFAULT NULL,
+          p_assistant text DEFAULT NULL, p_branch text DEFAULT NULL, p_since bigint DEFAULT NULL, p_until bigint DEFAULT NULL)
+        RETURNS TABLE (seq bigint, considered integer) LANGUAGE plpgsql STABLE SECURITY DEFINER
+        SET search_path = pg_catalog, pg_temp SET enable_indexscan = on SET enable_bitmapscan = on SET enable_seqscan = on AS $$
+        DECLARE
+          me name := session_user;
+          matches text := mnemo.team_rows(p_team, p_scope, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until)
+            || ' AND r.search @@ $2';
+        BEGIN
+          IF p_walk THEN
+            PERFORM set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true);
+          ELSIF NOT p_walk THEN
+            PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true);
+          END IF;
+          IF p_order = 'rank' THEN
+            RETURN QUERY EXECUTE 'SELECT w.seq, (count(*) OVER ())::integer FROM (SELECT r.seq, r.search ' || matches
+                || CASE WHEN p_window IS NULL THEN '' ELSE ' ORDER BY r.seq DESC LIMIT $11' END
+                || ') w ORDER BY ts_rank(''{0.125, 0, 0.5, 1}'', w.search, $2, 1) DESC, w.seq DESC LIMIT $10'
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window, me;
+          ELSIF p_order = 'names' THEN
+            RETURN QUERY EXECUTE 'SELECT w.seq, (count(*) OVER ())::integer FROM (SELECT r.seq, ts_filter(r.search, ''{a}'') @@ $2 AS in_title '
+                || matches || ' ORDER BY r.seq DESC LIMIT $10) w ORDER BY w.in_title DESC, w.seq DESC'
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window, me;
+          ELSIF p_order = 'heads' THEN
+            RETURN QUERY EXECUTE 'SELECT w.seq, 0 FROM (SELECT r.seq, r.search ' || matches || ' ORDER BY r.seq DESC LIMIT $11) w'
+                || ' WHERE ts_filter(w.search, ''{a,b}'') @@ $2 ORDER BY w.seq DESC LIMIT $10'
+              USING p_team, p_query, p_projects, p_types, p_authors, p_assistant, p_branch, p_since, p_until, p_depth, p_window, me;
+          ELSE
+            RAISE EXCEPTION 'unknown order %', p_order USING ERRCODE = '22023';
+          END IF;
+        END
+        $$;
     `,
   },
 ];

@@ -2,11 +2,13 @@
  * @module store/postgres/records
  * Shared records in and out of the `mnemo.records` table: what a pushed record must satisfy (the
  * server's CHECK constraints say the same again), its row for `jsonb_to_recordset`, with the index
- * text the local store would index (core/search/text-index), and a row back as a `TeamRecord`.
+ * text the local store would index (core/search/text-index) plus the pair words of its names
+ * (name-joins), and a row back as a `TeamRecord`.
  */
 import { OBS_TYPES, KINDS } from '../../core/types.ts';
 import { toIndexWords } from '../../core/search/text-index.ts';
 import { TEAM_LIMITS, type SharedRecord, type TeamRecord, type Tombstone } from '../../core/team/contract.ts';
+import { nameJoins } from './name-joins.ts';
 
 const SUMMARY_PROVIDERS = ['heuristic', 'anthropic', 'openai', 'ollama'];
 /** Index text kept per column: longer bodies are still stored whole, their tail is not indexed. */
@@ -107,7 +109,11 @@ export function toRow(r: SharedRecord): Record<string, unknown> {
     extra = { language: clean(r.language), provider: r.provider, observationCount: r.observationCount, ...(r.model !== undefined ? { model: clean(r.model) } : {}) };
     rest = { ...rest, session_uid: clean(r.sessionUid) };
   }
-  const ix = (s: string) => toIndexWords(s.length > INDEX_CHARS ? s.slice(0, INDEX_CHARS) : s);
+  const ix = (text: string) => {
+    const s = text.length > INDEX_CHARS ? text.slice(0, INDEX_CHARS) : text;
+    const joins = nameJoins(s);
+    return joins ? `${toIndexWords(s)} ${joins}` : toIndexWords(s);
+  };
   return { ...base, ...rest, title, body, tags, extra, title_ix: ix(title), body_ix: ix(body), tags_ix: ix(tags) };
 }
 

@@ -22,6 +22,7 @@ import {
 import { asTeamError } from './errors.ts';
 import { cleanDeep, fromRow, fromTombstoneRow, invalidReason, PUSH_COLUMNS, RECORD_COLUMNS, SEARCH_VECTOR, toRow, type RecordRow, type TombstoneRow } from './records.ts';
 import { searchTeam } from './search.ts';
+import { notifySql } from './listen.ts';
 
 export interface TeamBinding {
   readonly teamId: number;
@@ -154,6 +155,8 @@ export class PgTeamServer implements TeamServer {
         updated = res.rowCount ?? 0;
         duplicates += newer.length - updated;
       }
+      // Listeners (team/loop) pull at once; NOTIFY is delivered only if this transaction commits.
+      if (inserted + updated > 0) await db.query(notifySql(teamId));
       return { inserted, updated, duplicates, forgotten, rejected };
     });
   }
@@ -196,6 +199,7 @@ export class PgTeamServer implements TeamServer {
       // The DELETE policy leaves out what this role may not delete; the trigger writes each tombstone.
       const del = await db.query<{ uid: string }>('DELETE FROM mnemo.records WHERE team_id = $1 AND uid = ANY($2::text[]) RETURNING uid', [teamId, list]);
       const done = new Set(del.rows.map((r) => r.uid));
+      if (done.size) await db.query(notifySql(teamId));
       const present = new Set(known.rows.map((r) => r.uid));
       return {
         forgotten: list.filter((u) => done.has(u)),

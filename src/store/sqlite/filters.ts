@@ -69,6 +69,11 @@ function parts(opts: SearchFilters, ready: Ready = () => false): Part[] {
       }),
     });
   }
+  if (opts.scope === 'mine') out.push({ where: 'o.author IS NULL', params: {} });
+  if (opts.scope === 'team') {
+    // Teammates' rows are few next to one's own: their ids come from the partial index on them.
+    out.push({ where: 'o.author IS NOT NULL', params: {}, ...(ready('observations_team') && { ids: 'SELECT id FROM observations WHERE author IS NOT NULL' }) });
+  }
   if (opts.types?.length) {
     const l = list('t', opts.types);
     out.push({ where: `o.type IN (${l.sql})`, params: l.params, ...(ready('observations_type') && { ids: `SELECT id FROM observations WHERE type IN (${l.sql})` }) });

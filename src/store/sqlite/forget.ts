@@ -12,11 +12,13 @@
  *   KNN copy (a sqlite-vec table without foreign keys) is deleted here; a session summary or
  *   compaction snapshot that quotes it is dropped (`dropDerivedText`);
  * - the session's extraction state (`sessions.state`: recent call signatures, pending error lines),
- *   written from the same tool calls: reset for every session that lost an observation to a forget,
+ *   and its transcript readers' state (the model's latest text, src/narration), written from the
+ *   same tool calls: reset for every session that lost an observation to a forget,
  *   since its entries carry no observation id and quote commands and errors in their own shape (no
  *   reliable match); the cost is a missed error → resolution pairing in a session still running.
  */
 import type { SqliteDb } from './driver.ts';
+import { FtsWriter } from './fts-index.ts';
 import { loadSqliteVec } from './vectors.ts';
 
 /** Pages of index segments merged per write transaction. */
@@ -43,14 +45,17 @@ export async function purgeIndexAsync(db: SqliteDb): Promise<void> {
 }
 
 function* mergeSteps(db: SqliteDb, maxSteps = 100_000): Generator<void> {
-  const step = db.prepare(`INSERT INTO observations_fts(observations_fts, rank) VALUES ('merge', -${MERGE_PAGES})`);
-  const changes = db.prepare('SELECT total_changes()').pluck();
-  for (let i = 0; i < maxSteps; i++) {
-    // FTS5's documented test for "nothing left to merge": the command changed fewer than 2 rows.
-    const before = changes.get() as number;
-    db.transaction(() => step.run()).immediate();
-    if ((changes.get() as number) - before < 2) return;
-    yield;
+  // While the index is rebuilt (store/sqlite/fts-index), its replacement holds the deleted rows' terms too.
+  for (const table of new FtsWriter(db).tables()) {
+    const step = db.prepare(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', -${MERGE_PAGES})`);
+    const changes = db.prepare('SELECT total_changes()').pluck();
+    for (let i = 0; i < maxSteps; i++) {
+      // FTS5's documented test for "nothing left to merge": the command changed fewer than 2 rows.
+      const before = changes.get() as number;
+      db.transaction(() => step.run()).immediate();
+      if ((changes.get() as number) - before < 2) break;
+      yield;
+    }
   }
 }
 
@@ -98,7 +103,7 @@ function quotable(title: string, body: string): string[] {
  */
 export function deleteObservations(db: SqliteDb, ids: readonly number[], opts: { dropDerived?: boolean } = {}): { deleted: number[]; sessions: Set<number> } {
   const read = db.prepare('SELECT session_id, title, body FROM observations WHERE id = ?');
-  const delFts = db.prepare('DELETE FROM observations_fts WHERE rowid = ?');
+  const fts = new FtsWriter(db);
   const delObs = db.prepare('DELETE FROM observations WHERE id = ?');
   const deleted: number[] = [];
   const sessions = new Set<number>();
@@ -106,7 +111,8 @@ export function deleteObservations(db: SqliteDb, ids: readonly number[], opts: {
   for (const id of ids) {
     const row = read.get(id) as { session_id: number; title: string; body: string } | undefined;
     if (!row) continue;
-    delFts.run(id);
+    fts.delete(id);
+    // Its narration (a foreign key) goes with it.
     delObs.run(id);
     deleted.push(id);
     sessions.add(row.session_id);
@@ -116,7 +122,11 @@ export function deleteObservations(db: SqliteDb, ids: readonly number[], opts: {
   for (const [sessionId, texts] of pieces) dropDerivedText(db, sessionId, texts);
   if (opts.dropDerived) {
     const reset = db.prepare('UPDATE sessions SET state = NULL WHERE id = ? AND state IS NOT NULL');
-    for (const sessionId of sessions) reset.run(sessionId);
+    // A transcript reader's state holds the model's latest text in the session: it goes too (src/narration).
+    const resetReader = db.prepare(
+      'UPDATE transcripts SET state = NULL WHERE state IS NOT NULL AND (platform, session) = (SELECT platform, external_id FROM sessions WHERE id = ?)',
+    );
+    for (const sessionId of sessions) (reset.run(sessionId), resetReader.run(sessionId));
   }
   return { deleted, sessions };
 }

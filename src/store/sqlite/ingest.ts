@@ -17,12 +17,15 @@
  * merge work); written after them, a batch becomes one segment at commit. Same index content.
  */
 import type { CapturedEvent } from '../../core/types.ts';
-import { toIndexText } from '../../core/search/text-index.ts';
 import type { EnrichFn } from '../../core/enrich.ts';
 import type { IngestResult } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
+import { FtsWriter, type FtsRow } from './fts-index.ts';
+import { findNarration, linkNarration, noteTranscripts } from './narration.ts';
 import { parseStoredJson } from './rows.ts';
 import { prepareQueueStatements, WriteQueue } from './write-queue.ts';
+import { isShareable, markedLocal, type ShareRule } from '../../core/team/share-rules.ts';
+import { prepareQueue, queueObservation, queueSession, shareRuleOf } from './team/queue.ts';
 
 export interface BatchResult extends IngestResult {
   /** Projects whose SessionStart index may have changed: new observations, sessions ended or back. */
@@ -38,8 +41,13 @@ function prepareStatements(db: SqliteDb) {
       `INSERT INTO sessions (platform, external_id, project, branch, source, started_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (platform, external_id) DO NOTHING`,
     ),
-    session: db.prepare('SELECT id, project, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state FROM sessions WHERE platform = ? AND external_id = ?'),
-    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(?, source) WHERE id = ?'),
+    session: db.prepare(
+      'SELECT id, project, ended_at IS NOT NULL AS ended, branch IS NOT NULL AS has_branch, state, uid, local_only, local_turn FROM sessions WHERE platform = ? AND external_id = ?',
+    ),
+    setSessionLocal: db.prepare('UPDATE sessions SET local_only = 1 WHERE id = ?'),
+    setLocalTurn: db.prepare('UPDATE sessions SET local_turn = ? WHERE id = ?'),
+    // `source` says how the session began (a resume under a new id continues another session); a reopen keeps it.
+    reopen: db.prepare('UPDATE sessions SET ended_at = NULL, end_reason = NULL, source = coalesce(source, ?) WHERE id = ?'),
     fillBranch: db.prepare('UPDATE sessions SET branch = ? WHERE id = ? AND branch IS NULL'),
     endSession: db.prepare('UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?'),
     setState: db.prepare('UPDATE sessions SET state = ? WHERE id = ?'),
@@ -47,14 +55,13 @@ function prepareStatements(db: SqliteDb) {
     outcomeExists: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND dedupe_key = ?').pluck(),
     recentSameContent: db.prepare('SELECT 1 FROM observations WHERE session_id = ? AND content_key = ? AND created_at BETWEEN ? AND ? LIMIT 1').pluck(),
     ...prepareQueueStatements(db),
-    insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
     // `type` first: it sits before the bodies in the row, so most rows are rejected without reading them.
     pendingRows: db.prepare("SELECT id, tool_use_id FROM observations WHERE session_id = ? AND type = 'pending' AND tool_use_id IS NOT NULL"),
-    deleteFts: db.prepare('DELETE FROM observations_fts WHERE rowid = ?'),
     deleteObs: db.prepare('DELETE FROM observations WHERE id = ?'),
     countEvents: db.prepare('SELECT count(*) FROM events WHERE session_id = ?').pluck(),
     worstEventPriority: db.prepare('SELECT max(priority) FROM events WHERE session_id = ?').pluck(),
     dropOldestEventsAt: db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events WHERE session_id = ? AND priority = ? ORDER BY id LIMIT ?)'),
+    team: prepareQueue(db),
   };
 }
 
@@ -73,6 +80,12 @@ interface SessionInBatch {
   eventCount?: number;
   /** "About to run" notes by tool_use_id (undefined: not read yet). */
   pending?: Map<string, number[]>;
+  /** Its shared id, once something of it was queued for the team. */
+  uid: string | null;
+  /** Nothing of the session is shared. */
+  localOnly: boolean;
+  /** The current turn began with a `<local>` prompt. */
+  localTurn: boolean;
 }
 
 interface SessionRow {
@@ -81,6 +94,9 @@ interface SessionRow {
   ended: number;
   has_branch: number;
   state: string | null;
+  uid: string | null;
+  local_only: number;
+  local_turn: number;
 }
 
 
@@ -101,24 +117,34 @@ export class Ingester {
    */
   ingest(events: readonly CapturedEvent[], enrich: EnrichFn | undefined): BatchResult {
     const s = (this.#stmts ??= prepareStatements(this.#db));
-    return this.#db.transaction(() => new Batch(s, this.#maxEvents, enrich).apply(events)).immediate();
+    return this.#db.transaction(() => new Batch(this.#db, s, this.#maxEvents, enrich).apply(events)).immediate();
   }
 }
 
 class Batch {
+  readonly #db: SqliteDb;
   readonly #s: Statements;
   readonly #maxEvents: number;
   readonly #sessions = new Map<string, SessionInBatch>();
   /** Full-text rows by observation id, in insertion order, written at the end of the batch. */
-  readonly #fts = new Map<number, readonly [title: string, body: string, tags: string]>();
+  readonly #fts = new Map<number, FtsRow>();
+  readonly #ftsWriter: FtsWriter;
   readonly #queue: WriteQueue;
   readonly #enrich: EnrichFn | undefined;
   readonly #changedProjects = new Set<string>();
+  /** How each project met is shared from here (undefined: not shared), read once per batch. */
+  readonly #shares = new Map<string, ShareRule | undefined>();
+  /** Transcripts named by this batch's events, by path, with their session. */
+  readonly #transcripts = new Map<string, { platform: string; session: string }>();
+  /** Narration read before its call's observation: [narration rowid, observation id], linked once the rows are written. */
+  readonly #links: [number, number][] = [];
 
-  constructor(s: Statements, maxEvents: number, enrich: EnrichFn | undefined) {
+  constructor(db: SqliteDb, s: Statements, maxEvents: number, enrich: EnrichFn | undefined) {
+    this.#db = db;
     this.#s = s;
     this.#maxEvents = maxEvents;
     this.#queue = new WriteQueue(s);
+    this.#ftsWriter = new FtsWriter(db);
     this.#enrich = enrich;
   }
 
@@ -133,10 +159,12 @@ class Batch {
         continue;
       }
       const session = this.#session(ev);
+      for (const path of ev.transcripts ?? []) this.#transcripts.set(path, { platform: ev.platform, session: ev.externalSessionId });
       if (ev.event === 'SessionEnd') {
         s.endSession.run(ev.at, ev.session?.endReason ?? null, session.id);
         session.ended = true;
         this.#changedProjects.add(session.project);
+        this.#sessionChanged(session, ev.at);
         applied++;
       }
       if (!ev.observation) {
@@ -148,7 +176,9 @@ class Batch {
       else (applied++, ids.push(id), this.#changedProjects.add(ev.place.project));
     }
     this.#queue.flush();
-    for (const [id, [title, body, tags]] of this.#fts) s.insertFts.run(id, toIndexText(title), toIndexText(body), toIndexText(tags));
+    for (const [narration, id] of this.#links) linkNarration(this.#db, narration, id);
+    for (const [id, row] of this.#fts) this.#ftsWriter.insert(id, row);
+    if (this.#transcripts.size) noteTranscripts(this.#db, this.#transcripts);
     for (const session of this.#sessions.values()) {
       if (session.dirty) s.setState.run(JSON.stringify(session.state), session.id);
     }
@@ -163,14 +193,30 @@ class Batch {
     if (!session) {
       s.ensureSession.run(ev.platform, ev.externalSessionId, ev.place.project, ev.place.branch ?? null, ev.session?.source ?? null, ev.at);
       const row = s.session.get(ev.platform, ev.externalSessionId) as SessionRow;
-      session = { id: row.id, project: row.project, ended: row.ended === 1, hasBranch: row.has_branch === 1, state: parseStoredJson(row.state), dirty: false };
+      session = {
+        id: row.id,
+        project: row.project,
+        ended: row.ended === 1,
+        hasBranch: row.has_branch === 1,
+        state: parseStoredJson(row.state),
+        dirty: false,
+        uid: row.uid,
+        localOnly: row.local_only === 1,
+        localTurn: row.local_turn === 1,
+      };
       this.#sessions.set(key, session);
+    }
+    // MNEMO_TEAM_LOCAL=1 in the assistant's environment: the whole session stays on this machine.
+    if (ev.local && !session.localOnly) {
+      s.setSessionLocal.run(session.id);
+      session.localOnly = true;
     }
     // A resumed session comes back to life under the same id.
     if (ev.event === 'SessionStart' && session.ended) {
       s.reopen.run(ev.session?.source ?? null, session.id);
       session.ended = false;
       this.#changedProjects.add(session.project);
+      this.#sessionChanged(session, ev.at);
     }
     if (ev.place.branch && !session.hasBranch) {
       s.fillBranch.run(ev.place.branch, session.id);
@@ -196,6 +242,7 @@ class Batch {
     // The same natural key twice in a session is the same event (the unique index would refuse it).
     if (ev.dedupeKey && stored(ev.dedupeKey)) return undefined;
     if (!this.#enrich) throw new Error('ingest: a batch with observations needs the extraction engine');
+    const localOnly = this.#localOnly(o, session);
     const enrichment = this.#enrich(ev, session.state);
     const id = q.add({
       sessionId,
@@ -207,10 +254,14 @@ class Batch {
       events: enrichment.events,
       params: [
         sessionId, ev.place.project, ev.platform, o.kind, o.type, o.title, o.body, JSON.stringify(o.files), enrichment.tags, enrichment.priority,
-        o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null,
+        o.toolName ?? null, o.toolUseId ?? null, o.private ? 1 : 0, ev.at, ev.uid, ev.dedupeKey ?? null, ev.contentKey ?? null, localOnly ? 1 : 0,
       ],
     });
-    if (!o.private) this.#fts.set(id, [o.title, o.body, enrichment.tags]);
+    this.#queueForTeam(ev, session, localOnly);
+    // The model's narration of this call may have been read from the transcript first.
+    const narration = o.toolUseId && o.type !== 'pending' ? findNarration(this.#db, ev.platform, ev.externalSessionId, o.toolUseId) : undefined;
+    if (narration) this.#links.push([narration.rowid, id]);
+    if (!o.private) this.#fts.set(id, { title: o.title, body: o.body, tags: enrichment.tags, ...(narration ? { why: narration.why, finding: narration.finding } : {}) });
     if (enrichment.state) {
       session.state = enrichment.state;
       session.dirty = true;
@@ -226,6 +277,38 @@ class Batch {
       pending.delete(o.toolUseId);
     }
     return id;
+  }
+
+  /**
+   * Whether a new observation stays on this machine whatever is shared: a `<local>` marker in a note
+   * or decision marks it; in a prompt it marks the whole turn, until the next prompt (core/team/share-rules).
+   */
+  #localOnly(o: NonNullable<CapturedEvent['observation']>, session: SessionInBatch): boolean {
+    const marked = markedLocal(o);
+    if (o.type === 'prompt' && marked !== session.localTurn) {
+      this.#s.setLocalTurn.run(marked ? 1 : 0, session.id);
+      session.localTurn = marked;
+    }
+    return marked || session.localTurn;
+  }
+
+  /** In a shared project, queue the new observation (and its session, the first time) for the team server. */
+  #queueForTeam(ev: CapturedEvent, session: SessionInBatch, localOnly: boolean): void {
+    const o = ev.observation!;
+    const candidate = { type: o.type, private: o.private, localOnly, sessionLocalOnly: session.localOnly, mirrored: false };
+    if (!isShareable(candidate, this.#shareOf(ev.place.project))) return;
+    if (session.uid === null) session.uid = queueSession(this.#s.team, session.id, session.project, ev.at);
+    queueObservation(this.#s.team, ev.uid, session.project, ev.at);
+  }
+
+  #shareOf(project: string): ShareRule | undefined {
+    if (!this.#shares.has(project)) this.#shares.set(project, shareRuleOf(this.#s.team, project));
+    return this.#shares.get(project);
+  }
+
+  /** A session that was shared ended or came back: the server gets its new state. */
+  #sessionChanged(session: SessionInBatch, at: number): void {
+    if (session.uid !== null && !session.localOnly) queueSession(this.#s.team, session.id, session.project, at);
   }
 
   /** The session's "about to run" notes by tool_use_id, read once per batch and kept current. */
@@ -261,7 +344,7 @@ class Batch {
   #deleteRow(id: number, session: SessionInBatch): void {
     this.#queue.flush();
     // A row of this batch has no full-text entry yet.
-    if (!this.#fts.delete(id)) this.#s.deleteFts.run(id);
+    if (!this.#fts.delete(id)) this.#ftsWriter.delete(id);
     this.#s.deleteObs.run(id);
     // Its events went with it (ON DELETE CASCADE): count again when next needed.
     session.eventCount = undefined;

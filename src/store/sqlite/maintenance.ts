@@ -13,6 +13,7 @@
  * connection and re-read only when another connection has committed since (PRAGMA data_version).
  */
 import type { SqliteDb } from './driver.ts';
+import { FINISH_SQL, FTS_NEXT, FTS_TABLE, fillNext, ftsDefinition } from './fts-index.ts';
 import { stmt } from './statements.ts';
 
 /** A cached statement taking positional parameters (`stmt`'s type assumes one named-parameter object). */
@@ -24,7 +25,7 @@ interface Positional {
 }
 const q = (db: SqliteDb, sql: string): Positional => stmt(db, sql) as unknown as Positional;
 
-export type StepName = 'observations_type' | 'events_type_obs' | 'observation_files';
+export type StepName = 'observations_type' | 'events_type_obs' | 'observation_files' | 'observations_team' | 'fts_narration';
 
 /** The last component of the path in `expr`: the key of observation_files (shared with migration 5's trigger). */
 export const pathName = (expr: string): string => `substr(${expr}, length(rtrim(${expr}, replace(${expr}, '/', ''))) + 1)`;
@@ -41,17 +42,43 @@ interface BackfillStep {
   readonly fill: string;
 }
 
-export type MaintenanceStep = IndexStep | BackfillStep;
+/** A derived structure rebuilt beside the one in service, row range by row range, then swapped in. */
+interface RebuildStep {
+  readonly name: StepName;
+  /** On a store without observations: the new structure at once. */
+  readonly now: string;
+  /** When deferred: create the empty replacement (cheap). */
+  readonly prepare: string;
+  /** Fill rows with id in (from, to]; the chunk's transaction is the caller's. */
+  readonly fillRows: (db: SqliteDb, from: number, to: number) => void;
+  /** Once every row is in, in the last chunk's transaction: put the replacement in service. */
+  readonly finish: string;
+  /** Observations per chunk (index text is built in JavaScript: smaller chunks than SQL backfills). */
+  readonly chunkRows: number;
+}
+
+export type MaintenanceStep = IndexStep | BackfillStep | RebuildStep;
 
 export const STEPS: Readonly<Record<StepName, MaintenanceStep>> = {
   observations_type: { name: 'observations_type', sql: 'CREATE INDEX IF NOT EXISTS observations_type ON observations(type)' },
   events_type_obs: { name: 'events_type_obs', sql: 'CREATE INDEX IF NOT EXISTS events_type_obs ON events(type, obs_id)' },
+  // Partial: holds only mirrored teammates' rows, but building it still reads every row.
+  observations_team: { name: 'observations_team', sql: 'CREATE INDEX IF NOT EXISTS observations_team ON observations(project, created_at) WHERE author IS NOT NULL' },
   observation_files: {
     name: 'observation_files',
     fill: `INSERT OR IGNORE INTO observation_files (name, obs_id, path)
       SELECT ${pathName('f.value')}, o.id, f.value
       FROM observations o, json_each(CASE WHEN json_valid(o.files) THEN o.files ELSE '[]' END) f
       WHERE o.id > @from AND o.id <= @to AND f.type = 'text'`,
+  },
+  // Schema v6: the word index gains the narration columns (store/sqlite/fts-index).
+  fts_narration: {
+    name: 'fts_narration',
+    now: `DROP TABLE ${FTS_TABLE}; ${ftsDefinition(FTS_TABLE)};`,
+    prepare: `${ftsDefinition(FTS_NEXT)};`,
+    fillRows: fillNext,
+    finish: FINISH_SQL,
+    chunkRows: 2_000,
   },
 };
 
@@ -79,11 +106,13 @@ export function pendingSteps(db: SqliteDb): PendingStep[] {
  */
 export function deferStep(db: SqliteDb, name: StepName): void {
   const target = (db.prepare('SELECT max(id) FROM observations').pluck().get() as number | null) ?? 0;
+  const step = STEPS[name];
   if (target === 0) {
-    const step = STEPS[name];
     if ('sql' in step) db.exec(step.sql);
+    else if ('now' in step) db.exec(step.now);
     return;
   }
+  if ('prepare' in step) db.exec(step.prepare);
   db.prepare('INSERT OR IGNORE INTO maintenance (step, cursor, target) VALUES (?, 0, ?)').run(name, target);
   forget(db);
 }
@@ -159,15 +188,18 @@ function runChunk(db: SqliteDb, name: StepName, rows: number): boolean {
   if ('sql' in step) {
     db.exec(step.sql);
   } else {
-    const to = q(db, `SELECT max(id) FROM (SELECT id FROM observations WHERE id > ? AND id <= ? ORDER BY id LIMIT ${Math.max(1, Math.trunc(rows))})`)
+    const fill = 'fill' in step ? (from: number, to: number) => stmt(db, step.fill).run({ from, to }) : (from: number, to: number) => step.fillRows(db, from, to);
+    const chunk = 'chunkRows' in step ? Math.min(rows, step.chunkRows) : rows;
+    const to = q(db, `SELECT max(id) FROM (SELECT id FROM observations WHERE id > ? AND id <= ? ORDER BY id LIMIT ${Math.max(1, Math.trunc(chunk))})`)
       .pluck()
       .get(row.cursor, row.target) as number | null;
     if (to !== null && to < row.target) {
-      stmt(db, step.fill).run({ from: row.cursor, to });
+      fill(row.cursor, to);
       q(db, 'UPDATE maintenance SET cursor = ? WHERE step = ?').run(to, name);
       return false;
     }
-    if (to !== null) stmt(db, step.fill).run({ from: row.cursor, to });
+    if (to !== null) fill(row.cursor, to);
+    if ('finish' in step) db.exec(step.finish);
   }
   q(db, 'DELETE FROM maintenance WHERE step = ?').run(name);
   return true;

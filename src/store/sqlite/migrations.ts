@@ -191,6 +191,111 @@ export const MIGRATIONS: readonly Migration[] = [
     // on are kept by the trigger above).
     deferred: ['observations_type', 'events_type_obs', 'observation_files'],
   },
+  {
+    version: 6,
+    sql: `
+      -- Team memory (src/team). Nothing here leaves the machine by itself: the sync engine reads it.
+      -- Sessions get a shared id when first queued (existing rows stay NULL until then); mirrored rows
+      -- (records pulled from the team server) name their author and the connection they came from.
+      -- author NULL: mine (captured here, or by me on another machine); origin NULL: captured here.
+      ALTER TABLE sessions ADD COLUMN uid TEXT;
+      ALTER TABLE sessions ADD COLUMN author TEXT;
+      ALTER TABLE sessions ADD COLUMN origin TEXT;
+      -- Raised each time the session or its summary is queued: the revision the server keeps the newest of.
+      ALTER TABLE sessions ADD COLUMN shared_rev INTEGER NOT NULL DEFAULT 0;
+      -- 1: no record of the session is shared (mnemo team keep-local --session, MNEMO_TEAM_LOCAL=1).
+      ALTER TABLE sessions ADD COLUMN local_only INTEGER NOT NULL DEFAULT 0;
+      -- 1: the current turn began with a <local> prompt: what follows until the next prompt stays here.
+      ALTER TABLE sessions ADD COLUMN local_turn INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE observations ADD COLUMN author TEXT;
+      ALTER TABLE observations ADD COLUMN origin TEXT;
+      -- 1: never shared (a <local> marker, mnemo team keep-local). No CHECK: one on ADD COLUMN is tested on every row.
+      ALTER TABLE observations ADD COLUMN local_only INTEGER NOT NULL DEFAULT 0;
+      CREATE UNIQUE INDEX sessions_uid ON sessions(uid) WHERE uid IS NOT NULL;
+      -- Projects this machine shares: the identity clones on other machines share too (the git remote), and
+      -- per project whether prompts are shared and how far its teammates' records were pulled.
+      CREATE TABLE team_shares (
+        project TEXT PRIMARY KEY,
+        identity TEXT NOT NULL,
+        prompts INTEGER NOT NULL DEFAULT 1 CHECK (prompts IN (0,1)),
+        shared_at INTEGER NOT NULL,
+        cursor TEXT
+      ) STRICT;
+      CREATE INDEX team_shares_identity ON team_shares(identity);
+      -- What waits to be shared, written in the transaction that wrote the record. Entries name rows
+      -- (an observation's uid, a session's id), not copies, so a forget leaves no copy here; version
+      -- rises when an entry is queued again while a push holds it, so that push does not drop the change.
+      CREATE TABLE team_outbox (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('session','observation','summary','tombstone')),
+        ref TEXT NOT NULL,
+        project TEXT NOT NULL,
+        data TEXT,
+        version INTEGER NOT NULL DEFAULT 1,
+        queued_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        -- The server refused it (it will not take a field): held, shown by team status, retried when asked.
+        refused_at INTEGER,
+        UNIQUE (kind, ref)
+      ) STRICT;
+      CREATE INDEX team_outbox_project ON team_outbox(project);
+      -- The connection (never a password), who the server says I am, the last sync's outcome.
+      CREATE TABLE team_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `,
+    // Teammates' records of a project, newest first (SessionStart's team block, the scope filter).
+    deferred: ['observations_team'],
+  },
+  {
+    version: 7,
+    sql: `
+      -- The model's narration around each tool call, read from the host's transcript (src/narration):
+      -- keyed by the host's session and call ids, so it can arrive before or after the call's
+      -- observation; obs_id links the two once both are stored. Deleting the observation deletes it.
+      CREATE TABLE narration (
+        platform TEXT NOT NULL,
+        session TEXT NOT NULL,
+        call_id TEXT NOT NULL,
+        why TEXT NOT NULL DEFAULT '',
+        finding TEXT NOT NULL DEFAULT '',
+        obs_id INTEGER REFERENCES observations(id) ON DELETE CASCADE,
+        UNIQUE (platform, session, call_id)
+      ) STRICT;
+      CREATE UNIQUE INDEX narration_obs ON narration(obs_id);
+
+      -- Where each host transcript has been read to: the offset just past its last complete line, the
+      -- file's identity and its bytes before that offset (to tell an appended file from a replaced
+      -- one), its size when read (a file that has not changed is not opened), and the reader's state
+      -- at the offset (JSON: text written since the last call, bounded).
+      CREATE TABLE transcripts (
+        path TEXT PRIMARY KEY,
+        platform TEXT NOT NULL,
+        session TEXT NOT NULL,
+        seen_at INTEGER NOT NULL,
+        dev INTEGER,
+        ino INTEGER,
+        offset INTEGER NOT NULL DEFAULT 0,
+        size INTEGER,
+        tail TEXT,
+        state TEXT,
+        read_at INTEGER
+      ) STRICT;
+      CREATE INDEX transcripts_seen ON transcripts(seen_at);
+      CREATE INDEX transcripts_session ON transcripts(platform, session);
+
+      -- A forgotten session's narration goes with it; its transcripts keep their offsets (so what was
+      -- forgotten is not read back in) but lose the text their state held.
+      CREATE TRIGGER sessions_narration_delete AFTER DELETE ON sessions BEGIN
+        DELETE FROM narration WHERE platform = old.platform AND session = old.external_id;
+        UPDATE transcripts SET state = NULL WHERE platform = old.platform AND session = old.external_id;
+      END;
+    `,
+    // The word index gains the why and finding columns: rebuilt beside the old one (store/sqlite/fts-index).
+    deferred: ['fts_narration'],
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

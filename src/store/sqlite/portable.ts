@@ -13,15 +13,17 @@
 import { createHash } from 'node:crypto';
 import type { Kind, SessionSummary } from '../../core/types.ts';
 import { KINDS } from '../../core/types.ts';
-import { toIndexText } from '../../core/search/text-index.ts';
 import { openDatabase, toStoreError, type SqliteDb } from './driver.ts';
 import { migrate } from './migrations.ts';
+import { FtsWriter } from './fts-index.ts';
 import { parseStoredJson } from './rows.ts';
 import { bumpGeneration } from '../generation.ts';
 
 /** Session columns the domain type leaves out. */
 export interface SessionExtras {
   readonly id: number;
+  /** Never shared with a team (team memory's local-only mark survives the round trip). */
+  readonly localOnly?: true;
   readonly source?: string;
   readonly state?: unknown;
   readonly snapshot?: string;
@@ -44,6 +46,8 @@ export interface ObservationExtras {
   readonly uid: string;
   readonly dedupeKey?: string;
   readonly contentKey?: string;
+  /** Never shared with a team. */
+  readonly localOnly?: true;
   readonly events: readonly PortableEvent[];
 }
 
@@ -61,6 +65,7 @@ export interface PortableSession {
   readonly source?: string;
   readonly state?: unknown;
   readonly snapshot?: string;
+  readonly localOnly?: boolean;
 }
 
 /** An observation as `mnemo export` writes it (the fields restore reads). */
@@ -83,7 +88,11 @@ export interface PortableObservation {
   readonly uid?: string;
   readonly dedupeKey?: string;
   readonly contentKey?: string;
+  readonly localOnly?: boolean;
   readonly events?: readonly PortableEvent[];
+  /** The call's narration (core/narration), linked back to the restored observation. */
+  readonly why?: string;
+  readonly finding?: string;
 }
 
 export type PortableRecord = { readonly record: 'session'; readonly session: PortableSession } | { readonly record: 'observation'; readonly observation: PortableObservation };
@@ -110,8 +119,8 @@ function statements(db: SqliteDb) {
     eventFree: db.prepare('SELECT 1 FROM events WHERE id = ?'),
     sessionByExternal: db.prepare('SELECT id FROM sessions WHERE platform = ? AND external_id = ?'),
     insertSession: db.prepare(
-      `INSERT INTO sessions (id, platform, external_id, project, branch, source, started_at, ended_at, end_reason, state, snapshot)
-       VALUES (@id, @platform, @external_id, @project, @branch, @source, @started_at, @ended_at, @end_reason, @state, @snapshot)`,
+      `INSERT INTO sessions (id, platform, external_id, project, branch, source, started_at, ended_at, end_reason, state, snapshot, local_only)
+       VALUES (@id, @platform, @external_id, @project, @branch, @source, @started_at, @ended_at, @end_reason, @state, @snapshot, @local_only)`,
     ),
     insertSummary: db.prepare(
       `INSERT INTO summaries (session_id, brief, detailed, language, provider, model, input_tokens, output_tokens, fallback_reason, observation_count, created_at)
@@ -121,10 +130,14 @@ function statements(db: SqliteDb) {
     observationByUid: db.prepare('SELECT id FROM observations WHERE uid = ?'),
     observationByKey: db.prepare('SELECT id FROM observations WHERE session_id = ? AND dedupe_key = ?'),
     insertObservation: db.prepare(
-      `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
-       VALUES (@id, @session_id, @project, @platform, @kind, @type, @title, @body, @files, @tags, @priority, @tool_name, @tool_use_id, @private, @created_at, @uid, @dedupe_key, @content_key)`,
+      `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key, local_only)
+       VALUES (@id, @session_id, @project, @platform, @kind, @type, @title, @body, @files, @tags, @priority, @tool_name, @tool_use_id, @private, @created_at, @uid, @dedupe_key, @content_key, @local_only)`,
     ),
-    insertFts: db.prepare('INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)'),
+    sessionKey: db.prepare('SELECT platform, external_id FROM sessions WHERE id = ?'),
+    upsertNarration: db.prepare(
+      `INSERT INTO narration (platform, session, call_id, why, finding, obs_id) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (platform, session, call_id) DO UPDATE SET why = excluded.why, finding = excluded.finding, obs_id = excluded.obs_id`,
+    ),
     insertEvent: db.prepare('INSERT INTO events (id, obs_id, session_id, type, category, priority, data, bytes_avoided, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
   };
 }
@@ -135,6 +148,7 @@ export class SqlitePortable {
   #stmts: ReturnType<typeof statements> | undefined;
   /** Exported id → id in this store, for the whole life of the restore. */
   readonly #sessionIds = new Map<number, number>();
+  #fts: FtsWriter | undefined;
 
   private constructor(db: SqliteDb, path: string) {
     this.#db = db;
@@ -158,29 +172,35 @@ export class SqlitePortable {
 
   /** Every session's extra columns, by id. */
   sessionExtras(): Map<number, SessionExtras> {
-    const rows = this.#db.prepare('SELECT id, source, state, snapshot FROM sessions ORDER BY id').all() as { id: number; source: string | null; state: string | null; snapshot: string | null }[];
+    const rows = this.#db.prepare('SELECT id, source, state, snapshot, local_only FROM sessions ORDER BY id').all() as { id: number; source: string | null; state: string | null; snapshot: string | null; local_only: number }[];
     const out = new Map<number, SessionExtras>();
     for (const r of rows) {
       const state = parseStoredJson(r.state);
-      out.set(r.id, { id: r.id, ...(r.source !== null ? { source: r.source } : {}), ...(state !== undefined ? { state } : {}), ...(r.snapshot !== null ? { snapshot: r.snapshot } : {}) });
+      out.set(r.id, {
+        id: r.id,
+        ...(r.local_only === 1 ? { localOnly: true as const } : {}),
+        ...(r.source !== null ? { source: r.source } : {}),
+        ...(state !== undefined ? { state } : {}),
+        ...(r.snapshot !== null ? { snapshot: r.snapshot } : {}),
+      });
     }
     return out;
   }
 
   /** Every observation's extra columns and events, in id order (the order `exportAll` yields them). */
   *observationExtras(): Generator<ObservationExtras> {
-    type Row = { id: number; uid: string; dedupe_key: string | null; content_key: string | null; eid: number | null; type: string | null; category: string | null; priority: number | null; data: string | null; bytes_avoided: number | null; created_at: number | null };
+    type Row = { id: number; uid: string; dedupe_key: string | null; content_key: string | null; local_only: number; eid: number | null; type: string | null; category: string | null; priority: number | null; data: string | null; bytes_avoided: number | null; created_at: number | null };
     const rows = this.#db
       .prepare(
-        `SELECT o.id, o.uid, o.dedupe_key, o.content_key, e.id AS eid, e.type, e.category, e.priority, e.data, e.bytes_avoided, e.created_at
+        `SELECT o.id, o.uid, o.dedupe_key, o.content_key, o.local_only, e.id AS eid, e.type, e.category, e.priority, e.data, e.bytes_avoided, e.created_at
          FROM observations o LEFT JOIN events e ON e.obs_id = o.id ORDER BY o.id, e.id`,
       )
       .iterate() as IterableIterator<Row>;
-    let current: { id: number; uid: string; dedupeKey?: string; contentKey?: string; events: PortableEvent[] } | undefined;
+    let current: { id: number; uid: string; dedupeKey?: string; contentKey?: string; localOnly?: true; events: PortableEvent[] } | undefined;
     for (const r of rows) {
       if (!current || current.id !== r.id) {
         if (current) yield current;
-        current = { id: r.id, uid: r.uid, ...(r.dedupe_key !== null ? { dedupeKey: r.dedupe_key } : {}), ...(r.content_key !== null ? { contentKey: r.content_key } : {}), events: [] };
+        current = { id: r.id, uid: r.uid, ...(r.dedupe_key !== null ? { dedupeKey: r.dedupe_key } : {}), ...(r.content_key !== null ? { contentKey: r.content_key } : {}), ...(r.local_only === 1 ? { localOnly: true as const } : {}), events: [] };
       }
       if (r.eid !== null) {
         current.events.push({
@@ -198,6 +218,7 @@ export class SqlitePortable {
     const counts = { sessions: 0, observations: 0, events: 0, duplicates: 0, orphans: 0, remapped: 0 };
     try {
       db.transaction(() => {
+        this.#fts = undefined; // one writer a transaction: the index's layout can change between two
         for (const r of records) {
           if (r.record === 'session') this.#restoreSession(r.session, counts);
           else this.#restoreObservation(r.observation, counts);
@@ -227,7 +248,7 @@ export class SqlitePortable {
       const info = st.insertSession.run({
           id: keep ? s.id : null, platform: s.platform, external_id: s.externalId, project: s.project, branch: s.branch ?? null, source: s.source ?? null,
           started_at: s.startedAt, ended_at: s.endedAt ?? null, end_reason: s.endReason ?? null,
-          state: s.state !== undefined ? JSON.stringify(s.state) : null, snapshot: s.snapshot ?? null,
+          state: s.state !== undefined ? JSON.stringify(s.state) : null, snapshot: s.snapshot ?? null, local_only: s.localOnly === true ? 1 : 0,
         });
       id = Number(info.lastInsertRowid);
       counts.sessions++;
@@ -265,11 +286,19 @@ export class SqlitePortable {
     const info = st.insertObservation.run({
         id: keep ? o.id : null, session_id: sessionId, project: o.project, platform: o.platform, kind: o.kind, type: o.type, title: o.title, body: o.body,
         files: JSON.stringify(o.files), tags: o.tags ?? '', priority: o.priority ?? 5, tool_name: o.toolName ?? null, tool_use_id: o.toolUseId ?? null,
-        private: o.private ? 1 : 0, created_at: o.createdAt, uid, dedupe_key: o.dedupeKey ?? null, content_key: o.contentKey ?? null,
+        private: o.private ? 1 : 0, created_at: o.createdAt, uid, dedupe_key: o.dedupeKey ?? null, content_key: o.contentKey ?? null, local_only: o.localOnly === true ? 1 : 0,
       });
     const id = Number(info.lastInsertRowid);
     counts.observations++;
-    if (!o.private) st.insertFts.run(id, toIndexText(o.title), toIndexText(o.body), toIndexText(o.tags ?? ''));
+    const narrated = o.toolUseId && (o.why || o.finding) ? o.toolUseId : undefined;
+    if (narrated) {
+      const key = st.sessionKey.get(sessionId) as { platform: string; external_id: string };
+      st.upsertNarration.run(key.platform, key.external_id, narrated, o.why ?? '', o.finding ?? '', id);
+    }
+    if (!o.private) {
+      this.#fts ??= new FtsWriter(this.#db);
+      this.#fts.insert(id, { title: o.title, body: o.body, tags: o.tags ?? '', ...(narrated ? { why: o.why ?? '', finding: o.finding ?? '' } : {}) });
+    }
     for (const e of o.events ?? []) {
       const keepEvent = this.#free(st.eventFree, e.id);
       if (!keepEvent) counts.remapped++;

@@ -20,13 +20,24 @@ export interface ObservationRow {
   private: number;
   created_at: number;
   priority: number;
+  author: string | null;
+  /** Present when selected with NARRATED (joined from `narration`). */
+  why?: string | null;
+  finding?: string | null;
 }
 
 
 export const OBS_COLUMNS =
-  'o.id, o.session_id, o.project, o.platform, o.kind, o.type, o.title, o.body, o.files, o.tags, o.tool_name, o.tool_use_id, o.private, o.created_at, o.priority';
+  'o.id, o.session_id, o.project, o.platform, o.kind, o.type, o.title, o.body, o.files, o.tags, o.tool_name, o.tool_use_id, o.private, o.created_at, o.priority, o.author';
 
-function parseFiles(json: string): string[] {
+/** Full records: the observation's columns and its call's narration (`SELECT ${NARRATED.columns} FROM ${NARRATED.from}`). */
+export const NARRATED = {
+  columns: `${OBS_COLUMNS}, n.why, n.finding`,
+  from: 'observations o LEFT JOIN narration n ON n.obs_id = o.id',
+} as const;
+
+/** A row's files (a JSON array of paths); empty when the column is not one. */
+export function parseFiles(json: string): string[] {
   try {
     const v: unknown = JSON.parse(json);
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -52,6 +63,10 @@ export function toObservation(r: ObservationRow): Observation {
     private: r.private === 1,
     createdAt: r.created_at,
     priority: r.priority,
+    ...(r.author ? { author: r.author } : {}),
+    // A private record shows nothing beyond its placeholder.
+    ...(r.why && r.private !== 1 ? { why: r.why } : {}),
+    ...(r.finding && r.private !== 1 ? { finding: r.finding } : {}),
   };
 }
 

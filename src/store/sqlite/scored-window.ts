@@ -21,11 +21,17 @@ import type { SqliteDb } from './driver.ts';
 import { Fts5FormatError, RangePostings } from './fts-postings.ts';
 import { stmt } from './statements.ts';
 
-/** The index's columns and their BM25 weights (title 8 : body 1 : tags 4, see search.ts). */
+/**
+ * The index's columns and their BM25 weights (title 8 : body 1 : tags 4, see search.ts; the model's
+ * narration of a call, why 3 : finding 2, above its raw output — store/sqlite/fts-index). An index
+ * of an older schema, not yet rebuilt, has the first three only: the rest score nothing.
+ */
 export const COLUMNS = [
   { name: 'title', weight: 8 },
   { name: 'body', weight: 1 },
   { name: 'tags', weight: 4 },
+  { name: 'why', weight: 3 },
+  { name: 'finding', weight: 2 },
 ] as const;
 
 /** What BM25 needs to know about the collection. */

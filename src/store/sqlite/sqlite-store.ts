@@ -4,7 +4,6 @@
  */
 import { statSync } from 'node:fs';
 import type { CapturedEvent, IndexedObservation, Observation, ObsType, Session, SessionSummary, StoredEvent } from '../../core/types.ts';
-import { toIndexText } from '../../core/search/text-index.ts';
 import type {
   ContextQuery,
   IngestOptions,
@@ -22,12 +21,17 @@ import { examine } from './health.ts';
 import { runMaintenance, type MaintainOptions, type MaintenanceRun } from './maintenance.ts';
 import { VectorIndex } from './vectors.ts';
 import type { Embedder } from '../../embed/types.ts';
-import { OBS_COLUMNS, parseStoredJson, toIndexedObservation, toObservation, type ObservationRow } from './rows.ts';
+import { NARRATED, OBS_COLUMNS, parseStoredJson, toIndexedObservation, toObservation, type ObservationRow } from './rows.ts';
 import { deleteObservations, purgeIndexAsync, scrubWal, targetIds, type ForgetTarget } from './forget.ts';
 import { compact, due, prune, type PruneOptions, type PruneReport, type RetentionPolicy } from './retention.ts';
 import { Ingester, type BatchResult } from './ingest.ts';
 import { bumpGeneration, dropDerived } from '../generation.ts';
 import { stmt } from './statements.ts';
+import { prepareQueue, queueSummaryIfShared, queueTombstonesFor, type QueueStatements } from './team/queue.ts';
+import { TeamLedger } from './team/ledger.ts';
+import { rebuildAll } from './fts-index.ts';
+import { activeTranscripts, addTranscript, moveCursor, saveNarration as saveNarrationRows, type CursorMove, type SaveNarrationResult, type TranscriptCursor } from './narration.ts';
+import type { NarrationRecord } from '../../core/narration.ts';
 
 interface SessionRow {
   id: number;
@@ -39,6 +43,7 @@ interface SessionRow {
   started_at: number;
   ended_at: number | null;
   end_reason: string | null;
+  author: string | null;
   n: number;
   e?: number;
 }
@@ -72,7 +77,7 @@ function toSummary(r: SummaryRow): SessionSummary {
 }
 
 /** Session columns with observation and event counts. */
-const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.branch, s.source, s.started_at, s.ended_at, s.end_reason,
+const SESSION_SELECT = `SELECT s.id, s.platform, s.external_id, s.project, s.branch, s.source, s.started_at, s.ended_at, s.end_reason, s.author,
   (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS n,
   (SELECT count(*) FROM events e WHERE e.session_id = s.id) AS e
   FROM sessions s`;
@@ -84,9 +89,11 @@ function toSession(r: SessionRow): Session {
     externalId: r.external_id,
     project: r.project,
     ...(r.branch ? { branch: r.branch } : {}),
+    ...(r.source ? { source: r.source } : {}),
     startedAt: r.started_at,
     ...(r.ended_at !== null ? { endedAt: r.ended_at } : {}),
     ...(r.end_reason ? { endReason: r.end_reason } : {}),
+    ...(r.author ? { author: r.author } : {}),
     observationCount: r.n,
     ...(r.e !== undefined ? { eventCount: r.e } : {}),
   };
@@ -129,6 +136,16 @@ export class SqliteStore implements Store {
     return this.#db.readonly;
   }
   readonly #ingester: Ingester;
+  #teamStatements: QueueStatements | undefined;
+  #ledger: TeamLedger | undefined;
+  /** Team memory's local side: shares, outbox, mirror, sync state (store/sqlite/team/ledger). */
+  get team(): TeamLedger {
+    return (this.#ledger ??= new TeamLedger(this.#db, { changed: (projects) => this.#changed(projects), removed: () => this.#removedRows() }));
+  }
+  /** The outbox statements of this connection, prepared on first use (most hooks only read). */
+  #team(): QueueStatements {
+    return (this.#teamStatements ??= prepareQueue(this.#db));
+  }
 
   readonly #busyTimeoutMs: number;
 
@@ -238,7 +255,7 @@ export class SqliteStore implements Store {
   async getObservations(ids: readonly number[]): Promise<Observation[]> {
     const clean = [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 500);
     if (clean.length === 0) return [];
-    const rows = stmt(this.#db, `SELECT ${OBS_COLUMNS} FROM observations o WHERE o.id IN (${clean.map(() => '?').join(',')})`)
+    const rows = stmt(this.#db, `SELECT ${NARRATED.columns} FROM ${NARRATED.from} WHERE o.id IN (${clean.map(() => '?').join(',')})`)
       .all(...clean) as ObservationRow[];
     const byId = new Map(rows.map((r) => [r.id, toObservation(r)]));
     return clean.map((id) => byId.get(id)).filter((o): o is Observation => o !== undefined);
@@ -260,10 +277,16 @@ export class SqliteStore implements Store {
     const rows = stmt(
       this.#db,
       `SELECT o.id, o.type, o.title, o.files, o.private, o.created_at, o.priority FROM observations o
-       WHERE o.project = ? AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
+       WHERE o.project = ? AND o.private = 0 AND o.author IS NULL AND o.type NOT IN ('pending', 'marker')
        ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
     ).all(q.project, q.window) as Pick<ObservationRow, 'id' | 'type' | 'title' | 'files' | 'private' | 'created_at' | 'priority'>[];
     return rows.map(toIndexedObservation);
+  }
+
+  async recentFromTeammates(q: ContextQuery): Promise<(IndexedObservation & { readonly author: string })[]> {
+    // Most stores have no share at all: one probe of a tiny table, and nothing else.
+    if (!this.team.anyShare()) return [];
+    return this.team.teammates(q.project, Math.min(q.window, 100)).map((r) => ({ id: r.id, type: r.type, title: r.title, files: [], private: false, createdAt: r.createdAt, priority: r.priority, author: r.author }));
   }
 
   async listSessions(filter: { project?: string; limit?: number }): Promise<Session[]> {
@@ -282,7 +305,10 @@ export class SqliteStore implements Store {
   async forget(target: ForgetTarget): Promise<number> {
     try {
       const removed = this.#db.transaction(() => {
-        const { deleted } = deleteObservations(this.#db, targetIds(this.#db, target), { dropDerived: true });
+        const ids = targetIds(this.#db, target);
+        // What of mine may be on the team server is forgotten there too, at the next push.
+        queueTombstonesFor(this.#team(), ids, target, Date.now());
+        const { deleted } = deleteObservations(this.#db, ids, { dropDerived: true });
         if (target.sessionId !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE id = ?').run(target.sessionId);
         if (target.project !== undefined) stmt(this.#db, 'DELETE FROM sessions WHERE project = ?').run(target.project);
         return deleted.length;
@@ -314,9 +340,10 @@ export class SqliteStore implements Store {
   }
 
   async *exportAll(): AsyncIterable<{ record: 'session'; session: Session } | { record: 'observation'; observation: Observation }> {
-    const sessions = stmt(this.#db, `${SESSION_SELECT} ORDER BY s.id`).all() as SessionRow[];
+    // Records mirrored from the team are not exported: they are the server's, and come back from it.
+    const sessions = stmt(this.#db, `${SESSION_SELECT} WHERE s.origin IS NULL ORDER BY s.id`).all() as SessionRow[];
     for (const r of sessions) yield { record: 'session', session: this.#withSummary(r) };
-    const observations = this.#db.prepare(`SELECT ${OBS_COLUMNS} FROM observations o ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
+    const observations = this.#db.prepare(`SELECT ${NARRATED.columns} FROM ${NARRATED.from} WHERE o.origin IS NULL ORDER BY o.id`).iterate() as IterableIterator<ObservationRow>;
     for (const r of observations) yield { record: 'observation', observation: toObservation(r) };
   }
 
@@ -378,6 +405,7 @@ export class SqliteStore implements Store {
          fallback_reason = excluded.fallback_reason, observation_count = excluded.observation_count, created_at = excluded.created_at`,
     );
     // One transaction (one durable commit) for the lot: an import writes hundreds.
+    const team = this.#team();
     this.#db.transaction(() => {
       for (const { sessionId, summary: sm } of entries) {
         upsert.run({
@@ -385,6 +413,7 @@ export class SqliteStore implements Store {
           input_tokens: sm.inputTokens, output_tokens: sm.outputTokens, fallback_reason: sm.fallbackReason ?? null,
           observation_count: sm.observationCount, created_at: sm.createdAt,
         });
+        queueSummaryIfShared(team, sessionId, sm.createdAt);
       }
     }).immediate();
     if (entries.length > 0) {
@@ -398,7 +427,7 @@ export class SqliteStore implements Store {
     const pick = stmt(
       this.#db,
         `SELECT s.id FROM sessions s JOIN summaries m ON m.session_id = s.id
-         WHERE s.project = ? AND s.id != ? ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
+         WHERE s.project = ? AND s.id != ? AND s.author IS NULL ORDER BY coalesce(s.ended_at, m.created_at) DESC LIMIT 1`,
       )
       .get(project, excludeSessionId ?? -1) as { id: number } | undefined;
     if (!pick) return undefined;
@@ -411,7 +440,7 @@ export class SqliteStore implements Store {
     const before = Date.now() - idleMs;
     const rows = stmt(
       this.#db,
-        `${SESSION_SELECT} WHERE s.ended_at IS NULL
+        `${SESSION_SELECT} WHERE s.ended_at IS NULL AND s.origin IS NULL
            AND ${IDLE_SINCE} < ?
          ORDER BY s.started_at LIMIT ?`,
       )
@@ -427,7 +456,7 @@ export class SqliteStore implements Store {
     const row = stmt(
       this.#db,
       `SELECT min(${IDLE_SINCE}) AS idle_since
-       FROM sessions s WHERE s.ended_at IS NULL`,
+       FROM sessions s WHERE s.ended_at IS NULL AND s.origin IS NULL`,
     ).get() as { idle_since: number | null };
     return row.idle_since === null ? undefined : row.idle_since + idleMs;
   }
@@ -477,22 +506,9 @@ export class SqliteStore implements Store {
     return examine(this.#db).map((f) => f.detail);
   }
 
-  /** Rebuild the full-text index from the table (doctor --repair), in id-ordered batches to bound memory. */
+  /** Rebuild the full-text index from the table (doctor --repair), in id-ordered pages to bound memory. */
   rebuildIndex(): number {
-    const page = stmt(this.#db, 'SELECT id, title, body, tags FROM observations WHERE private = 0 AND id > ? ORDER BY id LIMIT 1000');
-    const insertFts = stmt(this.#db, 'INSERT INTO observations_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
-    return this.#db.transaction(() => {
-      stmt(this.#db, "INSERT INTO observations_fts(observations_fts) VALUES ('delete-all')").run();
-      let n = 0;
-      let after = 0;
-      for (;;) {
-        const rows = page.all(after) as { id: number; title: string; body: string; tags: string }[];
-        if (rows.length === 0) return n;
-        for (const r of rows) insertFts.run(r.id, toIndexText(r.title), toIndexText(r.body), toIndexText(r.tags));
-        n += rows.length;
-        after = rows[rows.length - 1]!.id;
-      }
-    }).immediate();
+    return this.#db.transaction(() => rebuildAll(this.#db)).immediate();
   }
 
   /**
@@ -507,6 +523,44 @@ export class SqliteStore implements Store {
       return run;
     } catch (err) {
       throw toStoreError(err);
+    }
+  }
+
+  // ── Host transcripts and the narration read from them (src/narration; never from a tool-call hook). ──
+
+  /** Transcripts to read: those named by a hook since `since` (or every one of a session), least recently read first. */
+  transcriptsToRead(q: Parameters<typeof activeTranscripts>[1]): TranscriptCursor[] {
+    return activeTranscripts(this.#db, q);
+  }
+
+  /** Transcripts found beside known ones (a session's subagent runs). */
+  addTranscripts(found: readonly { readonly path: string; readonly platform: string; readonly session: string; readonly seenAt: number }[]): void {
+    if (!found.length) return;
+    try {
+      this.#db.transaction(() => {
+        for (const f of found) addTranscript(this.#db, f.path, f.platform, f.session, f.seenAt);
+      }).immediate();
+    } catch (err) {
+      throw toStoreError(err, this.#path);
+    }
+  }
+
+  /**
+   * Narration records read from a host transcript (linked to their observations where those are
+   * stored, and indexed with them) and, for the live reader, the transcript's new position: one
+   * transaction. `mnemo import claude-code` saves what it reads here too, without a position.
+   */
+  saveNarration(platform: string, records: readonly NarrationRecord[], move?: CursorMove, opts: { readonly waitMs?: number } = {}): SaveNarrationResult {
+    try {
+      return this.#waitingAtMost(opts.waitMs, () =>
+        this.#db.transaction(() => {
+          const r = saveNarrationRows(this.#db, platform, records);
+          if (move) moveCursor(this.#db, move);
+          return r;
+        }).immediate(),
+      );
+    } catch (err) {
+      throw toStoreError(err, this.#path);
     }
   }
 
@@ -532,6 +586,8 @@ export class SqliteStore implements Store {
     if (q.sessionId !== undefined) (where.push('o.session_id = @session'), (params.session = q.sessionId));
     if (q.types?.length) where.push(`o.type IN (${inList('t', q.types, params)})`);
     if (q.excludeTypes?.length) where.push(`o.type NOT IN (${inList('x', q.excludeTypes, params)})`);
+    if (q.scope === 'mine') where.push('o.author IS NULL');
+    if (q.scope === 'team') where.push('o.author IS NOT NULL');
     if (q.cursor) {
       // Row values keep the keyset comparison on the (…, created_at, rowid) indexes.
       where.push(`(o.created_at, o.id) ${desc ? '<' : '>'} (@at, @id)`);
@@ -633,11 +689,13 @@ export class SqliteStore implements Store {
       .all(params) as { type: ObsType; observations: number }[];
   }
 
-  async facets(): Promise<{ projects: string[]; platforms: string[] }> {
+  async facets(): Promise<{ projects: string[]; platforms: string[]; authors?: string[] }> {
     const col = (sql: string) => (this.#db.prepare(sql).pluck().all() as string[]);
+    const authors = col('SELECT author FROM sessions WHERE author IS NOT NULL GROUP BY author ORDER BY count(*) DESC');
     return {
       projects: col('SELECT project FROM sessions GROUP BY project ORDER BY max(started_at) DESC'),
       platforms: col('SELECT platform FROM sessions GROUP BY platform ORDER BY count(*) DESC'),
+      ...(authors.length ? { authors } : {}),
     };
   }
 }

@@ -7,12 +7,12 @@
 import type { ExtractedEvent } from '../../core/extract/types.ts';
 import type { SqliteDb } from './driver.ts';
 
-/** Observations per multi-row INSERT (18 parameters a row, far below SQLite's limit). */
+/** Observations per multi-row INSERT (19 parameters a row, far below SQLite's limit). */
 const OBS_CHUNK = 50;
 
 function insertObservations(rows: number): string {
-  return `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key)
-    VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+  return `INSERT INTO observations (id, session_id, project, platform, kind, type, title, body, files, tags, priority, tool_name, tool_use_id, private, created_at, uid, dedupe_key, content_key, local_only)
+    VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
 }
 
 export function prepareQueueStatements(db: SqliteDb) {

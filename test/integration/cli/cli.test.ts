@@ -423,6 +423,12 @@ test('demo: exit 0, shows the index and search results, nothing leaked, nothing 
   assert.match(r.stdout, /▶ mnemo search/);
   assert.match(r.stdout, /^\s+#\d+ \d{4}-\d\d-\d\d/m, 'search results are shown');
   assert.match(r.stdout, /nowhere in the store/);
+  // The last session's brief: the commit by subject, the ECONNRESET run settled by the green one,
+  // so it is neither "fixed" and "unresolved" at once nor open at all.
+  const brief = r.stdout.slice(r.stdout.indexOf('## 上次会话'), r.stdout.indexOf('### 2026') > 0 ? r.stdout.indexOf('### 2026') : undefined);
+  assert.match(brief, /提交: fix\(db\): release pooled connections on error and retry acquire/);
+  assert.doesNotMatch(brief, /ECONNRESET/);
+  assert.match(brief, /### 未解决问题与风险\n\s*│ - 无记录/);
   assert.doesNotMatch(r.stdout, /LEAKED/);
   assert.doesNotMatch(r.stdout, /hunter2|s3cr3tPass/, 'the demo output itself shows no secret');
   assert.equal(existsSync(dir), false, "demo wrote into the user's data directory");

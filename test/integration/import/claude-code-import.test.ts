@@ -222,7 +222,7 @@ test('CLI: default folder under HOME, one summary line, --json, exit codes', asy
   cpSync(join(FIXTURES, 'tomjnsn-agentlogs'), join(home, '.claude', 'projects', '-Users-philipp-dev-studio'), { recursive: true });
   const run = await cliProcess(['import', 'claude-code'], data, { HOME: home });
   assert.equal(run.code, 0, run.err);
-  assert.match(run.out, /^imported 3 file\(s\), 3 session\(s\), \d+ event\(s\) \(10 tool calls\) · 19 new observation\(s\), 0 duplicate\(s\) · [\d.]+ s, [\d,]+ events\/s\n$/);
+  assert.match(run.out, /^imported 3 file\(s\), 3 session\(s\), \d+ event\(s\) \(10 tool calls\) · 19 new observation\(s\), 0 duplicate\(s\), 10 call\(s\) narrated · [\d.]+ s, [\d,]+ events\/s\n$/);
   assert.ok(!run.err.includes('\x1b['), 'no progress bar when stderr is not a terminal');
 
   const again = await cliProcess(['import', 'claude-code', '--json'], data, { HOME: home });

@@ -212,7 +212,7 @@ test('the MCP server\'s slice: bounded, continues while work is left, gives way 
   const rows = () => count(join(dataDir, 'm.db'), 'SELECT count(*) FROM observations');
 
   // Another prune of this data directory holds the lock: nothing is done, the lock stays theirs.
-  writeFileSync(pruneLockPath(dataDir), '12345');
+  writeFileSync(pruneLockPath(dataDir), String(process.pid)); // a live process holds it
   assert.equal(await retainSlice(store, cfg, t), false);
   assert.equal(rows(), 26);
   assert.ok(existsSync(pruneLockPath(dataDir)));

@@ -32,8 +32,8 @@ test('the bar redraws in place at most every 100 ms and erases itself', () => {
 
 test('the final line names every count the brief asks for', () => {
   const line = claudeCodeReportLine({
-    files: 12, sessions: 4, events: 12_345, toolCalls: 10_000, observations: 9_000, duplicates: 3_000, malformedLines: 2, orphanResults: 0, foldedFiles: 1,
+    files: 12, sessions: 4, events: 12_345, toolCalls: 10_000, observations: 9_000, duplicates: 3_000, narrated: 1_200, malformedLines: 2, orphanResults: 0, foldedFiles: 1,
     summaries: 4, seconds: 2.5, eventsPerSecond: 4938, toolCallsPerSecond: 4000, failures: [],
   });
-  assert.equal(line, 'imported 12 file(s), 4 session(s), 12,345 event(s) (10,000 tool calls) · 9,000 new observation(s), 3,000 duplicate(s) · 2.5 s, 4,938 events/s · 2 malformed line(s) skipped');
+  assert.equal(line, 'imported 12 file(s), 4 session(s), 12,345 event(s) (10,000 tool calls) · 9,000 new observation(s), 3,000 duplicate(s), 1,200 call(s) narrated · 2.5 s, 4,938 events/s · 2 malformed line(s) skipped');
 });

@@ -206,6 +206,10 @@ const SURVIVORS: readonly string[] = [
   "*       Authorization: c.req.header('Authorization')",
   'const TOKEN_STRINGS = "[A-Za-z0-9._~+/-]+=*";',
   'export declare const withOAuth: (provider: OAuthClientProvider, baseUrl?: string | URL) => Middleware;',
+  // Markdown inline code after a secret word used as a verb (a session summary's lines):
+  '- Tests pass: `cargo test` → test result: ok. 5 passed',
+  'Checks pass: `just lint`',
+  'token: `npm run build`',
 ];
 
 for (const s of SURVIVORS) {

@@ -62,10 +62,20 @@ export function ObsRow({ o, re, selected, fresh, showDate, showProject, children
           {o.events?.length ? <EventChips events={o.events} /> : null}
           {files.length ? <span class="files">{files.join(' · ')}{o.files.length > 2 ? ` +${o.files.length - 2}` : ''}</span> : null}
           {showProject ? <span class="proj">{projectName(o.project)}</span> : null}
+          {o.author ? <Author name={o.author} /> : null}
         </span>
       </span>
       <span class="id">#{o.id}</span>
     </a>
+  );
+}
+
+/** A teammate's login role, on their mirrored records (one's own carry none). */
+export function Author({ name }: { name: string }) {
+  return (
+    <span class="author" title={`${name}'s record, from the team server`}>
+      @{name}
+    </span>
   );
 }
 
@@ -81,6 +91,7 @@ export function SessionLabel({ s, id }: { s: SessionBrief | undefined; id: numbe
     <a class="session-label" href={href('session', id)}>
       <span class="proj-name">{s ? projectName(s.project) : 'session'}</span>
       {s ? <span class="platform">{s.platform}</span> : null}
+      {s?.author ? <Author name={s.author} /> : null}
       {s?.branch ? <span class="branch">⎇ {s.branch}</span> : null}
       <span class="sid">session {id}</span>
       {s?.brief ? <span class="brief-line">{firstLine(s.brief)}</span> : null}

@@ -32,13 +32,14 @@ function newestFirst(a: ObservationView, b: ObservationView): number {
 export function Feed({ route, meta }: { route: Route; meta: MetaResponse | undefined }) {
   const project = route.params.get('project') ?? undefined;
   const platform = route.params.get('platform') ?? undefined;
+  const scope = route.params.get('scope') ?? undefined;
   const types = (route.params.get('type') ?? '').split(',').filter(Boolean) as ObsType[];
-  const key = `${project}|${platform}|${types.join(',')}`;
+  const key = `${project}|${platform}|${scope}|${types.join(',')}`;
   const [state, setState] = useState<State>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string>();
   const loadingMore = useRef(false);
-  const filters = { project, platform, type: types, limit: PAGE };
+  const filters = { project, platform, scope, type: types, limit: PAGE };
 
   const load = useCallback(
     async (cursor?: string) => {
@@ -68,7 +69,12 @@ export function Feed({ route, meta }: { route: Route; meta: MetaResponse | undef
       subscribe({
         observations: (e) => {
           const incoming = e.observations.filter(
-            (o) => o.type !== 'pending' && (!project || o.project === project) && (!platform || o.platform === platform) && (!types.length || types.includes(o.type)),
+            (o) =>
+              o.type !== 'pending' &&
+              (!project || o.project === project) &&
+              (!platform || o.platform === platform) &&
+              (!scope || (scope === 'team') === (o.author !== undefined)) &&
+              (!types.length || types.includes(o.type)),
           );
           if (!incoming.length) return;
           setState((s) => {

@@ -31,6 +31,13 @@ export function Filters({ meta, route, view, showTypes, extra }: { meta: MetaRes
           </option>
         ))}
       </select>
+      {meta?.team ? (
+        <select aria-label="Whose records" value={p.get('scope') ?? ''} onChange={set('scope')}>
+          <option value="">Mine and teammates'</option>
+          <option value="mine">Mine</option>
+          <option value="team">Teammates' ({(meta.authors ?? []).length})</option>
+        </select>
+      ) : null}
       <select aria-label="Assistant" value={p.get('platform') ?? ''} onChange={set('platform')}>
         <option value="">All assistants</option>
         {(meta?.platforms ?? []).map((pl) => (

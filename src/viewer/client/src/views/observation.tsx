@@ -1,13 +1,14 @@
 /**
- * One observation in full, as stored (already redacted at capture), with its extracted events and
- * the observations just before and after it in its session. `[` and `]` step through neighbours.
+ * One observation in full, as stored (already redacted at capture), with what the model wrote
+ * around the call (its narration, from the host transcript), its extracted events and the
+ * observations just before and after it in its session. `[` and `]` step through neighbours.
  */
 import { useEffect } from 'preact/hooks';
 import type { ForgetResponse, ObservationDetailResponse } from '../../../api-types.ts';
 import { postJson } from '../api.ts';
 import { dateTime, projectName } from '../format.ts';
 import { href, navigate, type Route } from '../router.ts';
-import { ErrorNote, ObsRow, SessionLabel, Spinner, TypeIcon } from '../ui/common.tsx';
+import { Author, ErrorNote, ObsRow, SessionLabel, Spinner, TypeIcon } from '../ui/common.tsx';
 import { askConfirm, notify } from '../ui/dialogs.tsx';
 import { useApi } from '../ui/hooks.ts';
 
@@ -75,6 +76,8 @@ export function ObservationView({ route }: { route: Route }) {
             </dd>
             <dt>assistant</dt>
             <dd>{o.platform}</dd>
+            <dt>author</dt>
+            <dd>{o.author ? <Author name={o.author} /> : 'me'}</dd>
             {o.toolName ? (
               <>
                 <dt>tool</dt>
@@ -109,6 +112,29 @@ export function ObservationView({ route }: { route: Route }) {
               </>
             ) : null}
           </dl>
+          {o.why || o.finding ? (
+            <>
+              <h2>In the model's words</h2>
+              <dl class="fields narration" data-testid="obs-narration">
+                {o.why ? (
+                  <>
+                    <dt>why</dt>
+                    <dd class="narration-text" data-testid="obs-why">
+                      {o.why}
+                    </dd>
+                  </>
+                ) : null}
+                {o.finding ? (
+                  <>
+                    <dt>found</dt>
+                    <dd class="narration-text" data-testid="obs-finding">
+                      {o.finding}
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </>
+          ) : null}
           {o.events.length ? (
             <>
               <h2>Extracted events</h2>

@@ -39,6 +39,7 @@ export function Search({ route, meta }: { route: Route; meta: MetaResponse | und
     limit: 100,
     project: p.get('project') ?? undefined,
     platform: p.get('platform') ?? undefined,
+    scope: p.get('scope') ?? undefined,
     type: (p.get('type') ?? '').split(',').filter(Boolean),
     event: p.get('event') ?? undefined,
     file: p.get('file') ?? undefined,

@@ -46,6 +46,12 @@ function Summary({ report }: { report: SessionReport }) {
         <span class="by">
           by {s.provider}
           {s.model ? ` (${s.model})` : ''} · {count(s.observationCount)} observations
+          {s.fallbackReason ? (
+            <span class="fallback" data-testid="summary-fallback" title={s.fallbackReason}>
+              {' '}
+              · the LLM summary was not kept: {s.fallbackReason}
+            </span>
+          ) : null}
         </span>
       </div>
       <div class="summary-text" data-testid="summary-text">

@@ -1,5 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as r}from"./chunk-TRDVTVDZ.js";import"./chunk-NYRTOUVY.js";var t={init:{summary:"init URL --team NAME      (admin) create or migrate the server schema and a team [--admin ROLE] [--json]",load:async()=>(await import("./team-admin-6MF2MBE7.js")).initCommand},"add-member":{summary:"add-member ROLE [--team NAME] (admin) let an existing login role into the team [--admin] [--url URL] [--json]",load:async()=>(await import("./team-admin-6MF2MBE7.js")).addMemberCommand},"remove-member":{summary:"remove-member ROLE [--team NAME] (admin) take a role out of the team [--url URL] [--json]",load:async()=>(await import("./team-admin-6MF2MBE7.js")).removeMemberCommand}};function o(){return["usage: mnemo team <subcommand>","",...Object.values(t).map(a=>`  ${a.summary}`)].join(`
-`)}var d=async(a,e)=>{let[m,...i]=a;if(!m||m==="--help"||m==="-h")return e.out(o()),m?0:2;let n=t[m];if(!n)throw new r(`unknown subcommand ${JSON.stringify(m)}
-
-${o()}`);return(await n.load())(i,e)};export{t as TEAM_SUBCOMMANDS,d as teamCommand};

@@ -1,0 +1,496 @@
+/**
+ * @module core/summarize/facts
+ * One pass over a session that decides what it achieved and what it left open. Every attempt is
+ * read once, in order: commits (by subject, amends replacing what they amend), file edits, test
+ * and check runs, shipping commands, other calls, the task list, the prompts and the final message.
+ * A failure stays open only while no later success of the same action exists (the same command
+ * family with one argument set inside the other, a commit with the same subject, a later edit of the
+ * same file). Then one partition settles every item that has a key (a command family, a file, a
+ * commit subject): the latest evidence decides its side, and the other side loses it. So nothing
+ * is ever both done and open, by construction rather than by a filter at the end.
+ */
+import { isQuestion, sentences } from '../extract/user/shape.ts';
+import { isStatusRemark } from '../extract/user/status.ts';
+import type { Observation } from '../types.ts';
+import { oneLine } from '../titles.ts';
+import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from './actions.ts';
+import { commitAttempts, runsCommit } from './commits.ts';
+import { readFinalMessage, type FinalMessage } from './final-message.ts';
+import { CONTENT_MARKER_RE, hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, leadsWithAcknowledgement, userWords, weight as weightOf, withoutLeadingAcknowledgement } from './host-text.ts';
+import { observedCall, type ObservedCall } from './observed.ts';
+import type { Phrases } from './phrases.ts';
+import { TaskBook } from './tasks.ts';
+
+/** An extracted event as the summarizer needs it. */
+export interface SummaryEvent {
+  readonly type: string;
+  readonly category: string;
+  readonly priority: number;
+  readonly data: string;
+  readonly obsId?: number;
+}
+
+export type SectionName = 'goal' | 'done' | 'open' | 'next';
+
+/** One line of a summary section. */
+export interface FactLine {
+  /** The line as the detailed summary shows it. */
+  readonly text: string;
+  /** The line as the brief shows it (shorter lines). */
+  readonly brief: string;
+  /** Lower is more important: the brief takes lines by rank. */
+  readonly rank: number;
+  /** Where the line goes among the lines shown of its section (commits in the order they were made). */
+  readonly order: number;
+  /** What the line is about, for the partition and for checking an LLM's reply. */
+  readonly keys: readonly string[];
+  /** Position of the evidence in the session (observation index). */
+  readonly at: number;
+  /** A commit subject: never cut, whatever the line limit. */
+  readonly whole?: boolean;
+}
+
+export interface SessionFacts {
+  readonly goal: readonly FactLine[];
+  readonly done: readonly FactLine[];
+  readonly open: readonly FactLine[];
+  readonly next: readonly FactLine[];
+  /** Final commit subjects, in order. */
+  readonly commits: readonly string[];
+  /** What succeeded in the end: keys (and how to spot them in text) that must not show up as open. */
+  readonly settled: readonly Settled[];
+  /** The user's own words, for guessing their language. */
+  readonly userTexts: readonly string[];
+}
+
+/** Something the session achieved in the end, which no open item may contradict. */
+export type Settled =
+  | { readonly kind: 'commit'; readonly subject: string }
+  | { readonly kind: 'command'; readonly part: CommandPart };
+
+export interface FactsInput {
+  /** Chronological (oldest first). Private observations are ignored. */
+  readonly observations: readonly Observation[];
+  readonly events?: readonly SummaryEvent[];
+  readonly project?: string;
+}
+
+type Side = 'done' | 'open' | 'next';
+
+interface Draft extends FactLine {
+  readonly side: Side;
+}
+
+const EDIT_TOOLS: ReadonlySet<string> = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'apply_patch']);
+/** Tools that only gather information or keep books: their failures are no open problem. */
+const LOOK_TOOLS: ReadonlySet<string> = new Set([
+  'Read', 'Grep', 'Glob', 'LS', 'WebFetch', 'WebSearch', 'Task', 'Agent', 'Skill', 'ToolSearch', 'TodoWrite', 'TodoRead',
+  'TaskCreate', 'TaskUpdate', 'TaskList', 'TaskGet', 'TaskOutput', 'BashOutput', 'KillShell', 'KillBash', 'AskUserQuestion',
+  'EnterPlanMode', 'ExitPlanMode', 'EnterWorktree', 'SlashCommand', 'ListMcpResourcesTool', 'ReadMcpResourceTool',
+]);
+const CONVENTIONAL_RE = /^(\w+)(?:\([^)]*\))?!?:\s/;
+const TYPE_WEIGHT: Readonly<Record<string, number>> = { feat: 0, fix: 1, perf: 2, refactor: 2, revert: 2 };
+const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}_.-]*/gu;
+const SPAN_RE = /`([^`\n]{2,200})`/g;
+const MIN_RESULT_CHARS = 12;
+
+/** A path as shown: relative to the project, else its last three segments. */
+function shownPath(path: string, project?: string): string {
+  if (project && path.startsWith(project + '/')) return path.slice(project.length + 1);
+  const parts = path.split(/[\\/]/).filter(Boolean);
+  return parts.length > 4 ? `…/${parts.slice(-3).join('/')}` : path;
+}
+
+function normalizeSubject(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+function words(s: string): Set<string> {
+  return new Set((s.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3));
+}
+
+/** Two texts about the same thing: most words of the shorter one are in the other. */
+function overlaps(a: string, b: string): boolean {
+  const wa = words(a.replace(CONVENTIONAL_RE, ''));
+  const wb = words(b.replace(CONVENTIONAL_RE, ''));
+  const [small, large] = wa.size <= wb.size ? [wa, wb] : [wb, wa];
+  if (small.size < 2) return false;
+  let hit = 0;
+  for (const w of small) if (large.has(w)) hit++;
+  return hit / small.size >= 0.6;
+}
+
+/** The partition key of a command: its family and arguments. */
+function cmdKey(part: CommandPart): string {
+  return `cmd:${part.family}|${part.args.join(' ')}`;
+}
+
+/** Keys of the commands a text names in backticks. */
+function commandKeysIn(text: string): string[] {
+  const keys: string[] = [];
+  for (const m of text.matchAll(SPAN_RE)) for (const p of mainParts(commandParts(m[1]!))) if (!p.lookOnly && /\s/.test(m[1]!)) keys.push(cmdKey(p));
+  return keys;
+}
+
+/**
+ * What states the request: its first sentence when that says enough, else its first paragraph (a
+ * lead-in such as "Implement the following plan:" takes the line after it along).
+ */
+function firstParagraph(text: string): string {
+  const paras = text.trim().split(/\n\s*\n/);
+  const first = paras[0] ?? '';
+  if (/[:：]\s*$/.test(first) && first.length < 80 && paras[1]) return `${first} ${paras[1].split('\n', 1)[0]!}`;
+  const sentence = sentences(first.replace(/\s+/g, ' '))[0] ?? first;
+  return sentence.length >= 40 ? sentence : first;
+}
+
+/** The command as shown: its main parts, one line, in backticks. */
+function shownCommand(command: string, max: number): string {
+  return '`' + oneLine(mainCommandText(command), max).replace(/`/g, "'") + '`';
+}
+
+/** What a failed call's title says after "Failed: " (the call and the gist of its error). */
+function failureText(o: Observation): string {
+  return o.title.replace(/^Failed:\s*/, '');
+}
+
+
+interface CommandAttempt {
+  readonly parts: readonly CommandPart[];
+  readonly ok: boolean;
+  readonly at: number;
+  readonly obs: Observation;
+  readonly command: string;
+  readonly output: string;
+}
+
+interface Prompt {
+  readonly at: number;
+  readonly words: string;
+  readonly decision: boolean;
+  /** A question or a remark about how things stand: asks for no work of its own. */
+  readonly aside: boolean;
+}
+
+/** A remark in the first person or about a thing, with nothing asked ("I just closed it", "it might be old"). */
+/** A first-person or pointing opener, also typed without its apostrophe ("im", "ive", "thats"). */
+const REMARK_RE = /^(?:i|i'?m|i'?ve|i'?d|i think|we|we'?re|it|it'?s|that|that'?s|this|there|you|you'?re)\b/i;
+const ASKING_RE = /\b(?:should|must|need|needs|please|let's|lets|want|wish|prefer|would like|can you|could you|would you|make|add|fix|remove|use|try)\b/i;
+
+/** A reply this short to a question of the assistant is an answer, not a new request. */
+const REPLY_WEIGHT = 8;
+
+function isAside(text: string): boolean {
+  const t = withoutLeadingAcknowledgement(text);
+  // Asking for work ("now make …", "can you …") is never an aside, whatever else the shape says.
+  if (ASKING_RE.test(t)) return false;
+  // A question is an aside when it ends the message and names nothing to work on ("is git clean?").
+  const last = sentences(t.replace(/\s+/g, ' ')).pop() ?? t;
+  if (isQuestion(last) && !CONTENT_MARKER_RE.test(t)) return true;
+  return isStatusRemark(t) || (REMARK_RE.test(t) && !isQuestion(t) && t.split(/\s+/).length <= 14);
+}
+
+/** Longest line of each summary. */
+export interface LineWidths {
+  readonly brief: number;
+  readonly detailed: number;
+}
+
+/** The user's own requests, for guessing the language they write in (host text and acknowledgements left out). */
+export function requestTexts(observations: readonly Observation[]): string[] {
+  const out: string[] = [];
+  for (const o of observations) {
+    if (o.type !== 'prompt' || o.private) continue;
+    const said = userWords(o.body);
+    if (said !== undefined && !isAcknowledgementOnly(said)) out.push(said);
+  }
+  return out;
+}
+
+/** Read a session into its facts, with each line in both summaries' widths. Pure and deterministic. */
+export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths): SessionFacts {
+  const maxLine = widths.detailed;
+  const obs = input.observations.filter((o) => !o.private);
+  const events = input.events ?? [];
+  const decisionObs = new Set(events.filter((e) => e.type === 'decision' && e.obsId !== undefined).map((e) => e.obsId!));
+  const drafts: Draft[] = [];
+  const goal: FactLine[] = [];
+  const line = (side: Side, text: string, rank: number, order: number, at: number, keys: readonly string[] = [], whole = false, briefText?: string) => {
+    const t = whole || briefText !== undefined ? text.replace(/\s+/g, ' ').trim() : oneLine(text, maxLine);
+    const b = whole ? t : briefText !== undefined ? briefText : oneLine(text, widths.brief);
+    if (t && !isHostLine(t)) drafts.push({ side, text: t, brief: b, rank, order, at, keys, ...(whole ? { whole } : {}) });
+  };
+
+  // ---- one pass over the session ----
+  const hostPaths = new Set<string>();
+  const prompts: Prompt[] = [];
+  const conclusions: { at: number; text: string; turn: number }[] = [];
+  const interrupts: number[] = [];
+  const commits: { subject: string; at: number; branch?: string }[] = [];
+  const failedCommits = new Map<string, { at: number; obs: Observation; subject?: string }>();
+  const files = new Map<string, { edits: number; ok: boolean; at: number; obs: Observation }>();
+  const commands: CommandAttempt[] = [];
+  const tasks = new TaskBook();
+  let turnPrompt = -1;
+  let lastTurn = -1;
+  let hostTurn = false;
+
+  obs.forEach((o, at) => {
+    if (o.type === 'prompt') {
+      for (const path of hostNamedPaths(o.body)) hostPaths.add(path);
+      const said = userWords(o.body);
+      if (said === undefined) {
+        const kind = hostMessageKind(o.body);
+        if (kind === 'marker') interrupts.push(at);
+        // A notification starts a turn of its own (a background task's notice): its answer is bookkeeping too.
+        if (kind === 'notification') hostTurn = true;
+        return;
+      }
+      hostTurn = false;
+      lastTurn = turnPrompt;
+      turnPrompt = at;
+      if (isAcknowledgementOnly(said)) return;
+      // A decision answers the assistant: a directive that opens by acknowledging, or replies to its question.
+      const last = conclusions[conclusions.length - 1];
+      const answersQuestion = () => last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
+      // A short reply to the assistant's closing question is the user's choice, flagged or not ("I concede. let's go back").
+      const reply = weightOf(said) <= REPLY_WEIGHT && !CONTENT_MARKER_RE.test(said) && answersQuestion();
+      const decision = (decisionObs.has(o.id) && (leadsWithAcknowledgement(said) || answersQuestion())) || reply;
+      prompts.push({ at, words: said, decision, aside: isAside(said) });
+      return;
+    }
+    if (o.type === 'conclusion') {
+      if (!hostTurn && !isTransportError(o.body) && !isHostMessage(o.body)) conclusions.push({ at, text: o.body, turn: turnPrompt });
+      return;
+    }
+    const call = observedCall(o);
+    if (!call) return;
+    if (call.declined) {
+      interrupts.push(at);
+      return;
+    }
+    const target = typeof call.input.file_path === 'string' ? call.input.file_path : o.files[0];
+    if (target && hostPaths.has(target)) return;
+    tasks.see(call, o.body, at);
+    if (call.tool === 'Bash' && call.command !== undefined) {
+      const attempts = commitAttempts(call);
+      if (attempts.length || runsCommit(call)) {
+        for (const c of attempts) {
+          const key = c.subject ? normalizeSubject(c.subject) : '';
+          if (c.ok && c.subject) {
+            failedCommits.delete(key);
+            failedCommits.delete('');
+            // An amend replaces the last commit on its branch (sessions switch branches and worktrees).
+            const onBranch = (k: number) => c.branch !== undefined && commits[k]!.branch === c.branch;
+            let last = -1;
+            for (let k = commits.length - 1; k >= 0 && last < 0; k--) if (onBranch(k)) last = k;
+            if (last < 0) last = commits.length - 1;
+            const entry = { subject: c.subject, at, ...(c.branch ? { branch: c.branch } : {}) };
+            const same = commits.findIndex((x) => normalizeSubject(x.subject) === key);
+            if (c.amend && last >= 0) commits[last] = entry;
+            else if (same < 0) commits.push(entry);
+            else if (!commits[same]!.branch && c.branch) commits[same] = { ...commits[same]!, branch: c.branch };
+          } else if (!c.ok) {
+            failedCommits.set(key, { at, obs: o, ...(c.subject ? { subject: c.subject } : {}) });
+          }
+        }
+        return;
+      }
+      const parts = mainParts(commandParts(call.command));
+      if (parts.length === 0) return;
+      const verifying = parts.some((x) => verification(x) !== undefined);
+      const ok = !call.failed && !(verifying && outputShowsFailure(call.output));
+      if (!ok && call.failed && failedWhileLooking(call.command, call.error ?? '')) return;
+      commands.push({ parts, ok, at, obs: o, command: call.command, output: call.output });
+      return;
+    }
+    if (EDIT_TOOLS.has(call.tool) && target) {
+      const f = files.get(target) ?? { edits: 0, ok: true, at, obs: o };
+      files.set(target, call.failed ? { ...f, ok: false, at, obs: o } : { edits: f.edits + 1, ok: true, at, obs: o });
+      return;
+    }
+    if (!LOOK_TOOLS.has(call.tool) && call.failed) {
+      const key = `tool:${call.tool}`;
+      commands.push({ parts: [{ family: key, args: [], lookOnly: false }], ok: false, at, obs: o, command: call.tool, output: '' });
+    } else if (!LOOK_TOOLS.has(call.tool)) {
+      commands.push({ parts: [{ family: `tool:${call.tool}`, args: [], lookOnly: false }], ok: true, at, obs: o, command: call.tool, output: '' });
+    }
+  });
+
+  // ---- goals: what the user asked for ----
+  // The first request is the goal whatever its shape; later ones count when they ask for work.
+  const requests = prompts.filter((x, i) => i === 0 || (!x.decision && !x.aside));
+  requests.forEach((r, i) => {
+    const rank = i === 0 ? 0 : i === requests.length - 1 ? 1 : 2 + i;
+    const request = firstParagraph(r.words);
+    const text = oneLine(request, maxLine);
+    if (text && !goal.some((g) => g.text === text)) goal.push({ text, brief: oneLine(request, widths.brief), rank, order: i, keys: [], at: r.at });
+  });
+  prompts.forEach((x, i) => {
+    if (i > 0 && x.decision) line('done', `${p.decided}: ${firstParagraph(x.words)}`, 40, 400 + i, x.at);
+  });
+
+  // ---- commits ----
+  const byWeight = commits
+    .map((c, i) => ({ ...c, i, w: TYPE_WEIGHT[CONVENTIONAL_RE.exec(c.subject)?.[1]?.toLowerCase() ?? ''] ?? 3 }))
+    .sort((a, b) => a.w - b.w || b.i - a.i);
+  byWeight.forEach((c, k) => line('done', `${p.commit}: ${c.subject}`, k < 5 ? k * 0.01 + 1 : 10 + k, c.i, c.at, [`commit:${normalizeSubject(c.subject)}`], true));
+  for (const [key, f] of failedCommits) {
+    if (commits.some((c) => normalizeSubject(c.subject) === key)) continue;
+    line('open', `${p.failed}: ${failureText(f.obs)}`, 0, 0, f.at, key ? [`commit:${key}`] : ['cmd:git commit']);
+    line('next', `${p.retry}: ${f.subject ? `git commit "${f.subject}"` : 'git commit'}`, 30, 900, f.at, key ? [`commit:${key}`] : ['cmd:git commit']);
+  }
+
+  // ---- files: changed most, or still failing to change ----
+  const changed = [...files.entries()].filter(([, f]) => f.ok && f.edits > 0).sort((a, b) => b[1].edits - a[1].edits || b[1].at - a[1].at);
+  /** As many names as fit `width`, then how many more: the count must survive a long path. */
+  const fileList = (width: number): string => {
+    const head = `${p.changedMost}: `;
+    const names: string[] = [];
+    for (const [path, f] of changed) {
+      const name = `${shownPath(path, input.project)}${f.edits > 1 ? ` ×${f.edits}` : ''}`;
+      const more = changed.length - names.length - 1;
+      const candidate = head + [...names, name].join(', ') + (more > 0 ? ` (+${more} ${p.more})` : '');
+      if (candidate.length > width && names.length > 0) break;
+      names.push(name);
+    }
+    const rest = changed.length - names.length;
+    return `${head}${names.join(', ')}${rest > 0 ? ` (+${rest} ${p.more})` : ''}`;
+  };
+  // The detailed summary has room for a long list; the brief names the few that changed most.
+  if (changed.length) line('done', fileList(maxLine * 3), 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`), false, fileList(widths.brief));
+  // A file removed after its edit failed needs no more editing.
+  const removedLater = (path: string, after: number) =>
+    commands.some((c) => c.ok && c.at > after && c.parts.some((x) => (x.family === 'rm' || x.family === 'git rm' || x.family === 'unlink') && x.args.some((a) => a === path || path.endsWith('/' + a.replace(/^\.\//, '')))));
+  for (const [path, f] of files) {
+    if (f.ok || removedLater(path, f.at)) continue;
+    line('open', `${p.failed}: ${failureText(f.obs)}`, 2, 10, f.at, [`file:${path}`]);
+  }
+
+  // ---- commands: failures settled by a later success of the same action ----
+  const openFailures: CommandAttempt[] = [];
+  for (const c of commands) {
+    if (c.ok) {
+      for (let i = openFailures.length - 1; i >= 0; i--) {
+        if (openFailures[i]!.parts.some((f) => c.parts.some((s) => sameAction(f, s)))) openFailures.splice(i, 1);
+      }
+    } else if (!c.parts.every((x) => x.lookOnly)) {
+      // The same action failing again replaces its older failure.
+      for (let i = openFailures.length - 1; i >= 0; i--) if (openFailures[i]!.parts.some((f) => c.parts.some((s) => sameAction(f, s)))) openFailures.splice(i, 1);
+      openFailures.push(c);
+    }
+  }
+  openFailures.forEach((f) => {
+    const important = f.parts.some((x) => verification(x) !== undefined || isShipping(x));
+    const keys = f.parts.map(cmdKey);
+    line('open', `${p.failed}: ${failureText(f.obs)}`, important ? 1 : 8, 20 + f.at / 1e6, f.at, keys);
+    if (f.parts[0]!.family.startsWith('tool:')) return;
+    line('next', `${p.retry}: ${shownCommand(f.command, Math.max(40, maxLine - p.retry.length - 6))}`, important ? 20 : 35, 800, f.at, keys);
+  });
+
+  // Verifications whose last run passed, and shipping steps that went through.
+  const lastRun = new Map<string, CommandAttempt>();
+  for (const c of commands) for (const part of c.parts) if (verification(part) !== undefined || isShipping(part)) lastRun.set(`${part.family}\0${part.args.join(' ')}`, c);
+  const shownFamilies = new Set<string>();
+  let shipped = 0;
+  [...lastRun.values()]
+    .filter((c, i, all) => c.ok && all.indexOf(c) === i)
+    .sort((a, b) => b.at - a.at)
+    .forEach((c) => {
+      const part = c.parts.find((x) => verification(x) !== undefined || isShipping(x))!;
+      if (shownFamilies.has(part.family)) return;
+      const kind = verification(part);
+      if (!kind && ++shipped > 3) return;
+      shownFamilies.add(part.family);
+      const outcome = kind ? outcomeLine(c.output) : undefined;
+      const label = kind === 'test' ? p.testsPass : kind === 'check' ? p.checksPass : p.ran;
+      const text = `${label}: ${shownCommand(c.command, 70)}${outcome ? ` → ${outcome}` : ''}`;
+      line('done', text, kind === 'test' ? 7 : kind === 'check' ? 9 : 12, kind === 'test' ? 110 : kind === 'check' ? 120 : 130, c.at, c.parts.map(cmdKey));
+    });
+
+  // ---- tasks ----
+  tasks.all().forEach((t, i) => {
+    if (t.status === 'done') return;
+    const keys = commandKeysIn(t.text);
+    const subject = commits.find((c) => overlaps(c.subject, t.text));
+    if (subject) keys.push(`commit:${normalizeSubject(subject.subject)}`);
+    line('next', `${t.status === 'active' ? p.inProgress : p.todo}: ${t.text}`, t.status === 'active' ? 10 : 12 + i * 0.01, 500 + i, t.at, keys);
+  });
+
+  // ---- the final message, and what the user asked last ----
+  const final = conclusions.filter((c) => c.text.trim().length >= MIN_RESULT_CHARS).pop();
+  const lastPrompt = prompts[prompts.length - 1];
+  let message: FinalMessage | undefined;
+  if (final) {
+    message = readFinalMessage(final.text);
+    const keysOf = (text: string) => {
+      const keys = commandKeysIn(text);
+      const subject = commits.find((c) => overlaps(c.subject, text));
+      if (subject) keys.push(`commit:${normalizeSubject(subject.subject)}`);
+      return keys;
+    };
+    message.results.forEach((r, i) => line('done', r, 14 + i, 200 + i, final.at, keysOf(r)));
+    if (!message.results.length && message.gist) line('done', `${p.result}: ${message.gist}`, 14, 200, final.at, keysOf(message.gist));
+    message.issues.forEach((r, i) => line('open', r, 5 + i * 0.1, 40 + i, final.at, keysOf(r)));
+    message.next.forEach((r, i) => line('next', r, i * 0.1, 100 + i, final.at, keysOf(r)));
+    const answered = lastPrompt === undefined || lastPrompt.at < final.at;
+    const worked = commits.length > 0 || files.size > 0 || commands.length > 0;
+    if (message.question && answered && worked) {
+      const text = message.gist && message.gist !== message.question ? `${message.gist} (${message.question})` : message.question;
+      if (message.gist || message.question.length >= 30) line('next', `${p.awaiting}: ${text}`, 3, 300, final.at, keysOf(text));
+    }
+  }
+  // Earlier answers, briefly: what each turn ended with.
+  conclusions
+    .filter((c) => c !== final)
+    .slice(-8)
+    .reverse()
+    .forEach((c, i) => {
+      const m = readFinalMessage(c.text);
+      const gist = m.gist ?? m.results[0];
+      if (gist) line('done', gist, 60 + i, 300 + i, c.at);
+    });
+  if (lastPrompt) {
+    const unanswered = !final || final.at < lastPrompt.at;
+    // Stopped by the user and never brought to a close afterwards.
+    const lastStop = Math.max(-1, ...interrupts.filter((at) => at > lastPrompt.at));
+    const interrupted = lastStop >= 0 && !conclusions.some((c) => c.at > lastStop);
+    if (unanswered || interrupted) line('next', `${p.continueWith}: ${firstParagraph(lastPrompt.words)}`, 2, 0, lastPrompt.at);
+  }
+  // Blockers the user reported in their last request.
+  for (const e of events) {
+    if (e.type === 'blocker' && lastPrompt && obs.findIndex((o) => o.id === e.obsId) === lastPrompt.at) line('open', e.data, 3, 50, lastPrompt.at);
+  }
+
+  // ---- the partition: each key on one side only, the latest evidence deciding ----
+  const latest = new Map<string, Draft>();
+  for (const d of drafts) for (const k of d.keys) if (!latest.get(k) || latest.get(k)!.at <= d.at) latest.set(k, d);
+  const kept = drafts.filter((d) => d.keys.every((k) => {
+    const winner = latest.get(k)!;
+    return (winner.side === 'done') === (d.side === 'done');
+  }));
+  // What succeeded in the end: every commit, and every command whose last attempt went through.
+  const settled: Settled[] = commits.map((c) => ({ kind: 'commit', subject: c.subject }));
+  const stillFailing = (part: CommandPart) => openFailures.some((f) => f.parts.some((x) => sameAction(x, part)));
+  for (const c of commands) {
+    if (!c.ok) continue;
+    for (const part of c.parts) {
+      if (part.lookOnly || part.family.startsWith('tool:') || stillFailing(part)) continue;
+      if (!settled.some((x) => x.kind === 'command' && x.part.family === part.family && x.part.args.join(' ') === part.args.join(' '))) settled.push({ kind: 'command', part });
+    }
+  }
+
+  const dedupe = (lines: Draft[]): FactLine[] => {
+    const seen = new Set<string>();
+    return lines.filter((l) => (seen.has(l.text) ? false : (seen.add(l.text), true))).map(({ side: _side, ...rest }) => rest);
+  };
+  return {
+    goal,
+    done: dedupe(kept.filter((d) => d.side === 'done')),
+    open: dedupe(kept.filter((d) => d.side === 'open')),
+    next: dedupe(kept.filter((d) => d.side === 'next')),
+    commits: commits.map((c) => c.subject),
+    settled,
+    userTexts: prompts.map((x) => x.words),
+  };
+}

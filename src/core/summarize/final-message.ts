@@ -1,0 +1,164 @@
+/**
+ * @module core/summarize/final-message
+ * What the model's final message says was done, what remains, and what went wrong, read from its
+ * structure: list items and table rows belong to the heading or lead-in above them ("## Next steps",
+ * "**残り:**", "다음 단계:", "下一步："), or to a lead-in on their own line ("**TODO:** migrate the
+ * billing tables"). The lead-in words are a small closed class per language (next / remaining /
+ * to do / known issues / done); everything else is a result. A message that ends by asking the
+ * user something leaves that question open.
+ */
+import { isQuestion, sentences } from '../extract/user/shape.ts';
+
+export interface FinalMessage {
+  /** Items the message lists as done (or lists without a lead-in). */
+  readonly results: readonly string[];
+  /** Items under "next", "remaining", "TODO", "still to do" … in any language. */
+  readonly next: readonly string[];
+  /** Items under "known issues", "limitations", "risks" …, and items marked ❌ / ⚠. */
+  readonly issues: readonly string[];
+  /** The first sentence that says something (for a message without lists). */
+  readonly gist?: string;
+  /** The closing question when the message ends by asking the user. */
+  readonly question?: string;
+}
+
+type Kind = 'result' | 'next' | 'issue';
+
+const NEXT_RE = new RegExp(
+  [
+    String.raw`\b(?:next(?: steps?| up| actions?)?|to-?dos?|todo|remaining|still (?:to do|needed|open|missing|pending|required)|left to do|what'?s left|follow[- ]?ups?|pending|outstanding|not (?:yet )?(?:done|implemented|finished|addressed|covered)|open (?:items|tasks|questions|work)|future work|action items|upcoming|to be done|needs? (?:doing|follow-?up))\b`,
+    '次のステップ|次は|次に|残り|残タスク|今後|未対応|未完了|未実装|やること|対応予定|次回',
+    '다음 단계|다음|남은|할 일|향후|추후|미완료|남아',
+    '下一步|接下来|接下來|待办|待辦|还需要|還需要|后续|後續|剩余|剩餘|未完成|待完成|待处理|待處理',
+    String.raw`pr[oó]ximos pasos|siguientes pasos|pendientes?|falta|por hacer|prochaines [ée]tapes|[àa] faire|reste|en attente|n[äa]chste schritte|offen|noch zu tun|verbleibend|ausstehend|pr[óo]ximos passos|pendentes?|prossimi passi|da fare|rimanent[ei]`,
+    'следующие шаги|дальше|осталось|нужно ещё|в планах|الخطوات التالية|المتبقي|अगले कदम|बाकी|sonraki adımlar|kalan|yapılacaklar',
+  ].join('|'),
+  'i',
+);
+const ISSUE_RE = new RegExp(
+  [
+    String.raw`\b(?:known issues?|limitations?|caveats?|risks?|blockers?|blocked|issues?|problems?|warnings?|failing|failures?|not working|broken|concerns?|gaps?|errors?)\b`,
+    '既知の問題|問題|制限|注意点|課題|懸念|リスク|失敗|문제|제한|주의|위험|실패|이슈|问题|問題|风险|風險|限制|注意|失败|失敗|已知',
+    String.raw`problemas|riesgos|limitaciones|advertencias|probl[èe]mes|risques|avertissements|probleme|risiken|einschr[äa]nkungen|warnungen|bekannte|проблемы|риски|ограничения`,
+  ].join('|'),
+  'i',
+);
+const DONE_RE = new RegExp(
+  [
+    String.raw`\b(?:fixed|resolved|done|completed?|addressed|implemented|added|changed|changes|summary|accomplished|created|built|results?|delivered|shipped|merged|what (?:was|i|we) (?:did|done|changed|built))\b`,
+    '(?<!未)完了|修正|変更|対応済|実装(?:完了|済)|まとめ|완료|수정|변경|요약|已完成|已修复|(?<![未没沒])完成|修复|修復|变更|總結|总结',
+    String.raw`hecho|corregido|resumen|fait|corrig[ée]|r[ée]sum[ée]|erledigt|behoben|zusammenfassung|feito|corrigido|fatto|сделано|исправлено|итог`,
+  ].join('|'),
+  'i',
+);
+/** A sentence that itself announces the next step: "The next step is …", "次のステップは …", "下一步是 …". */
+const NEXT_SENTENCE_RE = /^(?:the )?next steps? (?:is|are|would be|will be)\b|^次の(?:ステップ|作業)は|^次は|^下一步(?:是|：|:)|^接下来|^다음 단계(?:는|은|:)/i;
+
+/** A sentence saying something is not done yet, in any language we have words for. */
+const NOT_YET_RE = new RegExp(
+  [
+    String.raw`\b(?:not (?:yet|been)\b|(?:don't|doesn't|didn't|haven't|hasn't|isn't|aren't|wasn't) (?:\S+ ){0,5}yet\b|yet to be\b|still (?:need|needs|needed|to be|missing|required|pending|has to|have to|open)\b|needs? to be (?:\S+ed|done|run|written|built)\b|would need to\b|will need to\b|remains? to be\b|left to do\b)`,
+    'まだ|未対応|未実装|未完了|残って|必要があります|还没|還沒|尚未|仍需|仍然需要|还需|還需|아직|남아 있|필요합니다',
+    String.raw`noch nicht|steht noch aus|muss noch|pas encore|reste [àa]|il faudra|todav[íi]a no|a[úu]n no|queda por|ainda n[ãa]o|ещ[её] не|пока не|нужно будет|hen[üu]z`,
+  ].join('|'),
+  'i',
+);
+
+const FENCE_RE = /```[\s\S]*?(?:```|$)/g;
+const HEADING_RE = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*([^*\n]{1,80}?)\*\*\s*[:：]?|__([^_\n]{1,80})__\s*[:：]?|([^\n|`]{1,60}?)\s*[:：])\s*$/;
+const INLINE_LEAD_RE = /^\s*(?:[-*•]\s+)?(?:\*\*([^*\n]{1,60}?)[:：]?\*\*\s*[:：]?|([^\n:：`*]{1,40})[:：])\s+(\S.+)$/;
+const ITEM_RE = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|\[[ xX]\])\s+(.+)$/;
+const MARK_RE = /^([✅✓✔☑❌✗✘⚠️🔲☐⬜🟢🔴🟡]+)\s*(.+)$/u;
+const TABLE_ROW_RE = /^\s*\|(.+)\|\s*$/;
+const TABLE_RULE_RE = /^\s*\|[\s:|-]+\|\s*$/;
+const MAX_ITEMS = 16;
+
+function classify(leadIn: string): Kind {
+  if (DONE_RE.test(leadIn)) return 'result';
+  if (NEXT_RE.test(leadIn)) return 'next';
+  if (ISSUE_RE.test(leadIn)) return 'issue';
+  return 'result';
+}
+
+function markKind(mark: string): Kind | undefined {
+  if (/[❌✗✘🔴⚠]/u.test(mark)) return 'issue';
+  if (/[🔲☐⬜]/u.test(mark)) return 'next';
+  return undefined;
+}
+
+/** Markdown emphasis off, whitespace collapsed; code spans and words kept. */
+function plain(s: string): string {
+  return s.replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Read a final message. Pure; never throws. */
+export function readFinalMessage(text: string): FinalMessage {
+  const lines = text.replace(/\r\n?/g, '\n').replace(FENCE_RE, '\n').split('\n');
+  const found: Record<Kind, string[]> = { result: [], next: [], issue: [] };
+  let current: Kind = 'result';
+  let nested = -1;
+  let tableHeader = true;
+  const add = (kind: Kind, item: string) => {
+    const t = plain(item);
+    if (kind === 'result' && NOT_YET_RE.test(t)) kind = 'next';
+    if (t.length >= 3 && found[kind].length < MAX_ITEMS && !found[kind].includes(t)) found[kind].push(t);
+  };
+  let gist: string | undefined;
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    if (!line.trim()) {
+      tableHeader = true;
+      continue;
+    }
+    const heading = ITEM_RE.test(line) || TABLE_ROW_RE.test(line) ? null : HEADING_RE.exec(line);
+    if (heading) {
+      current = classify(heading[1] ?? heading[2] ?? heading[3] ?? heading[4] ?? '');
+      nested = -1;
+      continue;
+    }
+    const item = ITEM_RE.exec(line);
+    let body = item ? item[2]! : line.trim();
+    const lead = INLINE_LEAD_RE.exec(line);
+    if (lead) {
+      const kind = classify(lead[1] ?? lead[2] ?? '');
+      if (kind !== 'result') {
+        add(kind, lead[3]!);
+        continue;
+      }
+      // "**Summary:** Added …": the lead-in names the list, the rest is the point.
+      if (!item && DONE_RE.test(lead[1] ?? lead[2] ?? '')) body = lead[3]!;
+    }
+    if (item) {
+      const indent = item[1]!.length;
+      if (nested >= 0 && indent > nested) continue; // details of the item above
+      nested = indent;
+      const mark = MARK_RE.exec(body);
+      add((mark && markKind(mark[1]!)) ?? current, mark ? mark[2]! : body);
+      continue;
+    }
+    const row = TABLE_ROW_RE.exec(line);
+    if (row) {
+      if (TABLE_RULE_RE.test(line)) continue;
+      if (tableHeader) {
+        tableHeader = false;
+        continue;
+      }
+      const cells = row[1]!.split('|').map((c) => plain(c)).filter(Boolean);
+      if (cells.length) add(current, cells.slice(0, 2).join(' — '));
+      continue;
+    }
+    const mark = MARK_RE.exec(body);
+    if (mark) {
+      add(markKind(mark[1]!) ?? current, mark[2]!);
+      continue;
+    }
+    for (const s of sentences(plain(body))) {
+      if (NEXT_SENTENCE_RE.test(s) || NOT_YET_RE.test(s)) add('next', s);
+      else if (!gist && s.length >= 30 && !isQuestion(s)) gist = s;
+    }
+  }
+  const prose = lines.map((l) => l.trim()).filter((l) => l && !ITEM_RE.test(l) && !TABLE_ROW_RE.test(l));
+  const lastSentence = sentences(plain(prose[prose.length - 1] ?? '')).pop();
+  const question = lastSentence && isQuestion(lastSentence) ? lastSentence : undefined;
+  return { results: found.result, next: found.next, issues: found.issue, ...(gist ? { gist } : {}), ...(question ? { question } : {}) };
+}
