@@ -262,7 +262,7 @@ test('an index of a deferred step found on a v4 store is a half-applied migratio
   assert.ok(redoHalfApplied(db as never) instanceof HalfAppliedMigration);
   assert.equal(db.pragma('user_version', { simple: true }), LATEST_VERSION);
   assert.equal(hasIndex(db, 'observations_type'), false, 'dropped, then left to maintenance');
-  assert.equal(pendingSteps(db as never).length, 4);
+  assert.equal(pendingSteps(db as never).length, 5);
   db.close();
 });
 
@@ -282,7 +282,7 @@ test('the real hooks leave the work pending; a CLI command runs it; doctor repor
   const db = openSqlite(path, { readonly: true });
   try {
     assert.equal(db.pragma('user_version', { simple: true }), LATEST_VERSION);
-    assert.equal(pendingSteps(db as never).length, 4, 'SessionStart migrated but did not backfill');
+    assert.equal(pendingSteps(db as never).length, 5, 'SessionStart migrated but did not backfill');
     assert.equal(count(db, 'SELECT count(*) FROM observation_files'), 0);
 
     const doctor = await runCli(['doctor', '--json'], dir, cwd);

@@ -123,7 +123,8 @@ test('role and team names in the admin commands are identifiers, never SQL', asy
   await c.connect();
   try {
     // A real role whose name is an injection attempt is added and removed as that very role.
-    const weird = `x"; DROP TABLE mnemo.records; --`;
+    // Unique per run: roles outlive the test's database (CI runs the suite once per Node on one cluster).
+    const weird = `x"; DROP TABLE mnemo.records; --${Date.now().toString(36)}`;
     await c.query(`CREATE ROLE "${weird.replace(/"/g, '""')}" LOGIN`);
     const added = await addMember(c, team, weird);
     assert.equal(added.role, weird);
