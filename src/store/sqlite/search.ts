@@ -38,7 +38,7 @@ import { Fts5FormatError } from './fts-postings.ts';
 import { COLUMNS, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
 import { stmt } from './statements.ts';
 
-/** BM25 with the column weights of scored-window (title 8, body 1, tags 4, why 3, finding 2: titles, extracted terms and the model's narration say more than raw output). */
+/** BM25 with the column weights of scored-window (title 8, body 1, tags 4, why 6, finding 3: titles, extracted terms and the model's narration say more than raw output). */
 const BM25 = `bm25(observations_fts, ${COLUMNS.map((c) => c.weight.toFixed(1)).join(', ')})`;
 /** Matches scored per list, newest first. */
 export const WINDOW = 600;
