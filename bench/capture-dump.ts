@@ -12,12 +12,11 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { captureEvent } from '../src/core/capture.ts';
+import { captureFromPayload } from '../src/capture/from-payload.ts';
 import { redactText, redactValue } from '../src/core/privacy/redact.ts';
 import { SubagentDirectory, transcriptEvents } from '../src/import/claude-code/transcript-events.ts';
 import { findTranscripts } from '../src/import/claude-code/transcript-files.ts';
 import { transcriptLines } from '../src/import/claude-code/transcript-lines.ts';
-import { parseClaudeCode } from '../src/platforms/claude-code.ts';
 import { LOOKALIKES, plantings } from '../test/fixtures/secrets/corpus.ts';
 import { FAKE } from '../test/unit/privacy/fake-secrets.ts';
 import { ROOT } from './lib/report.ts';
@@ -40,9 +39,9 @@ function isDir(p: string): boolean {
 function capture(payload: unknown, tag: string, at = 0): void {
   for (const limits of LIMIT_SETS) {
     try {
-      const ev = parseClaudeCode(undefined, payload);
       const warnings: string[] = [];
-      const c = captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: at, uid: tag, limits, warn: (m) => warnings.push(m) });
+      const read = captureFromPayload(payload, { platform: 'claude-code', place: (ev) => ({ project: ev.cwd ?? '/' }), now: at, uid: tag, limits, warn: (m) => warnings.push(m) });
+      const c = read.kind === 'event' ? read.captured : undefined;
       lines.push(JSON.stringify({ tag, limits: limits.maxOutputChars, c: c ?? null, warnings }));
     } catch (err) {
       lines.push(JSON.stringify({ tag, error: String(err) }));

@@ -4,7 +4,7 @@
  *
  * 1. baseline — read + `JSON.parse` of every line;
  * 2. convert — read + transcript → hook payloads (src/import/claude-code: the importer's own work);
- * 3. + capture — `parseClaudeCode` + `captureEvent` (privacy, redaction, titles, truncation), as a hook;
+ * 3. + capture — `captureFromPayload` (adapter, privacy, redaction, titles, truncation), as a hook;
  * 4. + extraction — 3 + `enrichEvent` per event (what `store.ingest` runs inside its transaction),
  *    without SQLite, to split ingest into extraction and writes;
  * 5. full import — `importClaudeCode` into a fresh store: 3 + `store.ingest` (extraction, FTS, one
@@ -26,15 +26,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { captureEvent } from '../src/core/capture.ts';
-import type { CapturedEvent } from '../src/core/types.ts';
+import { captureFromPayload } from '../src/capture/from-payload.ts';
+import type { CapturedEvent, HookEvent } from '../src/core/types.ts';
 import { enrichEvent } from '../src/core/enrich.ts';
 import { importClaudeCode, type ImportReport } from '../src/import/claude-code-import.ts';
 import { SubagentDirectory, transcriptEvents, type TranscriptEvent } from '../src/import/claude-code/transcript-events.ts';
 import { isToolHook } from '../src/import/claude-code/group-capture.ts';
 import { findTranscripts } from '../src/import/claude-code/transcript-files.ts';
 import { transcriptLines } from '../src/import/claude-code/transcript-lines.ts';
-import { parseClaudeCode } from '../src/platforms/claude-code.ts';
+import { platform as claudeCode } from '../src/platforms/claude-code.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { machine, machineLine, shouldWrite, writeSection } from './lib/report.ts';
 import { copyTranscripts, CORPUS, FIXTURES, jsonlFiles } from './lib/transcripts.ts';
@@ -113,13 +113,19 @@ function convertOnly(): Sample {
   return { ...t0(), events, toolCalls };
 }
 
+/** One converted event through the hooks' capture path (`captureFromPayload`), as the importer runs it. */
+function capture(e: { payload: unknown; at: number; key: string }): { ev: HookEvent; c?: CapturedEvent | undefined } {
+  const read = captureFromPayload(e.payload, { platform: claudeCode, place: (ev) => ({ project: ev.cwd ?? '/' }), now: e.at, uid: e.key, limits: LIMITS });
+  if (read.kind === 'ignored') throw new Error(`converted an event mnemo does not record: ${read.hostEvent}`);
+  return { ev: read.event, c: read.captured };
+}
+
 function convertAndCapture(): Sample {
   const t0 = stopwatch();
   let events = 0;
   let toolCalls = 0;
   for (const e of converted()) {
-    const ev = parseClaudeCode(undefined, e.payload);
-    captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: e.at, uid: e.key, limits: LIMITS });
+    const { ev } = capture(e);
     events++;
     if (isToolHook(ev.event)) toolCalls++;
   }
@@ -133,8 +139,7 @@ function convertCaptureEnrich(): Sample {
   let toolCalls = 0;
   const states = new Map<string, string>();
   for (const e of converted()) {
-    const ev = parseClaudeCode(undefined, e.payload);
-    const c = captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: e.at, uid: e.key, limits: LIMITS });
+    const { ev, c } = capture(e);
     if (c?.observation) {
       const stored = states.get(ev.sessionId);
       const r = enrichEvent(c, stored ? JSON.parse(stored) : undefined);
@@ -165,8 +170,7 @@ async function fullImport(workers: number): Promise<Sample> {
 function capturedEvents(): CapturedEvent[] {
   const out: CapturedEvent[] = [];
   for (const e of converted()) {
-    const ev = parseClaudeCode(undefined, e.payload);
-    const c = captureEvent(ev, { place: { project: ev.cwd ?? '/' }, now: e.at, uid: e.key, limits: LIMITS });
+    const { c } = capture(e);
     if (c) out.push(c);
   }
   return out;
@@ -234,7 +238,7 @@ const md = [
   table(['stage', 'seconds', 'events/s', 'tool calls/s', 'input', 'time × baseline', 'CPU s', 'tool calls per CPU s', 'CPU × baseline'], [
     row('baseline: read + `JSON.parse` of every line', 'baseline'),
     row('read + convert to hook payloads (importer)', 'convert'),
-    row('… + `parseClaudeCode` + `captureEvent` (privacy, titles)', 'capture'),
+    row('… + `captureFromPayload` (privacy, titles)', 'capture'),
     row('… + `enrichEvent` (extraction, as ingest runs it; no SQLite)', 'enrich'),
     row('full `importClaudeCode`: … + `store.ingest` (extraction, FTS) + summaries', 'full'),
     ...THREADS.map((n) => row(`full import, ${n} capture thread${n > 1 ? 's' : ''} (capture + extraction there, writes here)`, `workers${n}`)),

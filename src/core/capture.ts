@@ -10,6 +10,7 @@ import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
 // Direct module imports: the hook bundle must not pull in the whole extraction pipeline.
 import { compressOutput } from './extract/compress/index.ts';
+import { failureVerdict } from './extract/failure.ts';
 import { normalizeToolInput, normalizeToolName } from './extract/tool-names.ts';
 import type { CapturedCall, CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
 
@@ -136,7 +137,13 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   const failed = ev.event === 'PostToolUseFailure';
   const response = failed ? undefined : cleanValue(withoutBulk(ev.toolResponse), maxOutputChars, ctx, 'tool_response');
   const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars).text : undefined;
-  const d = describeToolCall({ toolName: canonical, input: describeInput, response, error, isInterrupt: failed && !!ev.isInterrupt, baseDir });
+  let d = describeToolCall({ toolName: canonical, input: describeInput, response, error, isInterrupt: failed && !!ev.isInterrupt, baseDir });
+  if (!failed && d.type !== 'error') {
+    // The host reported success, but the result says otherwise (an `isError` result, a test run's
+    // failure summary in a plain-string output): the record says what extraction will say.
+    const verdict = failureVerdict({ toolName: canonical, input: describeInput, response });
+    if (verdict) d = describeToolCall({ toolName: canonical, input: describeInput, error: verdict.reason ?? (verdict.text || 'failed'), isInterrupt: !!verdict.interrupted, baseDir });
+  }
   // Per-tool compression keeps what matters of bulky outputs (a diff's hunks, a log's errors);
   // the plain readable text is the fallback.
   const output = failed ? '' : compressOutput(toolName, input, response, maxOutputChars) || truncateMiddle(responseText(toolName, response), maxOutputChars);

@@ -127,10 +127,16 @@ function bashOutcome(response: unknown): string {
   const code = num(r.exitCode) ?? num(r.exit_code) ?? num(r.returnCode);
   if (code !== undefined && code !== 0) return `exit ${code}`;
   const stdout = str(r.stdout) ?? (typeof response === 'string' ? response : '');
-  const trimmed = stdout.trim();
-  const last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).trim();
+  let trimmed = stdout.trim();
+  let last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).trim();
+  // A host's own status trailer (Copilot's `<exited with exit code 0>`) says less than the line before it.
+  if (EXIT_TRAILER_RE.test(last) && trimmed.length > last.length) {
+    trimmed = trimmed.slice(0, trimmed.length - last.length).trimEnd();
+    last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).trim() || last;
+  }
   return last ? `→ ${last}` : '';
 }
+const EXIT_TRAILER_RE = /^[<([]?(?:exited with )?exit (?:code|status):? ?-?\d+[>)\]]?$/i;
 
 /** Describe a tool call: title, type, kind and files. */
 export function describeToolCall(call: ToolCallFacts): ToolCallDescription {

@@ -12,16 +12,14 @@
  */
 import { newUid } from '../core/uid.ts';
 import { resolveConfig, type ResolvedConfig } from '../config/config.ts';
-import { captureEvent } from '../core/capture.ts';
+import { captureFromPayload } from '../capture/from-payload.ts';
 import { cacheEnabled, readKeptIndex } from '../context/cache.ts';
-import type { HookEvent, HookEventName } from '../core/types.ts';
+import type { HookEventName } from '../core/types.ts';
 import { logTo } from '../log.ts';
 import {
   DEFAULT_PLATFORM,
   PLATFORM_NAMES,
   UnknownEventError,
-  adapterFor,
-  asPayload,
   platformNamed,
   safeName,
   type HookResult,
@@ -127,24 +125,19 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
   } catch (err) {
     throw new Error(parseFailure(err, input.bytes));
   }
-  const p = asPayload(payload);
-  const platform = adapterFor(declared, p);
-  const parsed = platform.parse(args.eventArg, p, warn);
-  if (parsed.kind === 'ignored') return new IgnoredEvent(platform, parsed.hostEvent);
-  let ev: HookEvent = parsed.event;
-  if ((ev.event === 'Stop' || ev.event === 'SubagentStop') && !ev.lastAssistantMessage && ev.transcriptPath) {
-    // Older Claude Code builds do not send the final answer; the transcript's tail has it.
-    const last = readLastAssistantMessage(ev.transcriptPath);
-    if (last) ev = { ...ev, lastAssistantMessage: last };
-  }
-  const place = resolvePlace(ev.cwd);
-  const captured = captureEvent(ev, {
-    place,
+  const read = captureFromPayload(payload, {
+    platform: declared,
+    hostEvent: args.eventArg,
+    limits: { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars },
     now: at,
     uid: newUid(),
-    limits: { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars },
+    place: (ev) => resolvePlace(ev.cwd),
+    // Older Claude Code builds do not send the final answer; the transcript's tail has it.
+    lastAssistantMessage: (ev) => (ev.transcriptPath ? readLastAssistantMessage(ev.transcriptPath) : undefined),
     warn,
   });
+  if (read.kind === 'ignored') return new IgnoredEvent(read.platform, read.hostEvent);
+  const { platform, event: ev, place, captured } = read;
   let spooled: string | undefined;
   if (captured) {
     try {

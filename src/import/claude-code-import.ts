@@ -2,7 +2,7 @@
  * @module import/claude-code-import
  * `mnemo import claude-code`: backfill memory from the transcripts Claude Code already keeps. Each
  * transcript becomes the hook payloads its session would have sent (import/claude-code), and those go
- * through exactly the live path — `parseClaudeCode` → `captureEvent` (privacy, redaction, titles,
+ * through exactly the live path — `captureFromPayload` (privacy, redaction, titles,
  * truncation) → `store.ingest` (extraction, de-duplication) — in batches of one transaction each,
  * then every session that gained observations is summarized heuristically.
  *

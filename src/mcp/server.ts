@@ -10,18 +10,17 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ResolvedConfig } from '../config/config.ts';
 import { buildContext } from '../context/build.ts';
-import { captureEvent } from '../core/capture.ts';
+import { captureFromPayload } from '../capture/from-payload.ts';
 import { DATA_NOT_INSTRUCTIONS, detailBlock, indexLine, teamHitLine } from '../core/format/records.ts';
 import type { TeamSearchHit } from '../core/team/contract.ts';
 import type { TeamSearchInput } from '../team/search.ts';
 import { oneLine } from '../core/titles.ts';
 import { stripPrivate } from '../core/privacy/private-tags.ts';
 import { redactText } from '../core/privacy/redact.ts';
-import { OBS_TYPES, type CapturedEvent, type HookEvent } from '../core/types.ts';
+import { OBS_TYPES, type CapturedEvent } from '../core/types.ts';
 import { resolvePlace } from '../hooks/place.ts';
 import { logTo } from '../log.ts';
-import { parseClaudeCode } from '../platforms/claude-code.ts';
-import { adapterFor, platformNamed, PayloadError } from '../platforms/index.ts';
+import { PayloadError } from '../platforms/index.ts';
 import { drainSpool } from '../store/drain.ts';
 import { llmConfigured, summarizeSessionHeuristically, upgradeWithLlm } from '../compress/session.ts';
 import { isBusy, SEARCH_SCOPES, StoreError, type Store } from '../store/store.ts';
@@ -300,22 +299,16 @@ export function createMemoryServer(opts: MemoryServerOptions): McpServer {
       const payload = { session_id: ownSessionId, cwd: opts.cwd, ...a.payload, hook_event_name: a.event };
       // A host with its own adapter (codex, gemini, …) is read in its own spellings; hook-less hosts
       // such as Trae send Claude Code's field names under their own platform name.
-      const adapter = platformNamed(a.platform);
-      let ev: HookEvent;
-      if (adapter) {
-        const parsed = adapterFor(adapter, payload).parse(a.event, payload);
-        if (parsed.kind === 'ignored') return text(`${a.event} is not recorded by mnemo; nothing stored.`);
-        ev = parsed.event;
-      } else {
-        ev = { ...parseClaudeCode(a.event, payload), platform: a.platform };
-      }
-      const place = resolvePlace(ev.cwd);
-      const captured = captureEvent(ev, {
-        place,
+      const read = captureFromPayload(payload, {
+        platform: a.platform,
+        hostEvent: a.event,
+        limits: { maxInputChars: config.maxInputChars, maxOutputChars: config.maxOutputChars },
         now: Date.now(),
         uid: newUid(),
-        limits: { maxInputChars: config.maxInputChars, maxOutputChars: config.maxOutputChars },
+        place: (ev) => resolvePlace(ev.cwd),
       });
+      if (read.kind === 'ignored') return text(`${a.event} is not recorded by mnemo; nothing stored.`);
+      const { event: ev, place, captured } = read;
       const r = await storeEvents(store, captured ? [captured] : []);
       if (ev.event === 'SessionStart' && ev.source !== 'resume') {
         const index = await buildContext(store, config, place.project);

@@ -5,7 +5,8 @@
  * Facts: code.claude.com/docs/en/hooks (reference/hooks-and-mcp.md §A).
  */
 import type { HookEvent, HookEventName } from '../core/types.ts';
-import { Fields, PayloadError, asPayload, hookEvent, reportShape, requireSessionId, safeName, type Rec, type Warn } from './payload.ts';
+import { flaggedFailure } from '../core/extract/failure.ts';
+import { Fields, PayloadError, asPayload, hookEvent, isRecord, reportShape, requireSessionId, safeName, type Rec, type Warn } from './payload.ts';
 import { eventTable, hookSpecificOutput, lookupEvent, type HookResult, type Parsed, type Platform } from './platform.ts';
 
 export { PayloadError } from './payload.ts';
@@ -33,13 +34,33 @@ const EVENTS = eventTable({
   ),
 });
 
+/** Where hosts put a result's verdict beside `tool_response`: the payload itself or a sibling result object. */
+const BESIDE_RESPONSE = ['tool_output', 'tool_result', 'toolResult', 'result'] as const;
+
+/**
+ * The error text of a PostToolUse payload whose host flags the call as failed next to the response
+ * (`is_error: true`, `success: false`, `error: "…"`, `tool_output: {isError: true}`), or undefined.
+ * The flag's own message wins; else the response's text says what went wrong.
+ */
+function failureBeside(p: Rec): string | undefined {
+  let flag = flaggedFailure(p);
+  for (const k of BESIDE_RESPONSE) flag ??= flaggedFailure(p[k]);
+  if (flag === undefined) return undefined;
+  if (typeof flag === 'string') return flag;
+  const r = p.tool_response;
+  const text = typeof r === 'string' ? r : isRecord(r) ? (flaggedFailure(r) ?? (typeof r.error === 'string' ? r.error : undefined)) : undefined;
+  return typeof text === 'string' && text.trim() ? text : 'failed';
+}
+
 /**
  * The common event for a Claude-shaped payload (also Codex's, which copies the schema). Every field
  * is read whatever the event, so a wrong type anywhere is reported.
  */
 export function readClaudeShaped(platform: string, event: HookEventName, p: Rec, warn: Warn | undefined): HookEvent {
   const f = new Fields(p);
-  const error = p.error;
+  const flagged = event === 'PostToolUse' ? failureBeside(p) : undefined;
+  if (flagged !== undefined) event = 'PostToolUseFailure';
+  const error = flagged ?? p.error;
   const ev = hookEvent({
     event,
     platform,
@@ -92,9 +113,10 @@ function format(event: HookEventName | undefined, result: HookResult): string {
 export const platform: Platform = { name: 'claude-code', events: EVENTS, parse, format };
 
 /**
- * Read one Claude Code payload (the MCP `hook_event` tool and `mnemo extract` use this directly). The
- * event comes from the payload, else from `eventArg`. Throws PayloadError, also for events mnemo does
- * not record. Fields of the wrong type are dropped; `warn` hears their names.
+ * Read one Claude Code payload into a HookEvent, for tests and tools that want the event alone (the
+ * capture path itself goes through `captureFromPayload`). The event comes from the payload, else from
+ * `eventArg`. Throws PayloadError, also for events mnemo does not record. Fields of the wrong type are
+ * dropped; `warn` hears their names.
  */
 export function parseClaudeCode(eventArg: string | undefined, payload: unknown, warn?: (message: string) => void): HookEvent {
   const parsed = parse(eventArg, asPayload(payload), warn);

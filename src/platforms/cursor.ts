@@ -72,7 +72,8 @@ function toolCallOf(named: string, f: Fields, p: Rec): ToolCall {
       const command = f.str('command');
       const cwd = f.str('cwd');
       const output = f.str('output');
-      return { toolName: 'Shell', toolInput: { ...(command !== undefined ? { command } : {}), ...(cwd ? { cwd } : {}) }, toolResponse: output !== undefined ? { stdout: output } : undefined };
+      // The output as Cursor gives it: a plain string, which says by itself whether the command failed.
+      return { toolName: 'Shell', toolInput: { ...(command !== undefined ? { command } : {}), ...(cwd ? { cwd } : {}) }, toolResponse: output };
     }
     case 'afterFileEdit': {
       const filePath = f.str('file_path');

@@ -1,17 +1,16 @@
 /**
  * @module cli/commands/extract
- * `mnemo extract [--json]`: the typed events hook payloads yield, without storing anything.
- * Input on stdin: one payload, a JSON array of payloads, or NDJSON. Payloads of one session keep
- * their extraction state in sequence, exactly as the hooks would (error → resolution, repeats).
- * Output: one JSON array of events per payload, one per line.
+ * `mnemo extract [--json] [--platform P] [--event E]`: the typed events hook payloads yield, without
+ * storing anything. Input on stdin: one payload, a JSON array of payloads, or NDJSON. Each payload goes
+ * through the hooks' own capture path (`capture/extract-payloads`), read by the `--platform` adapter
+ * (default claude-code; `--event` names the event of payloads that carry no name, as a hook command
+ * line does). Output: one JSON array of events per payload, one per line.
  */
-import { newUid } from '../../core/uid.ts';
 import { parseArgs } from 'node:util';
-import { captureEvent } from '../../core/capture.ts';
-import { enrichEvent } from '../../core/enrich.ts';
+import { PayloadExtractor } from '../../capture/extract-payloads.ts';
 import { resolvePlace } from '../../hooks/place.ts';
 import { readStdin } from '../../hooks/stdin.ts';
-import { parseClaudeCode } from '../../platforms/claude-code.ts';
+import { DEFAULT_PLATFORM, PLATFORM_NAMES, platformNamed } from '../../platforms/index.ts';
 import { UsageError, type Command } from '../io.ts';
 
 function payloadsOf(text: string): unknown[] {
@@ -32,39 +31,35 @@ function payloadsOf(text: string): unknown[] {
 }
 
 export const extractCommand: Command = async (args, io) => {
+  let values: { platform?: string | undefined; event?: string | undefined };
   try {
-    parseArgs({ args, options: { json: { type: 'boolean' } }, strict: true });
+    ({ values } = parseArgs({ args, options: { json: { type: 'boolean' }, platform: { type: 'string' }, event: { type: 'string' } }, strict: true }));
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  const name = values.platform ?? DEFAULT_PLATFORM;
+  const platform = platformNamed(name);
+  if (!platform) throw new UsageError(`unknown platform ${JSON.stringify(name)} (known: ${PLATFORM_NAMES.join(', ')})`);
+  const extractor = new PayloadExtractor({
+    platform,
+    hostEvent: values.event,
+    limits: { maxInputChars: io.config.maxInputChars, maxOutputChars: io.config.maxOutputChars },
+    place: (ev) => resolvePlace(ev.cwd),
+  });
   const input = await readStdin(256 * 1024 * 1024);
-  const states = new Map<string, unknown>();
   let line = 0;
   for (const payload of payloadsOf(input.text)) {
     line++;
+    const warn = (m: string) => io.err(`line ${line}: ${m}`);
     if (payload instanceof Error) {
-      io.err(`line ${line}: ${payload.message}`);
+      warn(payload.message);
       io.out('[]');
       continue;
     }
     try {
-      const ev = parseClaudeCode(undefined, payload, (m) => io.err(`line ${line}: ${m}`));
-      const captured = captureEvent(ev, {
-        place: resolvePlace(ev.cwd),
-        now: Date.now(),
-        uid: newUid(),
-        limits: { maxInputChars: io.config.maxInputChars, maxOutputChars: io.config.maxOutputChars },
-      });
-      if (!captured) {
-        io.out('[]');
-        continue;
-      }
-      const key = `${ev.platform}:${ev.sessionId}`;
-      const r = enrichEvent(captured, states.get(key));
-      if (r.state) states.set(key, r.state);
-      io.out(JSON.stringify(r.events));
+      io.out(JSON.stringify(extractor.extract(payload, { warn })));
     } catch (err) {
-      io.err(`line ${line}: ${(err as Error).message}`);
+      warn((err as Error).message);
       io.out('[]');
     }
   }

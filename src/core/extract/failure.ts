@@ -1,10 +1,16 @@
 /**
  * @module core/extract/failure
- * Did a tool call fail? Judged from structure (the failure hook, exit codes, `is_error`,
- * `interrupted`), never from words: a passing "42 passed, 0 failed" is not an error, and a
- * `grep error` that found matches succeeded.
+ * Did a tool call fail? Judged from structure first (the failure hook, exit codes, `is_error` /
+ * `isError` / `success: false` / `error` / `status: "error"` wherever the result carries them,
+ * `interrupted`); for a shell command whose output is a plain string, from what the text states
+ * with certainty (failure-text.ts: a stated exit status, a test runner's failure summary, a stack
+ * trace), never from words: a passing "42 passed, 0 failed" is not an error, and a `grep error`
+ * that found matches succeeded.
  */
 import { asRecord, num, str, type Json } from './fields.ts';
+import { textVerdict } from './failure-text.ts';
+import { programName, programWords, splitCommands } from './shell/split.ts';
+import { normalizeToolInput, normalizeToolName } from './tool-names.ts';
 import type { FailureInfo, ToolCall } from './types.ts';
 
 /** `Exit code 1` (Claude), `Exit code: 1` (Codex), `Exit Code: 1` (Gemini), at a line start. */
@@ -32,6 +38,11 @@ function exitCodeOf(r: Json): number | undefined {
  * line that looks like an error, else the first non-empty line that is not just `Exit code N`.
  */
 export function errorGist(text: string): string {
+  return errorLine(text) ?? firstLine(text);
+}
+
+/** The line of an error text that states the error (a traceback's last line, a strong then a weak match), if any. */
+function errorLine(text: string): string | undefined {
   const t = text.length > 20_000 ? text.slice(0, 10_000) + '\n' + text.slice(-10_000) : text;
   const lines = t.replace(TOOL_ERR_TAG_RE, '').split('\n');
   if (TRACEBACK_RE.test(t)) {
@@ -40,23 +51,70 @@ export function errorGist(text: string): string {
       if (l && !l.startsWith('File ') && !l.startsWith('^')) return l;
     }
   }
-  let first = '';
-  let weak = '';
+  let weak: string | undefined;
   for (const raw of lines) {
     const l = raw.trim();
-    if (!l || EXIT_ONLY_RE.test(l)) continue;
-    if (!first) first = l;
-    if (l.length > 2000) continue;
+    if (!l || l.length > 2000 || EXIT_ONLY_RE.test(l)) continue;
     if (STRONG_ERROR_RE.test(raw)) return l;
     if (!weak && WEAK_ERROR_RE.test(raw)) weak = l;
   }
-  return weak || first;
+  return weak;
 }
 
-function failure(text: string, extra: Partial<FailureInfo> = {}): FailureInfo {
-  const { reason, ...rest } = extra;
-  return { ...rest, text, reason: errorGist(text) || reason || 'failed' };
+/** The first line with something in it that is not just `Exit code N`. */
+function firstLine(text: string): string {
+  for (const raw of text.slice(0, 20_000).replace(TOOL_ERR_TAG_RE, '').split('\n')) {
+    const l = raw.trim();
+    if (l && !EXIT_ONLY_RE.test(l)) return l;
+  }
+  return '';
 }
+
+/**
+ * A failure found, before its reason is worked out (`reason` here is only the fallback). `line`: the
+ * output line a plain-text verdict rests on (a runner's `FAILED …`), the reason when no line states
+ * the error itself.
+ */
+export type FailureVerdict = Omit<FailureInfo, 'reason'> & { readonly reason?: string; readonly line?: string };
+
+function failure(text: string, extra: Partial<FailureInfo> & { readonly line?: string } = {}): FailureVerdict {
+  return { ...extra, text };
+}
+
+/** Tools whose plain-text output is a command's (canonical names: any host's shell tool normalizes to these). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'BashOutput']);
+/** Programs whose output is content (a file, a log, search hits), so a trace in it is not theirs. */
+const READERS: ReadonlySet<string> = new Set(['cat', 'bat', 'less', 'more', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'sed', 'awk', 'jq', 'yq', 'cut', 'sort', 'uniq', 'wc', 'tr', 'tee', 'echo', 'printf', 'ls', 'find', 'fd', 'tree', 'stat', 'file', 'diff', 'strings', 'xxd', 'od', 'hexdump', 'journalctl', 'nl', 'column', 'zcat', 'zgrep', 'true', 'cd']);
+/** `<program> <sub>` pairs that only show content. */
+const READER_SUBCOMMANDS: ReadonlySet<string> = new Set(['git log', 'git show', 'git diff', 'git blame', 'git grep', 'git status', 'docker logs', 'kubectl logs', 'kubectl describe', 'gh run view', 'gh pr view', 'gh issue view', 'heroku logs']);
+
+/** True when every command of the line only shows content (`cat log`, `grep -r x | head`). */
+export function showsContentOnly(command: string): boolean {
+  const segs = splitCommands(command);
+  if (segs.length === 0) return false;
+  return segs.every((seg) => {
+    const w = programWords(seg);
+    const p = programName(w[0]);
+    return READERS.has(p) || READER_SUBCOMMANDS.has(`${p} ${w[1] ?? ''}`);
+  });
+}
+
+/** The host's own verdict on a result object: its error text (or `true`), or undefined for none. */
+export function flaggedFailure(value: unknown): string | true | undefined {
+  const r = asRecord(value);
+  if (!r) return undefined;
+  const message = () => str(r, 'error', 'message', 'stderr') ?? textOfContent(r) ?? true;
+  if (r['is_error'] === true || r['isError'] === true) return message();
+  if (r['success'] === false || r['ok'] === false) return message();
+  const status = r['status'];
+  if (typeof status === 'string' && FAILED_STATUS_RE.test(status)) return message();
+  const err = r['error'];
+  if (typeof err === 'string' && err.trim() && err !== '(none)') return err;
+  const errObj = asRecord(err);
+  if (errObj) return str(errObj, 'message', 'type') ?? true;
+  return undefined;
+}
+const FAILED_STATUS_RE = /^(?:error|errored|failed|failure|fail)$/i;
 
 /**
  * Structural failure detection, most reliable signal first. Returns `null` for a success.
@@ -64,6 +122,19 @@ function failure(text: string, extra: Partial<FailureInfo> = {}): FailureInfo {
  * there), but stderr is used as the reason when the exit code says the call failed.
  */
 export function detectFailure(call: ToolCall): FailureInfo | null {
+  const v = failureVerdict(call);
+  if (!v) return null;
+  const { line, ...info } = v;
+  // The line that states the error, else the one the verdict rests on, else the first.
+  return { ...info, reason: errorLine(v.text) ?? line ?? (firstLine(v.text) || v.reason || 'failed') };
+}
+
+/**
+ * `detectFailure` without the work of finding the most informative line: whether the call failed,
+ * its exit code, and the line that said so where one did (`reason`, possibly absent). What a hook
+ * needs to title the record; the full reason is worked out at ingest.
+ */
+export function failureVerdict(call: ToolCall): FailureVerdict | null {
   if (call === null || typeof call !== 'object') return null;
   const error = typeof call.error === 'string' ? call.error : '';
   if (call.isInterrupt === true) return failure(error, { interrupted: true, reason: 'interrupted by the user' });
@@ -74,11 +145,17 @@ export function detectFailure(call: ToolCall): FailureInfo | null {
   const response = call.response;
   if (typeof response === 'string') {
     const m = EXIT_LINE_RE.exec(response.slice(0, 4096));
-    if (m && Number(m[1]) !== 0 && (m.index === 0 || GEMINI_SHELL_RE.test(response))) {
-      return failure(response, { exitCode: Number(m[1]) });
+    if (m && (m.index === 0 || GEMINI_SHELL_RE.test(response))) {
+      // A host's own status block (Codex, Gemini): its exit code decides, whatever the command.
+      return Number(m[1]) !== 0 ? failure(response, { exitCode: Number(m[1]) }) : null;
     }
     if (TOOL_USE_ERROR_RE.test(response)) return failure(response);
-    return null;
+    const tool = normalizeToolName(call.toolName);
+    if (!SHELL_TOOLS.has(tool)) return null;
+    const command = str(normalizeToolInput(tool, call.input), 'command');
+    if (command && showsContentOnly(command)) return null;
+    const v = textVerdict(response);
+    return v?.failed ? failure(response, { reason: v.line, line: v.line, ...(v.exitCode !== undefined ? { exitCode: v.exitCode } : {}) }) : null;
   }
   const r = asRecord(response);
   if (!r) return null;
@@ -91,11 +168,8 @@ export function detectFailure(call: ToolCall): FailureInfo | null {
     const text = [str(r, 'stderr'), str(r, 'stdout', 'output')].filter(Boolean).join('\n');
     return failure(text, { exitCode: code, reason: `exit ${code}` });
   }
-  if (r['success'] === false) return failure(str(r, 'error', 'message', 'stderr') ?? 'unsuccessful');
-  const err = r['error'];
-  if (typeof err === 'string' && err.trim() && err !== '(none)') return failure(err);
-  const errObj = asRecord(err);
-  if (errObj) return failure(str(errObj, 'message', 'type') ?? 'error');
+  const flagged = flaggedFailure(r) ?? flaggedFailure(r['result']) ?? flaggedFailure(r['output']);
+  if (flagged !== undefined) return failure(flagged === true ? '' : flagged);
   return null;
 }
 

@@ -50,10 +50,23 @@ export function resolutionKey(ctx: CallContext): string {
   return `tool:${ctx.tool}`;
 }
 
+const ABSOLUTE_RE = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
+
+/**
+ * Two spellings of one file: equal, or a relative path (Codex patches name files relative to the
+ * working folder) that ends the absolute one at a folder boundary.
+ */
+function samePath(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [abs, rel] = ABSOLUTE_RE.test(a) ? [a, b] : [b, a];
+  if (ABSOLUTE_RE.test(rel) || !ABSOLUTE_RE.test(abs)) return false;
+  const tail = rel.replace(/^\.[\\/]/, '').replace(/\\/g, '/');
+  return tail.length > 0 && abs.replace(/\\/g, '/').endsWith(`/${tail}`);
+}
+
 function resolves(e: PendingError, ctx: CallContext, key: string): boolean {
-  if (e.k !== key) return false;
-  if (key.startsWith('file:')) return WRITERS.has(ctx.tool) || e.t === ctx.tool;
-  return true;
+  if (e.k.startsWith('file:') && key.startsWith('file:')) return samePath(e.k.slice(5), key.slice(5)) && (WRITERS.has(ctx.tool) || e.t === ctx.tool);
+  return e.k === key;
 }
 
 /** How messages name the call: the tool and its target. */

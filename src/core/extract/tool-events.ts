@@ -24,7 +24,8 @@ export function callContext(call: ToolCall): CallContext {
     input,
     response: call.response,
     hasResponse: call.response !== undefined && call.response !== null,
-    failure: detectFailure(call),
+    // Judged on the normalized call, as capture judges it: the record and its events agree.
+    failure: detectFailure({ ...call, toolName: tool, input }),
     phase: call.phase === 'pre' ? 'pre' : 'post',
     ...(typeof call.cwd === 'string' && call.cwd ? { cwd: call.cwd } : {}),
   };

@@ -34,17 +34,19 @@ const toolAlias = table({
   // Codex CLI.
   shell: 'Bash', shell_command: 'Bash', exec_command: 'Bash', 'container.exec': 'Bash',
   local_shell: 'Bash', unified_exec: 'Bash', apply_patch: 'apply_patch', grep_files: 'Grep',
-  list_dir: 'LS', update_plan: 'TodoWrite', view_image: 'Read',
+  list_dir: 'LS', update_plan: 'TodoWrite', view_image: 'Read', spawn_agent: 'Agent',
   // OpenCode.
   view: 'Read', fetch: 'WebFetch', patch: 'apply_patch', list: 'LS',
   // Cursor.
   run_terminal_cmd: 'Bash', edit_file: 'Edit', search_replace: 'Edit', file_search: 'Glob',
   codebase_search: 'Grep', delete_file: 'Delete', delete: 'Delete',
   // VS Code Copilot / Copilot CLI.
-  run_in_terminal: 'Bash', replace_string_in_file: 'Edit', multi_replace_string_in_file: 'MultiEdit',
+  run_in_terminal: 'Bash', powershell: 'Bash', replace_string_in_file: 'Edit', multi_replace_string_in_file: 'MultiEdit',
   insert_edit_into_file: 'Edit', create_file: 'Write', create: 'Write', str_replace_editor: 'Edit',
   str_replace: 'Edit', fetch_webpage: 'WebFetch', manage_todo_list: 'TodoWrite', runsubagent: 'Agent',
   run_subagent: 'Agent', edit_notebook_file: 'NotebookEdit', semantic_search: 'Grep',
+  // VS Code's reference names for the same tools (`#runInTerminal`), which its hook payloads may carry.
+  runinterminal: 'Bash', createfile: 'Write', listdirectory: 'LS', textsearch: 'Grep',
   // Kiro.
   executebash: 'Bash', readfile: 'Read', readfiles: 'Read', fswrite: 'Write', fsappend: 'Edit',
   strreplace: 'Edit', filesearch: 'Glob', grepsearch: 'Grep',

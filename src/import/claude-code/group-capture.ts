@@ -2,18 +2,19 @@
  * @module import/claude-code/group-capture
  * One transcript group (a session's main file with its subagent and compaction files) turned into
  * the captured events live hooks would have produced: files merged by time → hook payload →
- * `parseClaudeCode` → `captureEvent` (privacy, redaction, titles, truncation). The same code runs
+ * `captureFromPayload` (the hooks' own capture path: adapter, privacy, redaction, titles, truncation). The same code runs
  * in the importing process or in a capture worker (import/claude-code/capture-worker); neither
  * touches the store.
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname } from 'node:path';
-import { captureEvent, type CaptureLimits } from '../../core/capture.ts';
+import { captureFromPayload } from '../../capture/from-payload.ts';
+import type { CaptureLimits } from '../../core/capture.ts';
 import type { EnrichFn, Enrichment } from '../../core/enrich.ts';
 import { RecordMerge, type NarrationRecord } from '../../core/narration.ts';
 import type { CapturedEvent, HookEventName, Place } from '../../core/types.ts';
 import { resolvePlace } from '../../hooks/place.ts';
-import { parseClaudeCode } from '../../platforms/claude-code.ts';
+import { platform as claudeCode } from '../../platforms/claude-code.ts';
 import type { TranscriptFile, TranscriptGroup } from './transcript-files.ts';
 import { SubagentDirectory, transcriptEvents, type ConvertStats, type TranscriptEvent } from './transcript-events.ts';
 import { transcriptLines, type LineCounts } from './transcript-lines.ts';
@@ -125,10 +126,22 @@ export function* captureGroup(group: TranscriptGroup, ctx: GroupCaptureContext):
   /** Each session's extraction state as the store will hold it if every observation is new. */
   const states = new Map<string, unknown>();
   for (const te of byTime(sources)) {
-    const ev = parseClaudeCode(undefined, te.payload);
-    const cwd = ev.cwd ?? lastCwd.get(ev.sessionId) ?? dirname(te.payload.transcript_path as string);
-    lastCwd.set(ev.sessionId, cwd);
-    const captured = withoutTranscripts(captureEvent(ev, { place: ctx.place(cwd, te.branch), now: te.at, uid: importUid(te.key), limits: ctx.limits }));
+    const read = captureFromPayload(te.payload, {
+      platform: claudeCode,
+      limits: ctx.limits,
+      now: te.at,
+      uid: importUid(te.key),
+      place: (ev) => {
+        const cwd = ev.cwd ?? lastCwd.get(ev.sessionId) ?? dirname(te.payload.transcript_path as string);
+        lastCwd.set(ev.sessionId, cwd);
+        return ctx.place(cwd, te.branch);
+      },
+    });
+    // Transcripts are turned into the events mnemo records only: nothing here is ever ignored.
+    if (read.kind === 'ignored') continue;
+    const ev = read.event;
+    // The importer reads narration from the entries it parses; the live reader's transcript paths are not its business.
+    const captured = withoutTranscripts(read.captured);
     let ahead: AheadEnrichment | undefined;
     if (ctx.enrich && captured?.observation) {
       const state = states.get(ev.sessionId);

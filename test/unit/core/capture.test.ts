@@ -30,6 +30,14 @@ test('failures say what failed and why; a passing summary with "failed" in it is
   assert.match(pass.observation!.title, /42 passed, 0 failed/);
 });
 
+test("a plain-string output's title quotes the line before a host's exit trailer, never the trailer", () => {
+  const out = (toolResponse: string) => captureEvent({ ...base, platform: 'copilot', event: 'PostToolUse', toolName: 'bash', toolUseId: 't4', toolInput: { command: 'npx vitest run' }, toolResponse }, ctx)!.observation!.title;
+  assert.equal(out(' Test Files  1 passed (1)\n      Tests  5 passed (5)\n<exited with exit code 0>'), 'Ran `npx vitest run` → Tests 5 passed (5)');
+  assert.equal(out('done\nExit code: 0'), 'Ran `npx vitest run` → done');
+  // Nothing before it: the trailer is all there is to say.
+  assert.equal(out('<exited with exit code 0>'), 'Ran `npx vitest run` → <exited with exit code 0>');
+});
+
 test('prompt privacy: partial private removed, all-private flagged', () => {
   const p = captureEvent({ ...base, event: 'UserPromptSubmit', prompt: 'deploy <private>pw hunter2</private> now' }, ctx)!;
   assert.equal(p.observation!.body, 'deploy now');

@@ -25,7 +25,7 @@ runPlatformSuite({
   wrongType: { id: 'prompt', field: 'prompt', value: { text: 'SECRET-VALUE' } },
 });
 
-test('parseClaudeCode (MCP hook_event, mnemo extract) keeps its contract: an event or a PayloadError', () => {
+test('parseClaudeCode keeps its contract: an event or a PayloadError', () => {
   const f = loadFixture('claude-code', CWD);
   assert.equal(parseClaudeCode(undefined, eventById(f, 'prompt').payload).event, 'UserPromptSubmit');
   // The argument names the event only when the payload does not.

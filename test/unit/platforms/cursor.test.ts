@@ -24,7 +24,7 @@ runPlatformSuite({
     },
     'failure-interrupt': { ...base, event: 'PostToolUseFailure', toolName: 'Shell', error: 'Command aborted', isInterrupt: true },
     // The per-kind events become tool calls of the same shape.
-    shell: { ...base, event: 'PostToolUse', toolName: 'Shell', toolInput: { command: 'git status --short', cwd: CWD }, toolResponse: { stdout: ' M src/api.ts\nCURSORSHELL M src/cart.ts' }, toolUseId: undefined },
+    shell: { ...base, event: 'PostToolUse', toolName: 'Shell', toolInput: { command: 'git status --short', cwd: CWD }, toolResponse: ' M src/api.ts\nCURSORSHELL M src/cart.ts', toolUseId: undefined },
     edit: {
       ...base,
       event: 'PostToolUse',

@@ -3,11 +3,10 @@
  * Subagents and skills. A subagent's launch says what was delegated; its completion carries the
  * gist of what it found (`agent_finding`), which is often the most reusable knowledge of a session.
  */
-import { asRecord, num, str } from '../fields.ts';
-import { responseText } from '../fields.ts';
+import { asRecord, num, responseText, str } from '../fields.ts';
 import { makeEvent } from '../events.ts';
 import { gist } from '../text.ts';
-import type { Extractor } from '../context.ts';
+import type { CallContext, Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
 const HEADING_RE = /^#{1,6}\s+/;
@@ -35,7 +34,7 @@ export const agentExtractor: Extractor = {
   match: (ctx) => ctx.tool === 'Agent',
   extract(ctx) {
     const type = str(ctx.input, 'subagent_type', 'agent', 'name') ?? 'agent';
-    const desc = str(ctx.input, 'description') ?? gist(str(ctx.input, 'prompt', 'task') ?? '', 120);
+    const desc = str(ctx.input, 'description') ?? gist(str(ctx.input, 'prompt', 'task', 'message') ?? '', 120);
     const label = `[${type}] ${desc}`;
     if (ctx.failure) return [];
     const text = responseText(ctx.response, 20_000);
@@ -51,13 +50,26 @@ export const agentExtractor: Extractor = {
   },
 };
 
-/** `skill`: which skill (or slash command) ran, with its arguments. */
+/** `Launching skill: tdd`, `Loaded skill "tdd"`: how hosts name the skill in their answer. */
+const SKILL_IN_TEXT_RE = /\bskill\b[:\s]+["'`]?([\w:./@-]{2,80})/i;
+
+/** The skill's name: from the input, else from the answer (Claude Code's `commandName`, a host's text). */
+function skillName(ctx: CallContext): string | undefined {
+  const fromInput = str(ctx.input, 'skill', 'command', 'name', 'skill_name', 'skillName');
+  if (fromInput) return fromInput;
+  const r = asRecord(ctx.response);
+  const fromResult = str(r, 'commandName', 'skill', 'name', 'command');
+  if (fromResult) return fromResult;
+  const text = typeof ctx.response === 'string' ? ctx.response : str(r, 'result', 'message', 'output');
+  return text ? SKILL_IN_TEXT_RE.exec(text.slice(0, 2000))?.[1] : undefined;
+}
+
+/** `skill`: which skill (or slash command) ran, with its arguments; a call that names none still ran one. */
 export const skillExtractor: Extractor = {
   name: 'skill',
   match: (ctx) => (ctx.tool === 'Skill' || ctx.tool === 'SlashCommand') && ctx.failure === null && ctx.phase === 'post',
   extract(ctx) {
-    const name = str(ctx.input, 'skill', 'command', 'name');
-    if (!name) return [];
+    const name = skillName(ctx) ?? `${ctx.tool === 'Skill' ? 'skill' : 'slash command'} (unnamed)`;
     const args = str(ctx.input, 'args', 'arguments');
     return [makeEvent('skill', args ? `${name} ${args}` : name)];
   },

@@ -217,6 +217,7 @@ export const patchExtractor: Extractor = {
       if (op === 'add') out.push(makeEvent('file_write', shown));
       else out.push(makeEvent('file_edit', op === 'update' ? shown : `${shown} (${op === 'delete' ? 'deleted' : 'moved here'})`));
       if (isRuleFile(path) && op !== 'delete') out.push(makeEvent('rule', `updated ${shown}`));
+      if (PLAN_DIR_RE.test(path) && op !== 'delete') out.push(makeEvent('plan_file_write', shown));
     }
     return out;
   },

@@ -53,7 +53,7 @@ function firstArgument(input: Record<string, unknown>): string {
   return '';
 }
 
-/** `mcp_tool_call` for every call of another server's tool, `mcp` with the gist of its answer. */
+/** `mcp_tool_call` for every call of another server's tool; `mcp` once it ran, with the gist of its answer. */
 export const mcpExtractor: Extractor = {
   name: 'mcp',
   match: (ctx) => ctx.tool.startsWith('mcp__') && !isOwnTool(ctx.tool),
@@ -63,10 +63,12 @@ export const mcpExtractor: Extractor = {
     const call = `${p.server}/${p.tool}`;
     const arg = firstArgument(ctx.input);
     const out: ExtractedEvent[] = [makeEvent('mcp_tool_call', arg ? `${call}(${arg})` : call)];
-    if (ctx.failure || !ctx.hasResponse || ctx.phase === 'pre') return out;
-    const text = responseText(ctx.response, 20_000);
-    // The whole (bounded) text goes to makeEvent, which redacts before it clips.
-    if (text.trim()) out.push(makeEvent('mcp', `${call}: ${text}`, indexedBytes(text)));
+    if (ctx.failure || ctx.phase === 'pre') return out;
+    // `mcp` says a server's tool ran (its short name is what people search for), with the gist of
+    // its answer when there is one. The whole (bounded) text goes to makeEvent, which redacts
+    // before it clips.
+    const text = ctx.hasResponse ? responseText(ctx.response, 20_000) : '';
+    out.push(text.trim() ? makeEvent('mcp', `${call}: ${text}`, indexedBytes(text)) : makeEvent('mcp', call));
     return out;
   },
 };

@@ -25,6 +25,14 @@ const ACK_WORDS: ReadonlySet<string> = new Set(
     // German
     'ja jawohl gut danke vielen dank schön hallo moin servus weiter weitermachen mach macht fortfahren bitte genau super perfekt ' +
     'passt alles klar einverstanden los gerne gern verstanden tag guten ' +
+    // French
+    'oui ouais d accord daccord merci beaucoup continue continuez vas y allez parfait super bonjour salut bien très entendu ' +
+    'compris génial nickel volontiers bon vu ' +
+    // Portuguese
+    'sim obrigado obrigada continue continua pode prosseguir siga perfeito ótimo otimo beleza olá ola oi bom dia certo claro ' +
+    'entendi valeu combinado muito continuar ' +
+    // Italian
+    'sì grazie mille continua continui vai avanti procedi perfetto ottimo ciao salve buongiorno va bene certo capito esatto ' +
     // Turkish
     'evet tamam peki olur teşekkürler teşekkür ederim sağol sağ ol merhaba selam devam et edin güzel harika anladım tabii lütfen ' +
     'yap hadi tamamdır ' +

@@ -14,8 +14,10 @@ const MIN_PROSE_LINES = 40;
 const TIMESTAMP_RE = /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{2}:\d{2}:\d{2}/;
 const CODE_LINE_RE = /[;{}]\s*$|^\s{2,}\S|^\s*(?:import|export|def|class|function|const|let|var|fn|func|package|return|if|for)\b/;
 const FRAME_LINE_RE = /^\s*(?:at\s+\S|File\s+"|#\d+\s)/;
+/** A run without white space this long is a blob (base64, minified code, a dump), never prose. */
+const BLOB_RUN_RE = /\S{500}/;
 
-/** What a pasted payload is (json, diff, stack trace, log, csv, code, text) and how big. */
+/** What a pasted payload is (json, diff, stack trace, log, csv, code, blob, text) and how big. */
 export interface DataPayload {
   readonly kind: string;
   readonly lines: number;
@@ -38,6 +40,7 @@ export function detectData(text: string): DataPayload | null {
   else if (count(TIMESTAMP_RE) / n >= 0.3) kind = 'log';
   else if (n >= 5 && csvLike(sample)) kind = 'csv';
   else if (count(CODE_LINE_RE) / n >= 0.3) kind = 'code';
+  else if (BLOB_RUN_RE.test(text.length > 200_000 ? text.slice(0, 200_000) : text)) kind = 'blob';
   if (kind === 'text' && lineCount < MIN_PROSE_LINES) return null;
   return { kind, lines: lineCount, bytes: byteLength(text) };
 }

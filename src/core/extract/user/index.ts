@@ -13,6 +13,7 @@ import { cleanPrompt } from './clean.ts';
 import { detectData, formatBytes } from './data.ts';
 import { detectRole } from './role.ts';
 import { clauses, isQuestion, weight, CLAUSE_SEP_RE } from './shape.ts';
+import { isRejection, isStandingInstruction } from './stance.ts';
 import { isStatusRemark } from './status.ts';
 import type { ExtractedEvent } from '../types.ts';
 
@@ -32,11 +33,17 @@ function head(text: string): string {
   return first.length > 1200 ? first.slice(0, 1200) : first;
 }
 
-/** A directive made of two or more substantive clauses, not counting acknowledgements. */
+/**
+ * A directive made of two or more substantive clauses, not counting acknowledgements (a flat "no"
+ * counts: "no, use the ctx- prefix" corrects the assistant), or an instruction meant to hold from
+ * now on ("always answer in TypeScript").
+ */
 export function isDecision(text: string): boolean {
-  if (codePoints(text) > MAX_DECISION_CHARS || !CLAUSE_SEP_RE.test(text)) return false;
-  const parts = clauses(text).filter((c) => !isAcknowledgement(c));
-  return parts.filter((c) => weight(c) >= MIN_CLAUSE_WEIGHT).length >= 2;
+  if (codePoints(text) > MAX_DECISION_CHARS) return false;
+  if (isStandingInstruction(text)) return true;
+  if (!CLAUSE_SEP_RE.test(text)) return false;
+  const parts = clauses(text).filter((c) => isRejection(c) || !isAcknowledgement(c));
+  return parts.filter((c) => isRejection(c) || weight(c) >= MIN_CLAUSE_WEIGHT).length >= 2;
 }
 
 /** The unguarded classifier pipeline; `extractUserEvents` in index.ts wraps it. */
@@ -44,6 +51,8 @@ export function runUserPipeline(prompt: string): ExtractedEvent[] {
   const clean = cleanPrompt(prompt);
   if (!clean) return [];
   const events: ExtractedEvent[] = [makeEvent('user_prompt', clean.text)];
+  // `/plan` switches the host into plan mode, as EnterPlanMode does; what follows is the task.
+  if (clean.command === '/plan') events.push(makeEvent('plan_enter', clean.words ? `entered plan mode (/plan): ${clean.words}` : 'entered plan mode (/plan)'));
   // A bare slash command (`/clear`) is an instruction to the host; its arguments are the user's words.
   const text = clean.words;
   if (!text) return events;

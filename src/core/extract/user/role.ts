@@ -1,7 +1,7 @@
 /**
  * @module core/extract/user/role
  * Persona instructions: "You are a senior backend engineer", "你是一名资深后端工程师",
- * "Du bist ein erfahrener Entwickler". A role is a declarative second-person frame (pronoun +
+ * "Du bist ein erfahrener Entwickler", "Tu es un développeur senior". A role is a declarative second-person frame (pronoun +
  * copula or "act as") followed by a noun phrase, in the first sentence of the message.
  *
  * The anchor is grammar, not topic: the second-person pronoun and the copula or indefinite
@@ -56,6 +56,21 @@ const ROLE_FRAMES: readonly RegExp[] = [
   /^(?:sen|siz)\s+.{0,60}?\bbir\s+.{1,60}?(?:s[ıiuü]n|s[ıiuü]n[ıiuü]z|d[ıiuü]r)[.!]?$/iu,
   /^.{2,60}?\s(?:gibi davran|rolünü üstlen|rolüne bürün)/iu,
   /^(?:senin\s+)?(?:rolün|görevin)\s+\S+/iu,
+  // French: tu es/vous êtes + article + two words; agis comme / en tant que …; imagine que tu es …; ton rôle est ….
+  /^(?:tu es|vous êtes|vous etes|tu seras|vous serez)\s+(?:maintenant\s+|désormais\s+)?(?:un|une|le|la|mon|ma|notre|l['’])\s*\p{L}+\s+\S/iu,
+  /^(?:agis|agissez|comporte-toi|comportez-vous|réponds|répondez|travaille|travaillez)\s+(?:comme|en tant que)\s+\S/iu,
+  /^(?:imagine|imaginez|suppose|supposez|fais comme si)\s+(?:que\s+)?(?:tu es|vous êtes|tu étais)\s+\S/iu,
+  /^(?:ton|votre)\s+rôle\s+(?:est|sera)\s+\S/iu,
+  // Portuguese: você é/tu és + article + two words; aja como …; imagine que você é …; seu papel é ….
+  /^(?:você é|voce é|tu és|você será|voce sera)\s+(?:agora\s+)?(?:um|uma|o|a|meu|minha|nosso|nossa)\s+\p{L}+\s+\S/iu,
+  /^(?:aja|atue|comporte-se|responda|trabalhe)\s+como\s+\S/iu,
+  /^(?:imagine|finja|suponha)\s+que\s+(?:você é|voce é|tu és|é)\s+\S/iu,
+  /^(?:seu|teu)\s+papel\s+(?:é|será)\s+\S/iu,
+  // Italian: (tu) sei/Lei è + article + two words; agisci come …; immagina di essere …; il tuo ruolo è ….
+  /^(?:tu sei|sei|lei è|voi siete)\s+(?:ora\s+)?(?:un|uno|una|il|lo|la|il mio|la mia|un['’])\s*\p{L}+\s+\S/iu,
+  /^(?:agisci|comportati|rispondi|lavora)\s+come\s+\S/iu,
+  /^(?:immagina|fingi|supponi)\s+di\s+essere\s+\S/iu,
+  /^(?:il tuo|il suo)\s+ruolo\s+(?:è|sarà)\s+\S/iu,
   // German: du bist/Sie sind + article + two words; agiere als …; stell dir vor, du bist ….
   /^(?:du bist|sie sind|ihr seid)\s+(?:jetzt\s+|nun\s+|ab jetzt\s+)?(?:ein|eine|der|die|das|mein|meine|unser|unsere)\s+\S+\s+\S/iu,
   /^(?:bitte\s+)?(?:agiere|handle|verhalte dich|antworte|tritt auf|arbeite)\s+(?:als|wie)\s+\S/iu,
