@@ -5,8 +5,7 @@
  * ranked by `bm25()` with equal column weights. No CJK segmentation, no glossary, no field weights,
  * no priors: what a developer gets from FTS5 in ten lines. Issue 14's table has this row.
  */
-import Database from 'better-sqlite3';
-import type { SqliteDb } from '../src/store/sqlite/driver.ts';
+import { openSqlite, type SqliteDb } from '../src/store/sqlite/driver.ts';
 
 /** A standard English stop-word list (the baseline must not borrow mnemo's). */
 const STOP = new Set(
@@ -29,7 +28,7 @@ export interface Baseline {
  * text" row), where the store holds it.
  */
 export function buildBaseline(db: SqliteDb, narration = false): Baseline {
-  const mem = new Database(':memory:');
+  const mem = openSqlite(':memory:');
   mem.exec(`CREATE VIRTUAL TABLE t USING fts5(text, tokenize = 'porter unicode61')`);
   const hasNarration = narration && db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'narration'").get() !== undefined;
   const text = hasNarration
