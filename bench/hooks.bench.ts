@@ -1,16 +1,26 @@
 /**
- * Whole-process wall time of each hook, as Claude Code runs it (`node plugin/dist/hook.cjs <Event>`,
- * payload on stdin, MNEMO_DATA_DIR set), against a bare `node -e ""` measured in the same rounds.
- * Every round runs every case once, in a shuffled order, so drift on the shared machine hits all cases
- * alike; the figures that matter are the ratios to bare node.
+ * Whole-process CPU time (user + system, bench/lib/child-cpu) and wall time of each hook, as Claude
+ * Code runs it (`node plugin/dist/hook.cjs <Event>`, payload on stdin, MNEMO_DATA_DIR set), against a
+ * bare `node -e ""` of the same Node measured in the same rounds. Every round runs every case once, in
+ * a shuffled order, so drift on the shared machine hits all cases alike; the figures that matter are
+ * the ratios to bare node, and CPU time is the one that a busy machine does not inflate.
  *
  *   npm run bench -- hooks
  *   MNEMO_BENCH_ROUNDS=80          rounds (default 40, after 3 warm-up rounds)
  *   MNEMO_BENCH_FULL=1             also SessionStart with 1,000,000 observations (seeding takes minutes)
+ *   MNEMO_BENCH_NODES=a,b          Node binaries to run the hooks with, each against its own bare start,
+ *                                  interleaved in the same rounds (default: the Node running the bench).
+ *                                  Node 22.16+/24 use node:sqlite, Node 20 better-sqlite3.
+ *   MNEMO_BENCH_AGAINST=<git rev>  also the hooks of the plugin/dist committed at that revision, interleaved in the
+ *                                  same rounds, each build with its own data folders (a build drops the other's
+ *                                  code cache and kept index): before/after in one run.
+ *   MNEMO_BENCH_CASES=bare,post-edit   only these cases (ids below; `bare` is always kept), for quick A/B runs;
+ *                                  the 100,000-observation store is prepared only when a SessionStart case needs it.
  *
  * Measures the bundle in plugin/dist as built; run `npm run build` first after changing src/.
  */
 import { spawnSync } from 'node:child_process';
+import { measuresCpu, runChild } from './lib/child-cpu.ts';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,13 +28,47 @@ import { performance } from 'node:perf_hooks';
 import { childEnv, machine, machineLine, ROOT, shouldWrite, writeSection } from './lib/report.ts';
 import { benchProjectDir, seededStore } from './lib/seed.ts';
 import { addSummaries } from './lib/summaries.ts';
+import { type Ctx, PAYLOADS } from './lib/hook-payloads.ts';
 import { int, median, ms, p95, ratio, rng, shuffle, table } from './lib/stats.ts';
 
 const ROUNDS = Math.max(10, Number(process.env.MNEMO_BENCH_ROUNDS) || 40);
 const WARMUP = 3;
 const FULL = process.env.MNEMO_BENCH_FULL === '1';
+const ONLY = new Set((process.env.MNEMO_BENCH_CASES ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const chosen = (id: string) => ONLY.size === 0 || id === 'bare' || ONLY.has(id);
 const DIST = join(ROOT, 'plugin', 'dist');
 const BUILT_HOOK = join(DIST, 'hook.cjs');
+
+/** A build of the hooks, with data folders of its own. */
+interface Build {
+  readonly tag: string;
+  /** Appended to its cases' labels. */
+  readonly note: string;
+  readonly hook: string;
+  readonly dirs: { readonly empty: string; readonly big: string; readonly huge: string; readonly hooks: string };
+}
+
+/** A Node to run hooks with: its binary, and a label naming its version and SQLite driver. */
+interface NodeBin {
+  readonly exe: string;
+  readonly label: string;
+}
+
+function nodeBins(): NodeBin[] {
+  const list = (process.env.MNEMO_BENCH_NODES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (list.length ? list : [process.execPath]).map((exe) => {
+    // The driver rule of src/store/sqlite/drivers/choose.ts: node:sqlite from Node 22.16 / 23.11 / 24.
+    const r = spawnSync(exe, ['-p', 'process.versions.node'], { encoding: 'utf8', env: childEnv({}) });
+    const version = r.status === 0 ? r.stdout.trim() : '';
+    if (!version) {
+      console.error(`hooks: ${exe} does not run (${(r.stderr ?? '').slice(0, 200)})`);
+      process.exit(1);
+    }
+    const [maj = 0, min = 0] = version.split('.').map(Number);
+    const nodeSqlite = maj >= 24 || (maj === 23 && min >= 11) || (maj === 22 && min >= 16);
+    return { exe, label: `Node ${version} (${nodeSqlite ? 'node:sqlite' : 'better-sqlite3'})` };
+  });
+}
 
 if (!existsSync(BUILT_HOOK)) {
   console.error(`hooks: ${BUILT_HOOK} is missing; run \`npm run build\` first`);
@@ -36,6 +80,24 @@ if (!existsSync(BUILT_HOOK)) {
  * plugin/dist) cannot break or change what is measured. It lives under the repository's .tmp/ so
  * that better-sqlite3 still resolves from node_modules, exactly as from plugin/dist.
  */
+/** The plugin/dist committed at `rev`, unpacked under .tmp/ (beside node_modules, as plugin/dist is). */
+function distAt(rev: string): { hook: string; dir: string; name: string } {
+  const name = spawnSync('git', ['-C', ROOT, 'rev-parse', '--short', rev], { encoding: 'utf8' }).stdout.trim();
+  if (!name) {
+    console.error(`hooks: MNEMO_BENCH_AGAINST=${rev} is not a revision of this repository`);
+    process.exit(1);
+  }
+  const dir = mkdtempSync(join(ROOT, '.tmp', `bench-dist-${name}-`));
+  const tar = spawnSync('sh', ['-c', `git -C "${ROOT}" archive "${name}" plugin/dist | tar -x -C "${dir}"`], { encoding: 'utf8' });
+  const hook = join(dir, 'plugin', 'dist', 'hook.cjs');
+  if (tar.status !== 0 || !existsSync(hook)) {
+    console.error(`hooks: revision ${name} has no committed plugin/dist/hook.cjs (${tar.stderr.slice(0, 200)})`);
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(1);
+  }
+  return { hook, dir, name };
+}
+
 function snapshotDist(): { hook: string; dir: string } {
   for (let attempt = 0; attempt < 5; attempt++) {
     const dir = mkdtempSync(join(ROOT, '.tmp', 'bench-dist-'));
@@ -73,119 +135,11 @@ function staleness(): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payloads, shaped like Claude Code 2.x sends them (field names from ../shared/corpus/hook-payloads).
-
-const random = rng(42);
-const hex = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
-const sessionId = () => `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`;
-const toolUseId = () => `toolu_01${hex(22)}`;
-
-function sourceFile(lines: number): string {
-  const out: string[] = ["import { createPool, type Pool } from './driver';", "import { logger } from '../utils/logger';", ''];
-  for (let i = 0; out.length < lines; i++) {
-    out.push(
-      `/** Acquire a connection for shard ${i}, retrying with backoff when the pool is exhausted. */`,
-      `export async function acquireConnection${i}(pool: Pool, opts: { timeoutMs: number; retries: number }): Promise<Connection> {`,
-      `  for (let attempt = 0; attempt <= opts.retries; attempt++) {`,
-      `    const conn = await pool.tryAcquire(opts.timeoutMs);`,
-      `    if (conn) return conn;`,
-      `    logger.warn('pool exhausted', { shard: ${i}, attempt, waiting: pool.waiting });`,
-      `    await sleep(Math.min(1000, 50 * 2 ** attempt));`,
-      `  }`,
-      `  throw new PoolTimeoutError(\`no connection after \${opts.retries} retries\`);`,
-      `}`,
-      '',
-    );
-  }
-  return out.join('\n');
-}
-
-function testOutput(lines: number): string {
-  const out = ['', '> atlas-api@2.4.1 test', '> vitest run', '', ' RUN  v4.1.12 /home/dev/code/atlas-api', ''];
-  for (let i = 0; out.length < lines; i++) {
-    out.push(` ✓ src/db/pool.test.ts > acquireConnection > returns a pooled client under load #${i} ${10 + (i % 90)}ms`);
-    if (i % 9 === 8) out.push(` × src/db/pool.test.ts > acquireConnection > times out when the pool is exhausted #${i}`, '   → expected 500 to be less than 300');
-  }
-  out.push('', ' Test Files  1 failed | 23 passed (24)', '      Tests  3 failed | 311 passed (314)', '   Duration  4.21s');
-  return out.join('\n');
-}
-
-interface Ctx {
-  readonly cwd: string;
-}
-
-const common = (ctx: Ctx, event: string, sid = sessionId()) => ({
-  session_id: sid,
-  transcript_path: `/home/dev/.claude/projects/-home-dev-code-atlas-api/${sid}.jsonl`,
-  cwd: ctx.cwd,
-  permission_mode: 'default',
-  hook_event_name: event,
-});
-
-const ORIGINAL = sourceFile(320);
-const OLD = '    const conn = await pool.tryAcquire(opts.timeoutMs);\n    if (conn) return conn;';
-const NEW = '    const conn = await pool.tryAcquire(Math.max(50, opts.timeoutMs - elapsed()));\n    if (conn) {\n      metrics.poolWait.observe(elapsed());\n      return conn;\n    }';
-
-const PAYLOADS = {
-  edit: (ctx: Ctx) => {
-    const file = join(ctx.cwd, 'src/db/pool.ts');
-    return {
-      ...common(ctx, 'PostToolUse'),
-      tool_name: 'Edit',
-      tool_input: { file_path: file, old_string: OLD, new_string: NEW, replace_all: false },
-      tool_response: {
-        filePath: file,
-        oldString: OLD,
-        newString: NEW,
-        originalFile: ORIGINAL,
-        structuredPatch: [{ oldStart: 16, oldLines: 5, newStart: 16, newLines: 8, lines: [' ', ...OLD.split('\n').map((l) => `-${l}`), ...NEW.split('\n').map((l) => `+${l}`), ' '] }],
-        userModified: false,
-        replaceAll: false,
-      },
-      tool_use_id: toolUseId(),
-    };
-  },
-  bash: (ctx: Ctx) => ({
-    ...common(ctx, 'PostToolUse'),
-    tool_name: 'Bash',
-    tool_input: { command: 'npm test -- src/db/pool.test.ts', description: 'Run the pool tests' },
-    tool_response: { stdout: testOutput(120), stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
-    tool_use_id: toolUseId(),
-  }),
-  prompt: (ctx: Ctx) => ({
-    ...common(ctx, 'UserPromptSubmit'),
-    prompt:
-      'The pool tests fail again under load: acquireConnection times out after 300 ms even though the pool has idle clients. ' +
-      'Look at src/db/pool.ts and the retry loop, find out why waiting clients are not woken up, and fix it without changing the public API. ' +
-      '连接池在高并发下超时，请一并检查重试逻辑。',
-  }),
-  pre: (ctx: Ctx) => ({
-    ...common(ctx, 'PreToolUse'),
-    tool_name: 'Bash',
-    tool_input: { command: 'npm test -- src/db/pool.test.ts', description: 'Run the pool tests' },
-    tool_use_id: toolUseId(),
-  }),
-  stop: (ctx: Ctx) => ({
-    ...common(ctx, 'Stop'),
-    stop_hook_active: false,
-    last_assistant_message:
-      'Fixed the timeout in `src/db/pool.ts`. Waiting callers were queued but `release()` only woke them when the pool shrank, ' +
-      'so under load a freed client sat idle until the next acquire. `release()` now hands the client straight to the oldest waiter, ' +
-      'and `acquireConnection` subtracts the time already spent waiting from its timeout on each retry.\n\n' +
-      '- `src/db/pool.ts`: hand-off in `release()`, elapsed-aware retry loop, a `poolWait` histogram.\n' +
-      '- `src/db/pool.test.ts`: a regression test with 50 concurrent callers and a pool of 5.\n\n' +
-      'All 314 tests pass (`npm test`). The remaining risk is the shutdown path: `drain()` still rejects waiters without a reason; ' +
-      'I left it unchanged because it is covered by a separate issue.',
-  }),
-  start: (ctx: Ctx) => ({ ...common(ctx, 'SessionStart'), source: 'startup', model: 'claude-sonnet-4-5' }),
-  end: (ctx: Ctx) => ({ ...common(ctx, 'SessionEnd'), reason: 'prompt_input_exit' }),
-};
-
-// ---------------------------------------------------------------------------------------------
 
 interface Case {
   readonly id: string;
   readonly label: string;
+  readonly node: NodeBin;
   readonly args: readonly string[];
   readonly dataDir?: string;
   /** Extra environment for the hook. */
@@ -218,7 +172,10 @@ function expectNothingOrEmpty(out: string): string | undefined {
 }
 
 interface Timing {
+  /** Wall time of each timed run. */
   readonly ms: number[];
+  /** CPU time (user + system) of each timed run; empty without python3 (bench/lib/child-cpu). */
+  readonly cpu: number[];
   problems: Set<string>;
   lastStdout: string;
 }
@@ -227,18 +184,17 @@ function runOnce(c: Case, t: Timing): void {
   const payload = c.payload?.();
   const input = payload ? JSON.stringify(payload) : '';
   const env = childEnv({ ...(c.dataDir ? { MNEMO_DATA_DIR: c.dataDir } : {}), ...c.env });
-  const start = performance.now();
-  const r = spawnSync(process.execPath, c.args, { input, env, cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const elapsed = performance.now() - start;
-  t.ms.push(elapsed);
-  t.lastStdout = r.stdout ?? '';
-  if (r.status !== 0) t.problems.add(`exit ${r.status ?? r.signal}: ${(r.stderr ?? '').slice(0, 300)}`);
-  else if ((r.stderr ?? '').trim()) t.problems.add(`stderr: ${(r.stderr ?? '').slice(0, 300)}`);
+  const r = runChild(c.node.exe, c.args, { input, env, cwd: ROOT });
+  t.ms.push(r.wallMs);
+  if (r.cpuMs !== undefined) t.cpu.push(r.cpuMs);
+  t.lastStdout = r.stdout;
+  if (r.status !== 0) t.problems.add(`exit ${r.status ?? r.signal}: ${r.stderr.slice(0, 300)}`);
+  else if (r.stderr.trim()) t.problems.add(`stderr: ${r.stderr.slice(0, 300)}`);
   const p = c.check?.(t.lastStdout);
   if (p) t.problems.add(p);
   if (c.thenEnd && payload) {
     const end = { ...payload, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' };
-    const r2 = spawnSync(process.execPath, [c.args[0]!, 'SessionEnd'], { input: JSON.stringify(end), env: childEnv({ ...(c.dataDir ? { MNEMO_DATA_DIR: c.dataDir } : {}) }), cwd: ROOT, encoding: 'utf8' });
+    const r2 = spawnSync(c.node.exe, [c.args[0]!, 'SessionEnd'], { input: JSON.stringify(end), env: childEnv({ ...(c.dataDir ? { MNEMO_DATA_DIR: c.dataDir } : {}) }), cwd: ROOT, encoding: 'utf8' });
     if (r2.status !== 0) t.problems.add(`its SessionEnd exited ${r2.status ?? r2.signal}: ${(r2.stderr ?? '').slice(0, 300)}`);
   }
 }
@@ -261,11 +217,20 @@ async function main(): Promise<void> {
   if (stale) console.warn(`hooks: warning: ${stale} is newer than plugin/dist/hook.cjs; run \`npm run build\` to measure current code`);
   const project = benchProjectDir();
   const base = mkdtempSync(join(tmpdir(), 'mnemo-bench-hooks-'));
-  const dirs = { empty: join(base, 'empty'), big: join(base, '100k'), huge: join(base, '1m'), hooks: join(base, 'hooks') };
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  const against = process.env.MNEMO_BENCH_AGAINST ? distAt(process.env.MNEMO_BENCH_AGAINST) : undefined;
+  const dirsOf = (tag: string) => ({ empty: join(base, tag, 'empty'), big: join(base, tag, '100k'), huge: join(base, tag, '1m'), hooks: join(base, tag, 'hooks') });
+  const builds: Build[] = [
+    { tag: 'new', note: '', hook: HOOK, dirs: dirsOf('new') },
+    ...(against ? [{ tag: against.name, note: ` — build ${against.name}`, hook: against.hook, dirs: dirsOf(against.name) }] : []),
+  ];
+  for (const b of builds) for (const d of Object.values(b.dirs)) mkdirSync(d, { recursive: true });
   const seedNotes: string[] = [];
   try {
-    const sizes: [string, number][] = [[dirs.big, 100_000], ...(FULL ? ([[dirs.huge, 1_000_000]] as [string, number][]) : [])];
+    const wants = (prefix: string) => ONLY.size === 0 || [...ONLY].some((id) => id.startsWith(prefix));
+    const sizes: [string, number][] = builds.flatMap((b) => [
+      ...(wants('start-100k') ? ([[b.dirs.big, 100_000]] as [string, number][]) : []),
+      ...(FULL && wants('start-1m') ? ([[b.dirs.huge, 1_000_000]] as [string, number][]) : []),
+    ]);
     for (const [dir, n] of sizes) {
       process.stderr.write(`hooks: preparing a store of ${int(n)} observations…\n`);
       const t = performance.now();
@@ -303,57 +268,81 @@ process.stdout.write('{}\\n');
     writeFileSync(join(ref, 'spool-floor.cjs'), floor("const { readFileSync, openSync, writeSync, fsyncSync, closeSync, renameSync } = require('node:fs');"));
 
     const ctx: Ctx = { cwd: project };
-    const hook = (event: string) => [HOOK, event] as const;
     const kb = (o: object) => `${(Buffer.byteLength(JSON.stringify(o)) / 1024).toFixed(0)} KB`;
-    const cases: Case[] = [
-      { id: 'bare', label: 'bare `node -e ""` (baseline)', args: ['-e', ''] },
-      { id: 'ref-mjs', label: 'reference: empty ESM file (`node empty.mjs`)', args: [join(ref, 'empty.mjs')] },
-      { id: 'ref-cjs', label: 'reference: empty CommonJS file', args: [join(ref, 'empty.cjs')] },
-      { id: 'ref-spool', label: 'reference: minimal spool writer, ESM (Edit payload; read, parse, write + fsync + rename)', args: [join(ref, 'spool-floor.mjs')], payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
-      { id: 'ref-spool-cjs', label: 'reference: the same as CommonJS', args: [join(ref, 'spool-floor.cjs')], payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
-      { id: 'post-edit', label: `PostToolUse (Edit, ${kb(PAYLOADS.edit(ctx))} payload)`, args: hook('PostToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject, goal: 1.3 },
-      { id: 'post-edit-nocache', label: 'PostToolUse (Edit), without the code cache (`MNEMO_CODE_CACHE=0`)', args: hook('PostToolUse'), dataDir: dirs.hooks, env: { MNEMO_CODE_CACHE: '0' }, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
-      { id: 'post-edit-legacy', label: 'PostToolUse (Edit), through `hook.js` (the ES-module entry of earlier installs)', args: [join(dirname(HOOK), 'hook.js'), 'PostToolUse'], dataDir: dirs.hooks, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
-      { id: 'post-bash', label: `PostToolUse (Bash, ${kb(PAYLOADS.bash(ctx))} payload)`, args: hook('PostToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.bash(ctx), check: expectEmptyObject, goal: 1.3 },
-      { id: 'prompt', label: 'UserPromptSubmit', args: hook('UserPromptSubmit'), dataDir: dirs.hooks, payload: () => PAYLOADS.prompt(ctx), check: expectEmptyObject },
-      { id: 'pre', label: 'PreToolUse (Bash)', args: hook('PreToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.pre(ctx), check: expectEmptyObject },
-      { id: 'stop', label: 'Stop', args: hook('Stop'), dataDir: dirs.hooks, payload: () => PAYLOADS.stop(ctx), check: (o) => (o === '' ? undefined : `Stop must print nothing, got ${JSON.stringify(o.slice(0, 100))}`) },
-      { id: 'start-empty', label: 'SessionStart, empty store (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.empty, payload: () => PAYLOADS.start(ctx), check: expectNothingOrEmpty, thenEnd: true },
-      { id: 'start-100k', label: 'SessionStart, 100,000 observations (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.big, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5, thenEnd: true },
-      { id: 'start-100k-store', label: 'SessionStart, 100,000 observations, built from the store (as with events in the spool; `MNEMO_CONTEXT_CACHE=0`)', args: hook('SessionStart'), dataDir: dirs.big, env: { MNEMO_CONTEXT_CACHE: '0' }, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), thenEnd: true },
-      ...(FULL
-        ? ([
-            { id: 'start-1m', label: 'SessionStart, 1,000,000 observations (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.huge, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5, thenEnd: true },
-            { id: 'start-1m-store', label: 'SessionStart, 1,000,000 observations, built from the store (`MNEMO_CONTEXT_CACHE=0`)', args: hook('SessionStart'), dataDir: dirs.huge, env: { MNEMO_CONTEXT_CACHE: '0' }, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), thenEnd: true },
-          ] satisfies Case[])
-        : []),
-      { id: 'end', label: 'SessionEnd (folds the spool: ~5 events a round)', args: hook('SessionEnd'), dataDir: dirs.hooks, payload: () => PAYLOADS.end(ctx), check: expectNothingOrEmpty },
-    ];
-    const timings = new Map<string, Timing>(cases.map((c) => [c.id, { ms: [], problems: new Set<string>(), lastStdout: '' }]));
+    const nodes = nodeBins();
+    const casesFor = (node: NodeBin, n: number, build: Build): Case[] => {
+      const { hook: HOOK, dirs } = build;
+      const hook = (event: string) => [HOOK, event] as const;
+      const cs: Omit<Case, 'node'>[] = [
+        { id: 'bare', label: 'bare `node -e ""` (baseline)', args: ['-e', ''] },
+        { id: 'ref-mjs', label: 'reference: empty ESM file (`node empty.mjs`)', args: [join(ref, 'empty.mjs')] },
+        { id: 'ref-cjs', label: 'reference: empty CommonJS file', args: [join(ref, 'empty.cjs')] },
+        { id: 'ref-spool', label: 'reference: minimal spool writer, ESM (Edit payload; read, parse, write + fsync + rename)', args: [join(ref, 'spool-floor.mjs')], payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
+        { id: 'ref-spool-cjs', label: 'reference: the same as CommonJS', args: [join(ref, 'spool-floor.cjs')], payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
+        { id: 'post-edit', label: `PostToolUse (Edit, ${kb(PAYLOADS.edit(ctx))} payload)`, args: hook('PostToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject, goal: 1.3 },
+        { id: 'post-edit-nocache', label: 'PostToolUse (Edit), without the code cache (`MNEMO_CODE_CACHE=0`)', args: hook('PostToolUse'), dataDir: dirs.hooks, env: { MNEMO_CODE_CACHE: '0' }, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
+        { id: 'post-edit-legacy', label: 'PostToolUse (Edit), through `hook.js` (the ES-module entry of earlier installs)', args: [join(dirname(HOOK), 'hook.js'), 'PostToolUse'], dataDir: dirs.hooks, payload: () => PAYLOADS.edit(ctx), check: expectEmptyObject },
+        { id: 'post-bash', label: `PostToolUse (Bash, ${kb(PAYLOADS.bash(ctx))} payload)`, args: hook('PostToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.bash(ctx), check: expectEmptyObject, goal: 1.3 },
+        { id: 'post-read', label: `PostToolUse (Read of 2,000 lines, ${kb(PAYLOADS.read(ctx))} payload)`, args: hook('PostToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.read(ctx), check: expectEmptyObject, goal: 1.3 },
+        { id: 'prompt', label: 'UserPromptSubmit', args: hook('UserPromptSubmit'), dataDir: dirs.hooks, payload: () => PAYLOADS.prompt(ctx), check: expectEmptyObject },
+        { id: 'pre', label: 'PreToolUse (Bash)', args: hook('PreToolUse'), dataDir: dirs.hooks, payload: () => PAYLOADS.pre(ctx), check: expectEmptyObject },
+        { id: 'stop', label: 'Stop', args: hook('Stop'), dataDir: dirs.hooks, payload: () => PAYLOADS.stop(ctx), check: (o) => (o === '' ? undefined : `Stop must print nothing, got ${JSON.stringify(o.slice(0, 100))}`) },
+        { id: 'start-empty', label: 'SessionStart, empty store (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.empty, payload: () => PAYLOADS.start(ctx), check: expectNothingOrEmpty, thenEnd: true },
+        { id: 'start-100k', label: 'SessionStart, 100,000 observations (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.big, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5, thenEnd: true },
+        { id: 'start-100k-store', label: 'SessionStart, 100,000 observations, built from the store (as with events in the spool; `MNEMO_CONTEXT_CACHE=0`)', args: hook('SessionStart'), dataDir: dirs.big, env: { MNEMO_CONTEXT_CACHE: '0' }, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), thenEnd: true },
+        ...(FULL
+          ? ([
+              { id: 'start-1m', label: 'SessionStart, 1,000,000 observations (previous session ended: kept index)', args: hook('SessionStart'), dataDir: dirs.huge, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), goal: 1.5, thenEnd: true },
+              { id: 'start-1m-store', label: 'SessionStart, 1,000,000 observations, built from the store (`MNEMO_CONTEXT_CACHE=0`)', args: hook('SessionStart'), dataDir: dirs.huge, env: { MNEMO_CONTEXT_CACHE: '0' }, payload: () => PAYLOADS.start(ctx), check: expectContext(2000), thenEnd: true },
+            ] satisfies Omit<Case, 'node'>[])
+          : []),
+        { id: 'end', label: 'SessionEnd (folds the spool: ~5 events a round)', args: hook('SessionEnd'), dataDir: dirs.hooks, payload: () => PAYLOADS.end(ctx), check: expectNothingOrEmpty },
+      ];
+      const primary = build === builds[0];
+      // The other build: its hook cases only (the floors and the bare start are the same for both).
+      const own = cs.filter((c) => chosen(c.id) && (primary || c.args[0] === HOOK));
+      return own.map((c) => ({ ...c, id: primary ? `${n}:${c.id}` : `${n}:${build.tag}:${c.id}`, label: c.label + build.note, node }));
+    };
+    const cases = nodes.flatMap((node, n) => builds.flatMap((b) => casesFor(node, n, b)));
+    const timings = new Map<string, Timing>(cases.map((c) => [c.id, { ms: [], cpu: [], problems: new Set<string>(), lastStdout: '' }]));
     const order = rng(7);
     const started = performance.now();
     for (let round = 0; round < WARMUP + ROUNDS; round++) {
       for (const c of shuffle([...cases], order)) runOnce(c, timings.get(c.id)!);
-      if (round === WARMUP - 1) for (const t of timings.values()) t.ms.length = 0;
+      if (round === WARMUP - 1) for (const t of timings.values()) t.ms.length = t.cpu.length = 0;
       if ((round + 1) % 10 === 0) process.stderr.write(`  round ${round + 1} / ${WARMUP + ROUNDS}\n`);
     }
     const totalSecs = (performance.now() - started) / 1000;
+    const cpu = measuresCpu();
 
-    const bare = timings.get('bare')!.ms;
-    const bare50 = median(bare);
-    const bare95 = p95(bare);
-    const rows = cases.map((c) => {
-      const t = timings.get(c.id)!.ms;
-      const perRound = t.map((v, i) => v / bare[i]!);
-      const r50 = median(t) / bare50;
-      const verdict = c.goal === undefined ? '' : `${r50 <= c.goal ? '✓' : '✗'} ≤ ${c.goal}×`;
-      return [c.label, ms(median(t)), ms(p95(t)), ratio(r50), ratio(p95(t) / bare95), ratio(median(perRound)), verdict];
-    });
-    const problems = cases.flatMap((c) => [...timings.get(c.id)!.problems].map((p) => `- ${c.label}: ${p}`));
-    const logs = [...new Set(Object.values(dirs).flatMap(logErrors))].map((l) => `- log: ${l}`);
+    /** One table per Node, every ratio against that Node's own bare start. */
+    const tableFor = (node: NodeBin, n: number): string => {
+      // Each case of this build, followed by the same case of the other build.
+      const baseId = (c: Case) => c.id.slice(c.id.lastIndexOf(':') + 1);
+      const mine = cases.filter((c) => c.node === node);
+      const own = mine.filter((c) => c.id === `${n}:${baseId(c)}`).flatMap((c) => mine.filter((o) => baseId(o) === baseId(c)));
+      const bare = timings.get(`${n}:bare`)!;
+      const rows = own.map((c) => {
+        const t = timings.get(c.id)!;
+        const wallRound = median(t.ms.map((v, i) => v / bare.ms[i]!));
+        const cpuRatio = cpu ? median(t.cpu) / median(bare.cpu) : NaN;
+        const cpuRound = cpu ? median(t.cpu.map((v, i) => v / bare.cpu[i]!)) : NaN;
+        // The verdict is on CPU time where it was measured: wall time also counts waiting for a core.
+        const judged = cpu ? cpuRatio : median(t.ms) / median(bare.ms);
+        const verdict = c.goal === undefined ? '' : `${judged <= c.goal ? '✓' : '✗'} ≤ ${c.goal}×`;
+        return [c.label, ms(median(t.cpu)), ms(p95(t.cpu)), ratio(cpuRatio), ratio(cpuRound), ms(median(t.ms)), ratio(median(t.ms) / median(bare.ms)), ratio(wallRound), verdict];
+      });
+      return [
+        `### ${node.label}`,
+        '',
+        table(['case', 'CPU median ms', 'CPU p95 ms', 'CPU × bare', 'CPU × bare, per round', 'wall median ms', 'wall × bare', 'wall × bare, per round', 'goal'], rows),
+      ].join('\n');
+    };
+    const problems = cases.flatMap((c) => [...timings.get(c.id)!.problems].map((p) => `- ${c.node.label}, ${c.label}: ${p}`));
+    const logs = [...new Set(builds.flatMap((b) => Object.values(b.dirs)).flatMap(logErrors))].map((l) => `- log: ${l}`);
     const indexChars = (() => {
       try {
-        const out = timings.get('start-100k')!.lastStdout;
+        const out = timings.get('0:start-100k')!.lastStdout;
         return (JSON.parse(out) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext?.length ?? 0;
       } catch {
         return 0;
@@ -365,11 +354,13 @@ process.stdout.write('{}\\n');
       '',
       machineLine(facts),
       '',
-      `Whole-process wall time of \`node plugin/dist/hook.cjs <Event>\` with a Claude Code payload on stdin, ${ROUNDS} rounds ` +
-        `(after ${WARMUP} warm-up rounds), every case once per round in shuffled order; ${totalSecs.toFixed(0)} s in all. ` +
-        `Store sizes: ${seedNotes.join('; ')}. SessionStart at 100,000 printed an index of ${int(indexChars)} characters.`,
+      `Whole-process ${cpu ? 'CPU time (user + system of the hook process alone, from `wait4`) and wall time' : 'wall time (python3 was not found, so no CPU time)'} ` +
+        `of \`node plugin/dist/hook.cjs <Event>\` with a Claude Code payload on stdin, ${ROUNDS} rounds ` +
+        `(after ${WARMUP} warm-up rounds), every case of every Node${against ? ` and of both builds (this one and ${against.name}'s committed plugin/dist)` : ''} once per round in shuffled order; ${totalSecs.toFixed(0)} s in all. ` +
+        `Ratios are to the bare start of the same Node; "per round" is the median of each round's case ÷ bare; the goal is judged on ${cpu ? 'CPU' : 'wall'} median × bare. ` +
+        (seedNotes.length ? `Store sizes: ${seedNotes.join('; ')}. SessionStart at 100,000 printed an index of ${int(indexChars)} characters.` : ''),
       '',
-      table(['case', 'median ms', 'p95 ms', 'median × bare', 'p95 × bare p95', 'median of per-round ratios', 'goal'], rows),
+      nodes.map(tableFor).join('\n\n'),
       '',
       problems.length || logs.length ? ['Problems seen:', '', ...problems, ...logs].join('\n') : 'Every run exited 0 with the expected stdout; no errors or warnings in the hook logs.',
       ...(stale ? ['', `_Warning: ${stale.slice(ROOT.length + 1)} was newer than the bundle measured; rebuild and rerun._`] : []),
@@ -381,6 +372,7 @@ process.stdout.write('{}\\n');
     }
   } finally {
     rmSync(distCopy, { recursive: true, force: true });
+    if (against) rmSync(against.dir, { recursive: true, force: true });
     if (process.env.MNEMO_BENCH_KEEP !== '1') rmSync(base, { recursive: true, force: true });
     else process.stderr.write(`hooks: kept ${base}\n`);
   }

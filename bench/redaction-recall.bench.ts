@@ -8,7 +8,7 @@
  *   npm run bench -- redaction-recall
  */
 import { redactText } from '../src/core/privacy/redact.ts';
-import { TOKEN_FORMATS } from '../src/core/privacy/token-formats.ts';
+import { tokenFormats } from '../src/core/privacy/token-formats.ts';
 import { DEV, PLACES, TEST, render, type Credential, type Place } from '../test/fixtures/secrets/catalogue.ts';
 import { baselineCommit, loadPrivacyAt } from './lib/baseline-privacy.ts';
 import { machine, machineLine, shouldWrite, writeSection } from './lib/report.ts';
@@ -45,7 +45,7 @@ function score(set: readonly Credential[], redact: (t: string) => string): Score
 }
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} % (${a}/${b})` : '–');
-const PREFIXES = TOKEN_FORMATS.flatMap((f) => f.prefixes);
+const PREFIXES = tokenFormats().flatMap((f) => f.prefixes);
 /** Test formats whose value starts with a prefix mnemo's table names (it knew them from elsewhere). */
 const namedByTable = (c: Credential) => PREFIXES.some((p) => p.length >= 3 && c.value.startsWith(p));
 

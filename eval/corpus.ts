@@ -1,13 +1,15 @@
 /**
  * @module eval/corpus
- * Builds the evaluation store: every transcript under eval/data/transcripts, replayed through the
- * capture pipeline and ingested in file order, so ids and uids are the same on every run.
+ * Builds the v1 evaluation store in-process, fast enough for a test: the v1 set's transcripts, replayed
+ * through the capture pipeline and ingested in file order, so ids and uids are the same on every run.
+ * (The figures quoted come from eval/recall.ts, which replays through the real hook processes.)
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { replayTranscript } from './replay.ts';
+import { SET_ROOTS } from './sets.ts';
 
 export const EVAL_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const TRANSCRIPTS = join(EVAL_DIR, 'data', 'transcripts');
@@ -30,7 +32,7 @@ export async function buildEvalStore(path: string): Promise<{ store: SqliteStore
   const store = SqliteStore.open({ path, busyTimeoutMs: 5000 });
   let events = 0;
   const uidToId = new Map<string, number>();
-  const files = jsonlFiles(TRANSCRIPTS);
+  const files = SET_ROOTS.v1.flatMap((root) => jsonlFiles(join(TRANSCRIPTS, root)));
   for (const file of files) {
     for (const ev of replayTranscript(file, relative(TRANSCRIPTS, file))) {
       const r = await store.ingest([ev]);

@@ -1,26 +1,88 @@
 /**
- * `npm run eval`: the retrieval evaluation (eval/evaluate.ts) as a table.
+ * `npm run eval`: the retrieval evaluation (eval/recall.ts) as tables.
  *
- *   npm run eval                                    keyword modes + the offline hash embedder
- *   npm run eval -- --write                         … and rewrite the table in eval/RESULTS.md
- *   MNEMO_EVAL_EMBEDDERS=hash,ollama npm run eval   also Ollama (OLLAMA_HOST, MNEMO_EMBED_MODEL)
- *   MNEMO_EVAL_EMBEDDERS=openai …                   OpenAI (OPENAI_API_KEY, MNEMO_EMBED_MODEL, MNEMO_EMBED_DIMENSIONS)
- *   MNEMO_EVAL_EMBEDDERS=onnx …                     a local model folder (MNEMO_EMBED_MODEL)
+ *   npm run eval                         every set, store and mode; prints the tables
+ *   npm run eval -- --write              … and rewrites the tables in eval/RESULTS.md
+ *   npm run eval -- --stores all --modes mnemo --misses dev
+ *                                        one store, one mode; lists the dev questions not in the first 10
+ *   npm run eval -- --via import        build stores with `mnemo import claude-code` (same capture pipeline, one process: for tuning)
+ *   npm run eval -- --splits dev        ask only the dev half of the v2 set (and v1): what tuning runs use
+ *   npm run eval -- --rebuild            replay the transcripts through the hooks again even if a store is cached
+ *   npm run eval -- --modes mnemo,mnemo-no-narration   the same store with the narration taken out (copy, index rebuilt)
+ *
+ * Building a store replays every session through the plugin's hooks (one process per event): minutes
+ * on an idle machine, longer on a busy one; stores are cached under eval/.cache/stores.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EmbedderName } from '../src/embed/index.ts';
-import { EVAL_DIR } from './corpus.ts';
-import { evaluate, renderTable } from './evaluate.ts';
+import { parseArgs } from 'node:util';
+import { breakdown, headline, languageGroup, misses } from './report.ts';
+import { askAll, buildStore, EVAL_DIR, loadQuestions, STORE_SETS, type Asked, type ModeName, type StoreName, type Via } from './recall.ts';
 
-const embedders = (process.env.MNEMO_EVAL_EMBEDDERS ?? 'hash').split(',').map((s) => s.trim()).filter(Boolean) as EmbedderName[];
-const result = await evaluate({ embedders, log: (l) => process.stderr.write(`${l}\n`) });
-const table = renderTable(result);
+const { values } = parseArgs({
+  options: {
+    stores: { type: 'string', default: 'all,v2,v1' },
+    modes: { type: 'string', default: 'mnemo,hybrid,fts5' },
+    write: { type: 'boolean', default: false },
+    rebuild: { type: 'boolean', default: false },
+    via: { type: 'string', default: 'hooks' },
+    misses: { type: 'string' },
+    concurrency: { type: 'string', default: '2' },
+    dump: { type: 'string' },
+    splits: { type: 'string', default: 'test,dev' },
+  },
+});
+const log = (l: string) => process.stderr.write(`${l}\n`);
+const stores = values.stores!.split(',').map((s) => s.trim()) as StoreName[];
+const modes = values.modes!.split(',').map((s) => s.trim()) as ModeName[];
+const splits = values.splits!.split(',').map((s) => s.trim());
+
+const asked: Asked[] = [];
+const notes: string[] = [];
+for (const name of stores) {
+  const t = performance.now();
+  const store = await buildStore(name, { via: values.via as Via, rebuild: values.rebuild!, concurrency: Number(values.concurrency), log });
+  log(`${name}: ${store.reused ? 'cached store' : store.via === 'hooks' ? `replayed ${store.replay.hooks} hook runs in ${Math.round(store.replay.ms / 1000)} s` : `imported in ${Math.round(store.replay.ms / 1000)} s`} (${store.dataDir})`);
+  if (store.replay.hookFailures.length) notes.push(`${name}: ${store.replay.hookFailures.length} hook runs failed, e.g. ${store.replay.hookFailures[0]}`);
+  const questions = STORE_SETS[name].flatMap((s) => loadQuestions(s)).filter((q) => q.set !== 'v2' || splits.includes(q.split!));
+  const r = await askAll(store, questions, modes, log);
+  asked.push(...r.asked);
+  notes.push(`${name} store: ${r.index.byToolUseId.size + r.index.byKey.size} labelled-key targets indexed; ${r.unresolvedKeys} label keys name nothing stored (narration not captured yet, or a deduplicated prompt)${r.unanswerable.length ? `; unanswerable: ${r.unanswerable.join(', ')}` : ''}`);
+  log(`${name}: asked in ${Math.round((performance.now() - t) / 1000)} s`);
+}
+if (values.dump) writeFileSync(values.dump, JSON.stringify(asked.map((a) => ({ id: a.question.id, set: a.question.set, split: a.question.split, style: a.style, mode: a.mode, store: a.store, rank: a.rank, top: a.top.slice(0, 10) }))));
+
+const v2 = (split: string) => (a: Asked) => a.question.set === 'v2' && a.question.split === split;
+const v1 = (a: Asked) => a.question.set === 'v1';
+const lines: string[] = [];
+// The breakdowns show the modes a user chooses between, not the ablations.
+const main = modes.filter((m) => m !== 'fts5-why' && !m.endsWith('-no-narration'));
+for (const split of (['test', 'dev'] as const).filter((s) => splits.includes(s))) {
+  lines.push('', `**v2 ${split} split** (${new Set(asked.filter(v2(split)).map((a) => a.question.id)).size} questions${split === 'test' ? ', never looked at while tuning' : ', tuned on'}):`, '');
+  for (const store of stores) if (STORE_SETS[store].includes('v2')) lines.push(...headline(asked, store, v2(split), ['question', 'query'], modes), '');
+  const all = asked.filter((a) => v2(split)(a) && a.store === (stores.includes('all') ? 'all' : stores[0]));
+  lines.push(`By kind (v2 ${split}, ${all[0]?.store ?? ''} store):`, '', ...breakdown(all, (a) => a.question.kind, 'kind', ['question', 'query'], main), '');
+  lines.push(`By language (v2 ${split}, ${all[0]?.store ?? ''} store):`, '', ...breakdown(all, languageGroup, 'language', ['question', 'query'], main), '');
+}
+lines.push('', '**v1 set** (52 questions; every ranking choice before issue 14 was tuned on them, so these are not unseen-question figures):', '');
+for (const store of stores) if (STORE_SETS[store].includes('v1')) lines.push(...headline(asked, store, v1, ['question'], modes), '');
+lines.push(...notes.map((n) => `- ${n}`));
+const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
 
-if (process.argv.includes('--write')) {
+if (values.misses) {
+  for (const mode of modes) {
+    const mine = asked.filter((a) => a.mode === mode && a.store === stores[0] && (values.misses === 'v1' ? v1(a) : v2(values.misses!)(a)));
+    if (values.misses === 'test') throw new Error('test misses are not listed: tune on dev only');
+    process.stdout.write(`\nNot in the first 10 (${mode}, ${stores[0]} store, ${values.misses}): ${misses(mine).join(', ')}\n`);
+  }
+}
+
+if (values.write) {
   const file = join(EVAL_DIR, 'RESULTS.md');
   const text = readFileSync(file, 'utf8');
-  const block = `<!-- eval:begin -->\n${table}\n<!-- eval:end -->`;
-  writeFileSync(file, text.replace(/<!-- eval:begin -->[\s\S]*<!-- eval:end -->/, block));
+  // The v2 section's tables; the v1 section below them keeps the figures of the harness it was tuned with.
+  const region = /<!-- recall:begin -->[\s\S]*<!-- recall:end -->/;
+  if (!region.test(text)) throw new Error(`${file} has no <!-- recall:begin --> … <!-- recall:end --> region to rewrite`);
+  writeFileSync(file, text.replace(region, () => `<!-- recall:begin -->\n${table}\n<!-- recall:end -->`));
 }

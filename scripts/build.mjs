@@ -5,6 +5,7 @@
 // - hook-main.cjs, the hook itself (src/hooks/main.ts);
 // - hook-store.cjs, the store path (SQLite, summaries), required only by SessionStart, PreCompact and SessionEnd;
 // - hook.js, the entry of earlier installs, kept as a one-line ES module that starts hook.cjs.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,13 @@ const outdir = process.env.MNEMO_BUILD_OUT ? resolve(process.env.MNEMO_BUILD_OUT
 // An installed package has no sources (and no esbuild): its plugin/dist is already built.
 if (!existsSync(join(root, 'src', 'cli', 'main.ts'))) process.exit(0);
 const { build } = await import('esbuild');
+// The hint scan's tables are worked out from the secret catalogue here, not in every hook process
+// (src/core/privacy/hint-scan.ts); the file is committed, and rewritten only when the catalogue changed.
+const tables = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'hint-tables.ts')], { cwd: root, stdio: 'inherit' });
+if (tables.status !== 0) {
+  console.error('build: scripts/hint-tables.ts failed');
+  process.exit(1);
+}
 rmSync(outdir, { recursive: true, force: true });
 
 /** A hash of the sources: what a kept SessionStart index (src/context/cache.ts) is checked against. */

@@ -14,8 +14,9 @@
  * - no open session has become abandoned since (SessionStart would close and summarize it).
  * `MNEMO_CONTEXT_CACHE=0` turns it off. Plain files only: the hook's fast path loads nothing else.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { removeFile } from '../store/remove-file.ts';
 import type { ResolvedConfig } from '../config/config.ts';
 import { derivedDir, readGeneration } from '../store/generation.ts';
 import { projectTag } from '../store/project-tag.ts';
@@ -144,10 +145,10 @@ export function keepIndex(cfg: CacheConfig, project: string, entry: { readonly g
     renameSync(tmp, file);
     // A write (a forget, say) since the token was read: this copy is stale already and may quote
     // forgotten text that the forget's own clean-up ran too early to remove.
-    if (readGeneration(cfg.dbPath, project) !== entry.generation) rmSync(file, { force: true });
+    if (readGeneration(cfg.dbPath, project) !== entry.generation) removeFile(file);
   } catch {
     try {
-      rmSync(tmp, { force: true });
+      removeFile(tmp);
     } catch {
       /* nothing more to do */
     }

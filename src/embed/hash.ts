@@ -17,7 +17,7 @@
  * 1024 dimensions and two buckets (a collision then moves half as far, and rarely twice) the hashed
  * vectors score within a question of the exact sparse ones.
  */
-import { englishFor, segmentCjk } from '../core/search/glossary.ts';
+import { englishFor, GLOSSARY_VERSION, segmentCjk } from '../core/search/glossary.ts';
 import { cjkBigrams, CJK_RUN_RE } from '../core/search/text-index.ts';
 import { normalize, type Embedder } from './types.ts';
 
@@ -140,7 +140,9 @@ export function hashEmbed(text: string, dims = HASH_DIMS): Float32Array {
 /** The offline embedder (`MNEMO_EMBEDDER=hash`), fused with the keyword lists by RRF. */
 export function createHashEmbedder(dims = HASH_DIMS): Embedder {
   return {
-    id: `hash:v3:${dims}`,
+    // The vectors depend on the glossary (a term stands for its English words): a new glossary is a new
+    // embedder, so stores re-embed in the background instead of mixing vectors of two vocabularies.
+    id: `hash:v4-${GLOSSARY_VERSION}:${dims}`,
     embed: async (texts) => texts.map((t) => hashEmbed(t, dims)),
   };
 }

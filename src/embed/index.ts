@@ -6,7 +6,7 @@
 import type { EmbedSettings } from './settings.ts';
 import type { Embedder } from './types.ts';
 
-export type { Embedder, EmbedPurpose, EmbedderName } from './types.ts';
+export type { Embedder, EmbedPurpose, EmbedderName, EmbedScope } from './types.ts';
 export { EmbedError } from './types.ts';
 export { resolveEmbedSettings, type EmbedSettings } from './settings.ts';
 
@@ -14,6 +14,11 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The embedder the settings ask for, or undefined when semantic search is off. Throws EmbedError on bad setup. */
 export async function createEmbedder(s: EmbedSettings, env: Env = process.env): Promise<Embedder | undefined> {
+  const embedder = await build(s, env);
+  return embedder && s.scope === 'candidates' ? { ...embedder, scope: 'candidates' } : embedder;
+}
+
+async function build(s: EmbedSettings, env: Env): Promise<Embedder | undefined> {
   switch (s.embedder) {
     case 'none':
       return undefined;

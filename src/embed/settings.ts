@@ -9,8 +9,9 @@
  * | `MNEMO_EMBED_MODEL` | `embedModel` | ollama `bge-m3`, openai `text-embedding-3-small`, onnx: a folder (required) |
  * | `MNEMO_EMBED_DIMENSIONS` | `embedDimensions` | openai 512 (text-embedding-3 shortens at the source) |
  * | `MNEMO_EMBED_TIMEOUT_MS` | `embedTimeoutMs` | 30,000 per batch (queries: at most 2,000, then keywords only) |
+ * | `MNEMO_EMBED_SCOPE` | `embedScope` | `store` (every vector) or `candidates` (the keyword candidates only) |
  */
-import type { EmbedderName } from './types.ts';
+import type { EmbedderName, EmbedScope } from './types.ts';
 
 /** bge-m3 is multilingual (Chinese and English share one space), which is what cross-lingual recall needs. */
 export const DEFAULT_EMBED_MODELS = Object.freeze({ ollama: 'bge-m3', openai: 'text-embedding-3-small' });
@@ -22,6 +23,7 @@ export interface EmbedSettings {
   readonly model?: string;
   readonly dimensions?: number;
   readonly timeoutMs: number;
+  readonly scope: EmbedScope;
   readonly warnings: readonly string[];
 }
 
@@ -43,11 +45,15 @@ export function resolveEmbedSettings(env: Env, file: Readonly<Record<string, unk
   }
   const dimsRaw = Number(text(env.MNEMO_EMBED_DIMENSIONS) ?? file.embedDimensions ?? (embedder === 'openai' ? 512 : NaN));
   const timeoutRaw = Number(text(env.MNEMO_EMBED_TIMEOUT_MS) ?? file.embedTimeoutMs ?? 30_000);
+  const scopeRaw = (text(env.MNEMO_EMBED_SCOPE) ?? text(file.embedScope) ?? 'store').toLowerCase();
+  const scope: EmbedScope = scopeRaw === 'candidates' ? 'candidates' : 'store';
+  if (scopeRaw !== scope) warnings.push(`unknown embed scope ${JSON.stringify(scopeRaw)}; expected store or candidates; using store`);
   return Object.freeze({
     embedder,
     ...(model ? { model } : {}),
     ...(Number.isInteger(dimsRaw) && dimsRaw >= 16 && dimsRaw <= 4096 ? { dimensions: dimsRaw } : {}),
     timeoutMs: Number.isFinite(timeoutRaw) ? Math.min(600_000, Math.max(500, Math.trunc(timeoutRaw))) : 30_000,
+    scope,
     warnings,
   });
 }

@@ -19,9 +19,17 @@ export interface Embedder {
    * after the keyword results (for embedders measured not to improve the ranking). Default `rrf`.
    */
   readonly fusion?: 'rrf' | 'append';
+  /**
+   * Where the neighbours come from: `store` searches every vector (KNN), `candidates` only ranks the
+   * records the keyword lists found (a bounded cost whatever the store's size). Default `store`.
+   */
+  readonly scope?: EmbedScope;
   /** Embed a batch. Returns one L2-normalised vector per text, all of the same length. */
   embed(texts: readonly string[], purpose: EmbedPurpose): Promise<Float32Array[]>;
 }
+
+/** The values of `MNEMO_EMBED_SCOPE`. */
+export type EmbedScope = 'store' | 'candidates';
 
 /** The values of `MNEMO_EMBEDDER`. */
 export type EmbedderName = 'none' | 'hash' | 'ollama' | 'openai' | 'onnx';

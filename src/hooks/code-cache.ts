@@ -10,9 +10,10 @@
  * never meets an old cache; V8 itself rejects data from another V8 version or flag set, and then the
  * file is rewritten. Any failure to read or write the cache is silent: the bundle just compiles.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { removeFile } from '../store/remove-file.ts';
 
 /** The CommonJS module wrapper, as Node's loader applies it (keeps line numbers of the first line). */
 const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
@@ -105,7 +106,7 @@ function writeCache(path: string, data: Buffer, bundleName: string, buildHash: s
   renameSync(tmp, path);
   const own = `${tidy(bundleName)}-`;
   for (const f of readdirSync(dir)) {
-    if (f.startsWith(own) && !f.startsWith(`${own}${tidy(buildHash)}-`)) rmSync(join(dir, f), { force: true });
+    if (f.startsWith(own) && !f.startsWith(`${own}${tidy(buildHash)}-`)) removeFile(join(dir, f));
   }
 }
 

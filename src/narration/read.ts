@@ -49,7 +49,8 @@ export type ReadOutcome =
       /** The read started over from byte 0 (the file was replaced or cut). */
       readonly restarted: boolean;
       readonly offset: number;
-      readonly size: number;
+      /** The file's size, when the read went as far as it; null when it stopped at `maxBytes` before. */
+      readonly size: number | null;
       readonly dev: number;
       readonly ino: number;
       readonly tail: string;
@@ -122,7 +123,9 @@ export function readAppended(pos: ReadPosition, format: Extract<TranscriptFormat
       records: records.drain(),
       restarted,
       offset,
-      size: st.size,
+      // A read cut short by maxBytes has not seen the file to its end: its size must not mark it read
+      // (the one-stat shortcut above would then skip the rest until the file grows).
+      size: from + maxBytes >= st.size ? st.size : null,
       dev: st.dev,
       ino: st.ino,
       tail: tailAt(fd, offset),

@@ -6,8 +6,9 @@
  * SessionStart, the CLI) folds the spool into the store in order. Replays are harmless because
  * every event carries a unique id the store refuses twice.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { removeFile } from './remove-file.ts';
 import type { CapturedEvent } from '../core/types.ts';
 import { projectTag } from './project-tag.ts';
 
@@ -61,7 +62,7 @@ export function spoolWrite(dir: string, ev: CapturedEvent): string {
   } catch (err) {
     // On a full disk a half-written temp file would hold on to the little space left.
     try {
-      rmSync(tmp, { force: true });
+      removeFile(tmp);
     } catch {
       /* the stale-temp sweep of spoolList removes it later */
     }
@@ -88,7 +89,7 @@ export function spoolMarkBusy(dir: string, startedAtMs: number): () => void {
   return () => {
     if (released) return;
     released = true;
-    rmSync(file, { force: true });
+    removeFile(file);
   };
 }
 
@@ -105,7 +106,7 @@ function liveBusy(dir: string, name: string, now: number): string | undefined {
     }
   }
   if (alive) return m[1];
-  rmSync(join(dir, name), { force: true });
+  removeFile(join(dir, name));
   return undefined;
 }
 
@@ -154,7 +155,7 @@ function settleStaleTemp(dir: string, name: string, now: number): string | undef
       /* cut short: not an event */
     }
     if (!complete) {
-      rmSync(tmp, { force: true });
+      removeFile(tmp);
       return undefined;
     }
     const final = name.slice(TMP_PREFIX.length);
@@ -210,7 +211,7 @@ export function spoolRead(file: string): SpoolEntry | undefined {
 }
 
 export function spoolRemove(file: string): void {
-  rmSync(file, { force: true });
+  removeFile(file);
 }
 
 /** Keep unreadable entries for inspection instead of retrying them forever. */

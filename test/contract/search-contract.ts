@@ -64,7 +64,9 @@ export function runSearchContract(name: string, makeSubject: () => Promise<Searc
     });
 
     test('CJK is found through bigrams, inside longer runs', async () => {
-      assert.equal((await s.search('连接池', { project: p1 }))[0], 'zh-leak');
+      // Found, not necessarily first: a store with a glossary may rank English records holding the
+      // term's translation (`connection pool`) above it, as code and logs are English.
+      assert.ok((await s.search('连接池', { project: p1 })).includes('zh-leak'));
       assert.ok((await s.search('泄漏', { project: p1 })).includes('zh-leak'));
       assert.ok(!(await s.search('连接池', { project: p1 })).includes('zh-other'));
     });

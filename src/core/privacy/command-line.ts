@@ -37,48 +37,58 @@ const LOGIN: readonly FlagRule[] = [both('-p'), both('--password')];
 const LDAP: readonly FlagRule[] = [both('-w')];
 const SQLCMD: readonly FlagRule[] = [both('-P')];
 
-/** Tool name → the flags of it that carry a credential. Names are matched as whole shell words. */
-const TOOLS: ReadonlyMap<string, readonly FlagRule[]> = new Map<string, readonly FlagRule[]>([
-  ['curl', CURL],
-  ['wget', [both('--user', USER_PASS)]],
-  ['mysql', [glued('-p')]],
-  ['mysqldump', [glued('-p')]],
-  ['mysqladmin', [glued('-p')]],
-  ['mysqlimport', [glued('-p')]],
-  ['mysqlsh', [glued('-p')]],
-  ['mariadb', [glued('-p')]],
-  ['mariadb-dump', [glued('-p')]],
-  ['sshpass', [both('-p')]],
-  ['redis-cli', [both('-a'), next('--pass'), next('--askpass')]],
-  ['valkey-cli', [both('-a'), next('--pass')]],
-  ['mongo', LOGIN],
-  ['mongosh', LOGIN],
-  ['mongodump', LOGIN],
-  ['mongorestore', LOGIN],
-  ['mongoexport', LOGIN],
-  ['mongoimport', LOGIN],
-  ['login', [...LOGIN, next('--password-stdin')]],
-  ['ldapsearch', LDAP],
-  ['ldapmodify', LDAP],
-  ['ldapadd', LDAP],
-  ['ldapdelete', LDAP],
-  ['ldapwhoami', LDAP],
-  ['ldappasswd', [...LDAP, both('-s')]],
-  ['smbclient', [both('-U', { after: '%' }), both('--user', { after: '%' })]],
-  ['rpcclient', [both('-U', { after: '%' })]],
-  ['sqlcmd', SQLCMD],
-  ['bcp', SQLCMD],
-  ['osql', SQLCMD],
-  ['isql', SQLCMD],
-  ['lftp', [both('-u', { after: ',' })]],
-  ['xfreerdp', [glued('/p:')]],
-  ['wlfreerdp', [glued('/p:')]],
-  ['rdesktop', [both('-p')]],
-  ['ncftp', [both('-p')]],
-]);
+let tools: ReadonlyMap<string, readonly FlagRule[]> | undefined;
+
+/** Tool name → the flags of it that carry a credential. Names are matched as whole shell words. Built when a tool's name was seen. */
+function toolFlags(): ReadonlyMap<string, readonly FlagRule[]> {
+  return (tools ??= toolTable());
+}
+
+function toolTable(): ReadonlyMap<string, readonly FlagRule[]> {
+  return new Map<string, readonly FlagRule[]>([
+    ['curl', CURL],
+    ['wget', [both('--user', USER_PASS)]],
+    ['mysql', [glued('-p')]],
+    ['mysqldump', [glued('-p')]],
+    ['mysqladmin', [glued('-p')]],
+    ['mysqlimport', [glued('-p')]],
+    ['mysqlsh', [glued('-p')]],
+    ['mariadb', [glued('-p')]],
+    ['mariadb-dump', [glued('-p')]],
+    ['sshpass', [both('-p')]],
+    ['redis-cli', [both('-a'), next('--pass'), next('--askpass')]],
+    ['valkey-cli', [both('-a'), next('--pass')]],
+    ['mongo', LOGIN],
+    ['mongosh', LOGIN],
+    ['mongodump', LOGIN],
+    ['mongorestore', LOGIN],
+    ['mongoexport', LOGIN],
+    ['mongoimport', LOGIN],
+    ['login', [...LOGIN, next('--password-stdin')]],
+    ['ldapsearch', LDAP],
+    ['ldapmodify', LDAP],
+    ['ldapadd', LDAP],
+    ['ldapdelete', LDAP],
+    ['ldapwhoami', LDAP],
+    ['ldappasswd', [...LDAP, both('-s')]],
+    ['smbclient', [both('-U', { after: '%' }), both('--user', { after: '%' })]],
+    ['rpcclient', [both('-U', { after: '%' })]],
+    ['sqlcmd', SQLCMD],
+    ['bcp', SQLCMD],
+    ['osql', SQLCMD],
+    ['isql', SQLCMD],
+    ['lftp', [both('-u', { after: ',' })]],
+    ['xfreerdp', [glued('/p:')]],
+    ['wlfreerdp', [glued('/p:')]],
+    ['rdesktop', [both('-p')]],
+    ['ncftp', [both('-p')]],
+  ]);
+}
 
 /** The names the hint scan looks for: tools, and the arguments that mark a password wherever they are. */
-export const COMMAND_HINTS: readonly string[] = [...TOOLS.keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass'];
+export function commandHints(): readonly string[] {
+  return [...toolFlags().keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass'];
+}
 
 interface Word {
   /** Where the word starts in the source (inside its quotes) and its text, quotes removed. */
@@ -256,7 +266,7 @@ export function redactCommandLines(text: string, hits: Hits): string {
     const words = shellWords(text, at + length);
     if (word === 'htpasswd') spans.push(...htpasswdSpans(words));
     else if (word === 'sqlplus') spans.push(...sqlplusSpans(words));
-    else spans.push(...flagSpans(words, TOOLS.get(word) ?? []));
+    else spans.push(...flagSpans(words, toolFlags().get(word) ?? []));
   }
   if (spans.length === 0) return text;
   spans.sort((a, b) => a.start - b.start);

@@ -9,6 +9,11 @@
  * arrives from another thread (a millisecond later, more on a busy machine), while it compiles a
  * regex search of a long text to machine code at once. So a scanner's first long texts (every hook
  * process has at most a few) go to one regex alternation per set, which finds the same hits.
+ *
+ * The lookup tables are plain data (`ScanTables`), worked out from the word sets by `scanTables`.
+ * Worked out in the process, they cost a hook more than its whole scan (a few hundred words walked
+ * character by character in the interpreter); the catalogue's tables are therefore worked out at
+ * build time (hint-tables.generated.ts) and only copied into place here.
  */
 
 /** One set of words to look for. */
@@ -27,11 +32,24 @@ export type Hits = number[];
 const isWordCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 const fold = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
-interface Candidate {
+/** A word of a set, as the tables index it. */
+export interface Candidate {
   readonly set: number;
   readonly word: string;
   readonly ignoreCase: boolean;
   readonly wordEnd: boolean;
+}
+
+/** What a scanner looks words up in: plain data, so it can be worked out ahead of time. */
+export interface ScanTables {
+  /** Every distinct word of every set, longest first (by length, then in the sets' order). */
+  readonly candidates: readonly Candidate[];
+  /** Per list: its pair key (first character << 7 | second), then its candidates' indices, longest first. */
+  readonly lists: readonly (readonly number[])[];
+  /** Per list, the third characters (7 bits) its candidates can have: 4 × 32 bits; all (-1) for two-character words. */
+  readonly thirds: readonly number[];
+  /** Per set, its regex alternation (longest word first): source and flags (`g`, `gi` when the set ignores case). */
+  readonly alternations: readonly (readonly [source: string, flags: string])[];
 }
 
 /** From this length on, V8 compiles a regex search to machine code at its first run (it interprets shorter ones first). */
@@ -42,56 +60,36 @@ const COLD_CHARS = 1 << 20;
 export class HintScanner {
   /** Per pair of characters (7 bits each, first << 7 | second): 1 + the index of its candidates, or 0. */
   private readonly pairs = new Uint16Array(1 << 14);
-  /** The candidates of each pair, longest first. */
-  private readonly lists: Candidate[][] = [];
+  /** Every word, longest first (the tables' candidates). */
+  private readonly candidates: readonly Candidate[];
+  /** Per pair with words: its key, then its candidates' indices, longest first (the tables' lists, used as they are). */
+  private readonly lists: readonly (readonly number[])[];
   /** Per list, the third characters (7 bits) its candidates can have: 4 × 32 bits; all for two-character words. */
   private readonly thirds: Int32Array;
-  /** Each set as a global regex alternation, longest word first; built on the first long text. */
+  /** Each set as a global regex alternation, longest word first; compiled on the first long text. */
   private alternations: RegExp[] | undefined;
 
-  /** `coldChars`: how many characters of long texts go to the regex engine (tests set 0 or Infinity). */
+  /** How many sets: the scan answers one list of hits per set. */
+  private readonly setCount: number;
+  private readonly tables: ScanTables;
+
+  /**
+   * `source`: the word sets, or their tables worked out ahead of time (`scanTables(sets)`), which need
+   * neither the words' modules nor the work. `coldChars`: how many characters of long texts go to the
+   * regex engine (tests set 0 or Infinity).
+   */
   constructor(
-    private readonly sets: readonly WordSet[],
+    source: readonly WordSet[] | ScanTables,
     private coldChars = COLD_CHARS,
   ) {
-    // Character codes throughout, no regex, no per-character strings: every hook process builds this.
-    // Longest first: by length, then in the sets' order (what a stable sort would give).
-    const byLength: Candidate[][] = [];
-    sets.forEach((s, set) => {
-      const ignoreCase = s.ignoreCase ?? false;
-      for (const word of new Set(s.words)) {
-        if (!usable(word, ignoreCase)) throw new Error(`unusable word: ${word}`);
-        (byLength[word.length] ??= []).push({ set, word, ignoreCase, wordEnd: s.wordEnd?.includes(word) ?? false });
-      }
-    });
-    const thirds: number[] = [];
-    for (let len = byLength.length - 1; len >= 2; len--) {
-      const group = byLength[len] ?? [];
-      for (let k = 0; k < group.length; k++) this.add(group[k]!, thirds);
-    }
-    this.thirds = new Int32Array(thirds);
-  }
-
-  /** Index a candidate under the pairs its first two characters can be (either case, ignoring case). */
-  private add(c: Candidate, thirds: number[]): void {
-    const w = c.word;
-    const firsts = casesOf(w.charCodeAt(0), c.ignoreCase);
-    const seconds = casesOf(w.charCodeAt(1), c.ignoreCase);
-    const third = w.length > 2 ? casesOf(w.charCodeAt(2), c.ignoreCase) : [];
-    // Indexed loops: this runs once per process, in the interpreter, where for-of costs an iterator per loop.
-    for (let i = 0; i < firsts.length; i++) {
-      for (let j = 0; j < seconds.length; j++) {
-        const key = (firsts[i]! << 7) | seconds[j]!;
-        if (this.pairs[key] === 0) {
-          this.pairs[key] = this.lists.push([]);
-          thirds.push(0, 0, 0, 0);
-        }
-        const list = this.pairs[key]! - 1;
-        this.lists[list]!.push(c);
-        if (third.length === 0) thirds.fill(-1, list * 4, list * 4 + 4);
-        for (let k = 0; k < third.length; k++) thirds[list * 4 + (third[k]! >> 5)]! |= 1 << (third[k]! & 31);
-      }
-    }
+    const tables = Array.isArray(source) ? scanTables(source as readonly WordSet[]) : (source as ScanTables);
+    this.tables = tables;
+    this.setCount = tables.alternations.length;
+    this.candidates = tables.candidates;
+    this.lists = tables.lists;
+    // An indexed loop: this runs once per process, in the interpreter, where for-of costs an iterator.
+    for (let l = 0; l < this.lists.length; l++) this.pairs[this.lists[l]![0]!] = l + 1;
+    this.thirds = new Int32Array(tables.thirds);
   }
 
   /**
@@ -104,10 +102,11 @@ export class HintScanner {
       this.coldChars -= text.length - from;
       return this.scanByRegex(text, from);
     }
-    const hits: Hits[] = this.sets.map(() => []);
+    const hits: Hits[] = [];
+    for (let set = 0; set < this.setCount; set++) hits.push([]);
     /** Per set, where its next hit may start (hits of one set do not overlap). */
-    const free: number[] = this.sets.map(() => from);
-    const { pairs, thirds } = this;
+    const free: number[] = new Array<number>(this.setCount).fill(from);
+    const { pairs, thirds, candidates, lists } = this;
     const last = text.length - 1;
     // Scanned as bytes (each character's low 8 bits), not with charCodeAt: the engine reads a byte
     // array far faster than strings of every shape (flat, concatenated, sliced) that come here.
@@ -117,7 +116,9 @@ export class HintScanner {
       const c2 = bytes[i + 2]! & 127;
       if (((thirds[(list - 1) * 4 + (c2 >> 5)]! >>> (c2 & 31)) & 1) === 0) continue;
       let taken = 0;
-      for (const c of this.lists[list - 1]!) {
+      const row = lists[list - 1]!;
+      for (let k = 1; k < row.length; k++) {
+        const c = candidates[row[k]!]!;
         if ((taken >> c.set) & 1 || i < free[c.set]! || !matches(text, i, c)) continue;
         hits[c.set]!.push(i, c.word.length);
         free[c.set] = i + c.word.length;
@@ -132,11 +133,15 @@ export class HintScanner {
     if (at < 0 || at + 2 > text.length) return [];
     const list = this.pairs[((text.charCodeAt(at) & 127) << 7) | (text.charCodeAt(at + 1) & 127)]!;
     if (list === 0) return [];
-    return this.lists[list - 1]!.filter((c) => c.set === set && matches(text, at, c)).map((c) => c.word);
+    return this.lists[list - 1]!
+      .slice(1)
+      .map((k) => this.candidates[k]!)
+      .filter((c) => c.set === set && matches(text, at, c))
+      .map((c) => c.word);
   }
 
   private scanByRegex(text: string, from: number): Hits[] {
-    this.alternations ??= this.sets.map(alternation);
+    this.alternations ??= this.tables.alternations.map(([source, flags]) => new RegExp(source, flags));
     return this.alternations.map((re) => {
       const hits: Hits = [];
       re.lastIndex = from;
@@ -146,11 +151,50 @@ export class HintScanner {
   }
 }
 
-/** A set's words as one global regex: longest first, so the first alternative that matches is the longest word there. */
-function alternation(s: WordSet): RegExp {
+/**
+ * The tables of a scanner of `sets`. Throws on a word the scan cannot index (under two characters,
+ * not ASCII, or upper case in a set that ignores case).
+ */
+export function scanTables(sets: readonly WordSet[]): ScanTables {
+  // Longest first: by length, then in the sets' order (what a stable sort would give).
+  const byLength: Candidate[][] = [];
+  sets.forEach((s, set) => {
+    const ignoreCase = s.ignoreCase ?? false;
+    for (const word of new Set(s.words)) {
+      if (!usable(word, ignoreCase)) throw new Error(`unusable word: ${word}`);
+      (byLength[word.length] ??= []).push({ set, word, ignoreCase, wordEnd: s.wordEnd?.includes(word) ?? false });
+    }
+  });
+  const candidates = byLength.filter(Boolean).reverse().flat();
+  const listOfPair = new Map<number, number>();
+  const lists: number[][] = [];
+  const thirds: number[] = [];
+  candidates.forEach((c, index) => {
+    const w = c.word;
+    const third = w.length > 2 ? casesOf(w.charCodeAt(2), c.ignoreCase) : [];
+    for (const first of casesOf(w.charCodeAt(0), c.ignoreCase)) {
+      for (const second of casesOf(w.charCodeAt(1), c.ignoreCase)) {
+        const key = (first << 7) | second;
+        let list = listOfPair.get(key);
+        if (list === undefined) {
+          list = lists.push([key]) - 1;
+          listOfPair.set(key, list);
+          thirds.push(0, 0, 0, 0);
+        }
+        lists[list]!.push(index);
+        if (third.length === 0) thirds.fill(-1, list * 4, list * 4 + 4);
+        for (const t of third) thirds[list * 4 + (t >> 5)]! |= 1 << (t & 31);
+      }
+    }
+  });
+  return { candidates, lists, thirds, alternations: sets.map(alternation) };
+}
+
+/** A set's words as one regex alternation: longest first, so the first alternative that matches is the longest word there. */
+function alternation(s: WordSet): readonly [string, string] {
   const words = [...new Set(s.words)].sort((a, b) => b.length - a.length);
-  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + (s.wordEnd?.includes(w) ? '\\b' : ''));
-  return new RegExp(escaped.join('|'), s.ignoreCase ? 'gi' : 'g');
+  const source = words.map((w) => w.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + (s.wordEnd?.includes(w) ? '\\b' : '')).join('|');
+  return [source, s.ignoreCase ? 'gi' : 'g'];
 }
 
 /** Bytes for texts up to 1 MiB, reused from call to call (a longer text gets its own). */

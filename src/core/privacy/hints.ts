@@ -4,20 +4,16 @@
  * prefixes (tokens) and the words that start a secret-looking name (assignments).
  */
 import { HintScanner, type Hits } from './hint-scan.ts';
-import { COMMAND_HINTS } from './command-line.ts';
-import { TOKEN_HINTS } from './token-hints.ts';
+import { HINT_TABLES } from './hint-tables.generated.ts';
 
-/** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
-const SECRET_WORDS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'];
-
-/** The secret words as a regex, for a search from any position (the scan's hits are those of a scan from the start). */
+/** The secret words (hint-sets' SECRET_WORDS) as a regex, for a search from any position (the scan's hits are those of a scan from the start). */
 export const SECRET_WORD_RE = /p(?:ass|wd)|secret|token|key|auth|c(?:redential|ookie)|bearer|pat\b/gi;
 
-const SCANNER = new HintScanner([
-  { words: TOKEN_HINTS },
-  { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },
-  { words: COMMAND_HINTS },
-]);
+/**
+ * The tables of hint-sets' HINT_SETS, worked out at build time: working them out here would cost
+ * every hook process more than its scan, and would load the whole catalogue for its words.
+ */
+const SCANNER = new HintScanner(HINT_TABLES);
 
 export interface Hints {
   /** Where the token rules' hints occur. */

@@ -3,11 +3,14 @@
  * The literals the hint scan looks for on behalf of the token detectors, and what a token cut short
  * after a prefix would be (see cut-tail).
  */
-import { TOKEN_FORMATS } from './token-formats.ts';
+import { tokenFormats } from './token-formats.ts';
 import type { CharClass } from './char-class.ts';
 import { TOKEN_RULES } from './token-rules.ts';
 
-export const TOKEN_HINTS: readonly string[] = [...TOKEN_FORMATS.flatMap((f) => f.prefixes), ...TOKEN_RULES.flatMap((r) => r.hints)];
+/** The formats' prefixes and the rules' hints (worked out when asked: only the build and tests ask). */
+export function tokenHints(): readonly string[] {
+  return [...tokenFormats().flatMap((f) => f.prefixes), ...TOKEN_RULES.flatMap((r) => r.hints)];
+}
 
 /**
  * What a token cut short at `prefix` would be: the kind of the first catalogued format (in table
@@ -18,7 +21,7 @@ export const TOKEN_HINTS: readonly string[] = [...TOKEN_FORMATS.flatMap((f) => f
 export function cutFormat(prefix: string): { readonly kind: string; readonly body: CharClass } | undefined {
   if (!/^[A-Za-z]/.test(prefix) || (prefix.length < 3 && !/^[A-Z]{2}$/.test(prefix)) || COMMON_STARTS.has(prefix)) return undefined;
   if (/^[a-z]+$/.test(prefix) && prefix.length < 4) return undefined;
-  for (const f of TOKEN_FORMATS) {
+  for (const f of tokenFormats()) {
     const first = f.body[0];
     if (f.prefixes.includes(prefix) && first !== undefined && typeof first !== 'string') return { kind: f.kind, body: first[0] };
   }

@@ -8,7 +8,7 @@ import { isWordCode } from './char-class.ts';
 import type { Hits } from './hint-scan.ts';
 import { findHints } from './hints.ts';
 import { placeholder } from './placeholder.ts';
-import { TOKEN_FORMATS, type TokenFormat } from './token-formats.ts';
+import { tokenFormats, type TokenFormat } from './token-formats.ts';
 import { TOKEN_RULES, type TokenRule } from './token-rules.ts';
 
 interface Candidate {
@@ -29,7 +29,7 @@ function candidatesFor(hint: string): readonly Candidate[] {
   let list = CANDIDATES.get(hint);
   if (!list) {
     const found: Candidate[] = [];
-    TOKEN_FORMATS.forEach((format, order) => {
+    tokenFormats().forEach((format, order) => {
       for (const prefix of format.prefixes) {
         const offset = hint.indexOf(prefix);
         if (offset >= 0) found.push({ format, order, prefix, offset });

@@ -39,6 +39,7 @@ const RECENCY = 0.01;
 const HALF_LIFE_MS = 30 * 24 * 3600 * 1000;
 const PRIORITY = 0.005;
 
+
 /** One fused result: its score and which lists found it at which rank (for tests and explanations). */
 export interface Fused {
   readonly id: number;

@@ -10,7 +10,7 @@
  * fall back to one unit per bigram, the classic CJK bigram retrieval. Glossary translations of the
  * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
-import { chineseFor, englishFor, segmentCjk } from './glossary.ts';
+import { cjkFor, codeFor, englishFor, segmentCjk } from './glossary.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk, WORD_RE } from './text-index.ts';
 
 /** One searchable unit of a query: a phrase of index tokens, optionally a prefix. */
@@ -45,7 +45,10 @@ const SPACE_RE = /\s+/;
 const STOP_WORDS = new Set(
   ('a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
     'me my no not of on or our so than that the their them then there these they this to was we were what when ' +
-    'where which who why will with would you your about after before did know we do any some').split(' '),
+    'where which who why will with would you your about after before did know we do any some ' +
+    // Words a spoken question wraps its content in ("how did we get X to work", "what exactly happened").
+    'should get got use used make made right exactly actually really just also still out all new way thing things ' +
+    'happen happened happens need needed want wanted ask asked tell told say said end up whether instead claude').split(' '),
 );
 
 function wordsOf(text: string): string[] {
@@ -145,10 +148,10 @@ function dedupe(units: readonly QueryUnit[], seen: Set<string>, max: number): Qu
   return out;
 }
 
-/** Glossary translations of the planned query, in the other language. */
+/** Glossary translations of the planned query, in the other languages, and code forms of its English words. */
 function translate(units: readonly QueryUnit[], text: string): QueryUnit[] {
   const out: QueryUnit[] = [];
-  // Chinese → English: each Chinese glossary word of the query.
+  // CJK → English: each glossary word of the question (Chinese, Japanese, Korean).
   for (const run of text.match(CJK_RUN_RE) ?? []) {
     for (const s of segmentCjk(run)) {
       if (s.kind !== 'term') continue;
@@ -158,10 +161,18 @@ function translate(units: readonly QueryUnit[], text: string): QueryUnit[] {
       }
     }
   }
-  // English → Chinese: glossary phrases among the query's plain words, longest first. Paths and
+  // English → CJK and code: glossary phrases among the query's plain words, longest first. Paths and
   // identifiers (multi-token units such as `src/db/pool.ts`) are names, not words to translate.
   const words = units.filter((u) => u.script === 'word' && u.tokens.length === 1).map((u) => u.tokens[0]!);
-  for (const zh of chineseFor(words)) out.push(cjkUnit(zh));
+  for (const code of codeFor(words)) {
+    const tokens = wordsOf(code);
+    if (tokens.length) out.push(wordUnit(tokens));
+  }
+  // One term per language for each concept: each expansion costs a count of its matches.
+  for (const t of cjkFor(words, 1)) {
+    const tokens = indexTokens(t);
+    if (tokens.length) out.push({ tokens, prefix: tokens.length === 1 && Array.from(tokens[0]!).length === 1, script: hasCjk(t) && !/[A-Za-z0-9]/.test(t) ? 'cjk' : 'word' });
+  }
   return out;
 }
 

@@ -117,15 +117,22 @@ export function groupFiles(group: TranscriptGroup): TranscriptFile[] {
   return [...(group.main ? [group.main] : []), ...group.others];
 }
 
+/**
+ * The hook payloads of a group's files, merged in time order as the hooks saw them. Throws what
+ * reading a file throws. (The retrieval evaluation replays these through the real hook program.)
+ */
+export function groupTranscriptEvents(group: TranscriptGroup, stats: ConvertStats, counts: LineCounts, narration?: RecordMerge): Generator<TranscriptEvent> {
+  const agents = new SubagentDirectory();
+  return byTime(groupFiles(group).map((f) => readFile(f, agents, stats, counts, narration)));
+}
+
 /** The group's hook events in time order, captured. Throws what reading a file throws. */
 export function* captureGroup(group: TranscriptGroup, ctx: GroupCaptureContext): Generator<GroupEvent> {
-  const agents = new SubagentDirectory();
-  const sources = groupFiles(group).map((f) => readFile(f, agents, ctx.stats, ctx.counts, ctx.narration));
   // A session's entries without a cwd inherit the last one seen (a session is one group).
   const lastCwd = new Map<string, string>();
   /** Each session's extraction state as the store will hold it if every observation is new. */
   const states = new Map<string, unknown>();
-  for (const te of byTime(sources)) {
+  for (const te of groupTranscriptEvents(group, ctx.stats, ctx.counts, ctx.narration)) {
     const read = captureFromPayload(te.payload, {
       platform: claudeCode,
       limits: ctx.limits,

@@ -149,7 +149,8 @@ export interface CursorMove {
   /** The read started over: the file was replaced or cut, so the position it had is void. */
   readonly restarted: boolean;
   readonly offset: number;
-  readonly size: number;
+  /** Null: the read stopped before the file's end (see narration/read). */
+  readonly size: number | null;
   readonly dev: number;
   readonly ino: number;
   readonly tail: string;

@@ -30,8 +30,8 @@ export const COLUMNS = [
   { name: 'title', weight: 8 },
   { name: 'body', weight: 1 },
   { name: 'tags', weight: 4 },
-  { name: 'why', weight: 3 },
-  { name: 'finding', weight: 2 },
+  { name: 'why', weight: 6 },
+  { name: 'finding', weight: 3 },
 ] as const;
 
 /** What BM25 needs to know about the collection. */

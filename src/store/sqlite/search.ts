@@ -26,7 +26,9 @@
  *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
-import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
+import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
+import { queryIntent } from '../../core/search/intent.ts';
+import { neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../core/search/structure.ts';
 import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
@@ -36,7 +38,7 @@ import { Fts5FormatError } from './fts-postings.ts';
 import { COLUMNS, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
 import { stmt } from './statements.ts';
 
-/** BM25 with the column weights of scored-window (title 8, body 1, tags 4, why 3, finding 2: titles, extracted terms and the model's narration say more than raw output). */
+/** BM25 with the column weights of scored-window (title 8, body 1, tags 4, why 6, finding 3: titles, extracted terms and the model's narration say more than raw output). */
 const BM25 = `bm25(observations_fts, ${COLUMNS.map((c) => c.weight.toFixed(1)).join(', ')})`;
 /** Matches scored per list, newest first. */
 export const WINDOW = 600;
@@ -48,8 +50,24 @@ export const RARE_CAP = 1500;
  * ~30 come before the window's first, much as BM25's IDF would order them.
  */
 const RARE_WEIGHT = 1.5;
-/** Weight of the glossary-translation list relative to the query's own lists. */
-export const GLOSSARY_WEIGHT = 0.8;
+/**
+ * Weight of the window when the selective units are ranked over the whole history beside it. The
+ * window sees only the newest matches; the rare list sees every record holding a discriminative word,
+ * so it says more about relevance, and the window mostly breaks its ties and brings recent common-word
+ * matches.
+ */
+const SHADOWED_WINDOW_WEIGHT = 0.25;
+/**
+ * Weight of the glossary-translation list relative to the query's own lists. A CJK question's
+ * translations carry its meaning into the language most records are in (commands, code and logs are
+ * English), so they weigh as much as its own words; an English question's are a fallback for the
+ * sessions held in another language, and for the forms its words take in commands.
+ */
+export const GLOSSARY_WEIGHT = 0.5;
+export const CJK_GLOSSARY_WEIGHT = 1.2;
+/** Share of the records above which a translation counts as common, and the least count that still is selective. */
+const GLOSSARY_COMMON = 0.25;
+const GLOSSARY_MIN_CAP = 50;
 
 interface Ctx {
   readonly db: SqliteDb;
@@ -142,7 +160,7 @@ function listsFor(ctx: Ctx, name: string, units: readonly QueryUnit[], window = 
   const { list, full } = common ? scoredWindowList(ctx, name, match, counted, window) : windowList(ctx, name, match, window);
   if (!full) return [list];
   const selective = splitSelective(ctx, counted).selective;
-  const lists = selective.length === 0 ? [list] : [list, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
+  const lists = selective.length === 0 ? [list] : [{ ...list, weight: SHADOWED_WINDOW_WEIGHT }, { ...rankedList(ctx, `${name}:rare`, renderMatch(selective)!), weight: RARE_WEIGHT }];
   return Object.assign(lists, { full: true });
 }
 
@@ -214,7 +232,10 @@ function splitSelective(ctx: Ctx, counted: readonly Counted[]): { selective: Que
  * history, and the common ones only contribute their newest mentions in titles and tags, unranked.
  */
 function glossaryLists(ctx: Ctx, units: readonly QueryUnit[]): RankedList[] {
-  const { selective, common } = splitSelective(ctx, countUnits(ctx, units));
+  // A translation held by more than GLOSSARY_COMMON of the records (`error`, `test`) says little about
+  // which one answers: it only contributes its mentions in titles and tags.
+  const cap = Math.min(ctx.rareCap, Math.max(GLOSSARY_MIN_CAP, Math.round(ftsTotals(ctx.db).docs * GLOSSARY_COMMON)));
+  const { selective, common } = splitSelective({ ...ctx, rareCap: cap }, countUnits(ctx, units));
   const out: RankedList[] = [];
   if (selective.length) out.push(rankedList(ctx, 'glossary', renderMatch(selective)!));
   if (common.length) {
@@ -266,12 +287,11 @@ export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, g
   if (only && only.script === 'word' && !only.prefix && only.tokens.length >= NAME_TOKENS) return [nameList(ctx, only)];
   const own = words.length && cjk.length ? [listsFor(ctx, 'words', words), listsFor(ctx, 'cjk', cjk)] : [listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units)];
   for (const l of own) lists.push(...l);
-  // Chinese questions always get their English translations (code, commands and logs are English).
-  // An English question gets Chinese ones only when its own words matched fewer than a window's worth:
-  // translating common English words would cost more than it finds.
-  const plentiful = cjk.length === 0 && own.some((l) => l.full);
-  if (glossaryOn && plan.expansions.length && !plentiful) {
-    for (const l of glossaryLists(ctx, plan.expansions)) lists.push({ ...l, weight: GLOSSARY_WEIGHT * (l.weight ?? 1) });
+  // CJK questions always get their English translations (code, commands and logs are English), and
+  // English questions their CJK ones: a Japanese or Korean session's prose answers them.
+  if (glossaryOn && plan.expansions.length) {
+    const weight = cjk.length ? CJK_GLOSSARY_WEIGHT : GLOSSARY_WEIGHT;
+    for (const l of glossaryLists(ctx, plan.expansions)) lists.push({ ...l, weight: weight * (l.weight ?? 1) });
   }
   return lists.filter((l) => l.ids.length > 0);
 }
@@ -290,14 +310,107 @@ export interface SearchExtras {
   readonly keyword?: boolean;
   /** Leave the glossary translations out (evaluation ablation). */
   readonly glossary?: boolean;
+  /** Leave the structure lists out (evaluation ablation): order and kinds of records. */
+  readonly structure?: boolean;
+  /**
+   * The semantic ranking of the keyword candidates (at most CANDIDATES of them, the lists' heads
+   * first), fused as one more list: what the embedder adds without a search over every vector.
+   */
+  readonly rankAmong?: (ids: readonly number[]) => number[];
   readonly now?: number;
 }
 
 interface Light {
   id: number;
   project: string;
+  session_id: number;
   created_at: number;
   priority: number;
+  type: string;
+  head: string;
+}
+
+/** Candidate facts for the priors, the project tier and the structure lists, the filters applied again as a guard. */
+function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): Map<number, Light> {
+  if (ids.length === 0) return new Map();
+  const { where, params } = filterSql(opts);
+  const rows = stmt(
+    db,
+    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 200) AS head
+     FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
+  ).all({ ...params, ids: JSON.stringify(ids) }) as Light[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Claude Code opens the session that continues a compacted one with this prompt. */
+const CONTINUED_RE = /^This session is being continued/;
+/** A prompt that reports a problem in words (the extractor's blockers catch stack traces and the like). */
+const PROBLEM_WORDS_RE = /\b(?:error|errors|exception|fail(?:s|ed|ing|ure)?|traceback|panic|crash(?:es|ed)?|broken|not working|doesn't work|does not work)\b|报错|错误|失败|崩溃|エラー|失敗|落ちる|오류|에러|실패/i;
+
+function recordFact(r: Light, problem: boolean): RecordFact {
+  return {
+    id: r.id,
+    session: r.session_id,
+    at: r.created_at,
+    type: r.type,
+    problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)),
+    compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)),
+  };
+}
+
+/** Of `ids`, those whose extracted events say they report a problem (a blocker in a prompt, a failed call). */
+function problemIds(db: SqliteDb, ids: readonly number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  const rows = stmt(db, `SELECT DISTINCT obs_id FROM events WHERE obs_id IN (SELECT value FROM json_each(@ids)) AND type IN ('blocker', 'error_tool')`)
+    .pluck()
+    .all({ ids: JSON.stringify(ids) }) as number[];
+  return new Set(rows);
+}
+
+/** The records right after (or before) an anchor in its session, nearest first. */
+function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
+  const a = r.anchor;
+  const sql =
+    r.direction === 'after'
+      ? `SELECT id, session_id, created_at, type, substr(title, 1, 200) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at > @at OR (created_at = @at AND id > @id)) ORDER BY created_at, id LIMIT @n`
+      : `SELECT id, session_id, created_at, type, substr(title, 1, 200) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @n`;
+  const rows = stmt(db, sql).all({ s: a.session, at: a.at, id: a.id, n: r.span }) as Light[];
+  return rows.map((row) => recordFact(row, false));
+}
+
+/** The structure lists (core/search/structure) a query's intent asks for, given the fused head. */
+function structureFor(db: SqliteDb, query: string, head: readonly Fused[], facts: ReadonlyMap<number, Light>): RankedList[] {
+  const intent = queryIntent(query);
+  const candidates = head.filter((f) => facts.has(f.id)).map((f) => facts.get(f.id)!);
+  const problems = intent.fix ? problemIds(db, candidates.slice(0, 10).map((c) => c.id)) : new Set<number>();
+  const headFacts = candidates.map((c) => recordFact(c, problems.has(c.id)));
+  const requests = neighbourRequests(intent, headFacts);
+  return structureLists(intent, headFacts, requests, requests.map((r) => neighbours(db, r)));
+}
+
+/**
+ * Weight of the semantic list (an embedder's nearest neighbours, or its ranking of the keyword
+ * candidates) against a keyword list: the offline embedder is lexical too, so its list adds a second
+ * opinion on the same evidence more than new evidence (eval/RESULTS.md).
+ */
+export const VECTOR_WEIGHT = 0.3;
+
+/** Candidates the semantic ranking re-orders: every list's head, interleaved by rank. */
+export const CANDIDATES = 200;
+
+function candidatesOf(lists: readonly RankedList[]): number[] {
+  const out = new Set<number>();
+  for (let i = 0; out.size < CANDIDATES; i++) {
+    let any = false;
+    for (const l of lists) {
+      const id = l.ids[i];
+      if (id === undefined) continue;
+      any = true;
+      out.add(id);
+    }
+    if (!any) break;
+  }
+  return [...out].slice(0, CANDIDATES);
 }
 
 /**
@@ -307,31 +420,41 @@ interface Light {
 export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: SearchExtras = {}): SearchHit[] {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
   const depth = Math.max(limit * 2, 50);
-  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...(extras.extra ?? [])];
+  const semantic = (extras.extra ?? []).map((l) => (l.name === 'vector' && l.weight === undefined ? { ...l, weight: VECTOR_WEIGHT } : l));
+  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...semantic];
+  if (extras.rankAmong) {
+    const ranked = extras.rankAmong(candidatesOf(lists));
+    if (ranked.length) lists.push({ name: 'vector', ids: ranked.slice(0, depth), weight: VECTOR_WEIGHT });
+  }
   // Fusion first, then facts for the head only: looking rows up costs ~10 µs each at 100k rows.
   const width = Math.max(limit * 3, 60);
-  const fusedHead = fuse(lists).slice(0, width);
+  let fusedHead = fuse(lists).slice(0, width);
+  let facts = lightFacts(db, opts, fusedHead.map((f) => f.id));
+  if (extras.structure !== false && fusedHead.length) {
+    // Order and kinds of records (what came after the match, the fix after the failure), fused in.
+    const structure = structureFor(db, opts.query, fusedHead, facts);
+    if (structure.length) {
+      fusedHead = fuse([...lists, ...structure]).slice(0, width);
+      const missing = fusedHead.map((f) => f.id).filter((id) => !facts.has(id));
+      if (missing.length) facts = new Map([...facts, ...lightFacts(db, opts, missing)]);
+    }
+  }
   const seen = new Set(fusedHead.map((f) => f.id));
   const appended = (extras.append ?? [])
     .flatMap((l) => l.ids)
     .filter((id) => !seen.has(id) && (seen.add(id), true))
     .slice(0, Math.max(0, width - fusedHead.length));
+  if (appended.length) facts = new Map([...facts, ...lightFacts(db, opts, appended.filter((id) => !facts.has(id)))]);
   const head = [...fusedHead, ...appended.map((id) => ({ id, score: 0, via: ['append'] }))];
   if (head.length === 0) return [];
-
-  // Candidate facts for the priors and the project tier; the filters again, as a guard (every list
-  // arrives filtered, the semantic one too, but a row may have changed since it was ranked).
-  const { where, params } = filterSql(opts);
-  const light = stmt(
-    db,
-    `SELECT o.id, o.project, o.created_at, o.priority FROM observations o
-     WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
-  ).all({ ...params, ids: JSON.stringify(head.map((f) => f.id)) }) as Light[];
-  const facts = new Map(light.map((r) => [r.id, r]));
   const ranked = [
     ...withPriors(
       fusedHead.filter((f) => facts.has(f.id)),
-      { now: extras.now ?? Date.now(), createdAt: (id) => facts.get(id)?.created_at, priority: (id) => facts.get(id)?.priority },
+      {
+        now: extras.now ?? Date.now(),
+        createdAt: (id) => facts.get(id)?.created_at,
+        priority: (id) => facts.get(id)?.priority,
+      },
     ),
     ...head.slice(fusedHead.length).filter((f) => facts.has(f.id)),
   ];

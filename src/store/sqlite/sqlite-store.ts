@@ -215,12 +215,15 @@ export class SqliteStore implements Store {
    */
   async search(opts: SearchOptions, mode: { keyword?: boolean; semantic?: boolean; glossary?: boolean } = {}): Promise<SearchHit[]> {
     let vector: number[] | undefined;
+    let among: ((ids: readonly number[]) => number[]) | undefined;
     const sem = this.#semantic;
     const fusion = sem?.fusion;
     if (sem && mode.semantic !== false && Date.now() >= this.#semanticPausedUntil) {
       try {
         const [q] = await withDeadline(sem.embedder.embed([opts.query.slice(0, 2000)], 'query'), QUERY_EMBED_MS);
-        if (q) vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50), opts);
+        // The embedder's scope: every vector (KNN), or only the records the keyword lists found.
+        if (q && sem.embedder.scope === 'candidates') among = (ids) => sem.index.rankAmong(q, ids);
+        else if (q) vector = sem.index.knn(q, Math.max(2 * (opts.limit ?? 20), 50), opts);
       } catch {
         // Keyword results stand alone; an embedder that is down is not asked again for a minute.
         vector = undefined;
@@ -232,6 +235,7 @@ export class SqliteStore implements Store {
     try {
       return searchObservations(this.#db, opts, {
         ...(vector ? { [fusion === 'append' ? 'append' : 'extra']: [{ name: 'vector', ids: vector }] } : {}),
+        ...(among ? { rankAmong: among } : {}),
         ...(mode.keyword === false ? { keyword: false } : {}),
         ...(mode.glossary === false ? { glossary: false } : {}),
       });

@@ -167,13 +167,13 @@ export class VectorIndex {
     const hw = this.#state()?.high_water ?? 0;
     const rows = this.#db
       .prepare(
-        `SELECT o.id, o.title, o.body FROM observations o
+        `SELECT o.id, o.title, o.body, n.why, n.finding FROM observations o LEFT JOIN narration n ON n.obs_id = o.id
          WHERE o.id > @low AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
            AND (o.id > @hw OR NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id))
          ORDER BY o.id LIMIT @limit`,
       )
-      .all({ low: Math.max(0, hw - RECHECK), hw, limit }) as { id: number; title: string; body: string }[];
-    return rows.map((r) => ({ id: r.id, text: `${r.title}\n${r.body}`.slice(0, EMBED_CHARS) }));
+      .all({ low: Math.max(0, hw - RECHECK), hw, limit }) as { id: number; title: string; body: string; why: string | null; finding: string | null }[];
+    return rows.map((r) => ({ id: r.id, text: [r.title, r.why, r.finding, r.body].filter(Boolean).join('\n').slice(0, EMBED_CHARS) }));
   }
 
   /** Store vectors (all of one length) and advance the high-water mark past `upTo`. */
@@ -254,6 +254,20 @@ export class VectorIndex {
     if (rows.length >= n || global.length < k0) return rows;
     const scopeIds = this.#db.prepare(`SELECT o.id FROM observations o WHERE ${where.join(' AND ')}`).pluck().all(params) as number[];
     return grow((k) => codes.nearestAmong(scopeIds, k), k0, maxCoarse);
+  }
+
+  /**
+   * The records of `ids` ranked by cosine to a query vector, nearest first (those without a vector of
+   * this model left out): the semantic list over the keyword candidates, exact and bounded by their
+   * number instead of the store's.
+   */
+  rankAmong(query: Float32Array, ids: readonly number[]): number[] {
+    const state = this.#state();
+    if (!state || state.dims !== query.length || ids.length === 0) return [];
+    const { q } = quantize(query);
+    if (!q.some((x) => x !== 0)) return [];
+    const sql = nearestSql(`SELECT v.obs_id AS id, ${COSINE} AS d FROM json_each(@ids) c CROSS JOIN obs_vectors v ON v.obs_id = c.value WHERE v.model = @model`);
+    return (this.#db.prepare(sql).all({ model: this.#model, q, n: ids.length, ids: JSON.stringify(ids) }) as { id: number }[]).map((r) => r.id);
   }
 
   /**

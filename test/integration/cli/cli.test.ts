@@ -181,9 +181,11 @@ test('search: text index lines and --json array of results with id', () => {
   for (const r of json) assert.ok(Number.isInteger(r.id) && r.id > 0, `result without id: ${JSON.stringify(r).slice(0, 200)}`);
   for (const id of [ids.read, ids.edit, ids.prompt1]) assert.ok(json.some((r) => r.id === id), `#${id} found`);
 
-  // The Chinese record first; English records about connections follow through the bilingual glossary.
+  // The Chinese record and the English records about connections (through the bilingual glossary,
+  // whose translations weigh a little more than a CJK question's own words: code and logs are English).
   const cjk = JSON.parse(ok(['search', '连接', '--json']).stdout) as Array<{ id: number }>;
-  assert.equal(cjk[0]?.id, ids.prompt1);
+  assert.ok(cjk.slice(0, 4).some((r) => r.id === ids.prompt1), `the Chinese record among the first four: ${JSON.stringify(cjk.map((r) => r.id))}`);
+  assert.ok(!cjk.some((r) => r.id === ids.prompt2), 'not the Chinese record without 连接');
   const mixed = JSON.parse(ok(['search', 'payload优先', '--json']).stdout) as Array<{ id: number }>;
   assert.equal(mixed[0]?.id, ids.prompt2);
 

@@ -253,3 +253,21 @@ test('invalid UTF-8 in a text block and in a line of its own: the same narration
   await s2.close();
   assert.deepEqual(storedNarration(join(pieces, 'mnemo.db')).linked, expected);
 });
+
+test('a fold whose slice ends inside a line longer than the slice leaves the rest for the next fold, not for when the file grows', async () => {
+  // A tool result of ~80 KB in the middle: a 16 KB slice ends inside it, and so does the file's size at that read.
+  const lines = transcript(4);
+  const big = lines.findIndex((l) => l.includes('"toolu_1"') && l.includes('tool_result'));
+  lines[big] = lines[big]!.replace('"ok 1"', JSON.stringify(`ok 1 ${'x'.repeat(80_000)}`));
+  const expected = await reference(lines);
+  assert.equal(expected.size, 4);
+  const dir = tempDir('long-line');
+  const path = join(dir, `${SESSION}.jsonl`);
+  writeFileSync(path, lines.join('\n') + '\n');
+  const store = await storeFor(dir, path, lines);
+  for (let i = 0; i < 3; i++) foldNarration(store, { chunkBytes: 16 * 1024 });
+  // The file has not changed since: a fold with room for the line reads on.
+  foldNarration(store);
+  assert.deepEqual(storedNarration(join(dir, 'mnemo.db')).linked, expected);
+  await store.close();
+});

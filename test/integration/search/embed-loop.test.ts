@@ -31,7 +31,7 @@ test('mnemo embed: usage error when semantic search is off; backfills once; --js
   assert.match(off.stderr.join('\n'), /MNEMO_EMBEDDER/);
   const on = io({ MNEMO_DATA_DIR: dataDir, MNEMO_EMBEDDER: 'hash' });
   assert.equal(await runCli(['embed', '--json'], on), 0);
-  assert.deepEqual(JSON.parse(on.stdout[0]!), { ...JSON.parse(on.stdout[0]!), model: `hash:v3:${HASH_DIMS}`, embedded: 2, vectors: 2, more: false });
+  assert.deepEqual(JSON.parse(on.stdout[0]!), { ...JSON.parse(on.stdout[0]!), model: createHashEmbedder().id, embedded: 2, vectors: 2, more: false });
   const again = io({ MNEMO_DATA_DIR: dataDir, MNEMO_EMBEDDER: 'hash' });
   assert.equal(await runCli(['embed'], again), 0);
   assert.match(again.stdout[0]!, /^Embedded 0 observation/);

@@ -23,6 +23,8 @@ test('evaluation: hybrid (the default fusion) ≥ keyword; keyword recall holds 
   // The fused neighbours must earn their place: a better first answer than keywords alone.
   assert.ok(hybrid.all.mrr > keyword.all.mrr, `hybrid MRR ${hybrid.all.mrr} not above keyword ${keyword.all.mrr}`);
   assert.ok(keyword.en.r10 >= 0.9, `English R@10 ${keyword.en.r10}`);
-  assert.ok(keyword.cross.r10 >= 0.8, `cross-lingual R@10 ${keyword.cross.r10}`);
+  // v1 is the old, tuned-on set; ranking retuned on the v2 dev split (issue 14) gave up two of its 18
+  // cross-lingual questions (83.3 → 72.2 %). The floor guards against losing more.
+  assert.ok(keyword.cross.r10 >= 0.7, `cross-lingual R@10 ${keyword.cross.r10}`);
   assert.ok(keyword.cross.r10 > plain.cross.r10 + 0.4, 'the glossary is what makes cross-lingual questions work');
 });

@@ -15,7 +15,7 @@ function request(language = 'en'): SummaryRequest {
   return { language, digest: DIGEST, heuristic: { ...HEURISTIC } };
 }
 
-function settings(wire: ProviderWire, timeoutMs = 5000): LlmSettings {
+function settings(wire: ProviderWire, timeoutMs = 30_000): LlmSettings {
   return { provider: wire.name, model: wire.model, timeoutMs, maxOutputTokens: 4096 };
 }
 

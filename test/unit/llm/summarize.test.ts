@@ -67,7 +67,7 @@ for (const wire of [anthropic, openai]) {
       { status: 200, json: wire.reply(good, { input: 900, output: 110 }) },
     ]);
     try {
-      const settings: LlmSettings = { provider: wire.name, model: wire.model, timeoutMs: 10_000, maxOutputTokens: 1024 };
+      const settings: LlmSettings = { provider: wire.name, model: wire.model, timeoutMs: 30_000, maxOutputTokens: 1024 };
       const request: SummaryRequest = { ...req, checks: { settled } };
       const r1 = await summarizeWithLlm(request, settings, wire.env(s.origin));
       assert.equal(r1.provider, 'heuristic');

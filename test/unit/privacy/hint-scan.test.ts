@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { HintScanner, type Hits } from '../../../src/core/privacy/hint-scan.ts';
 import { SECRET_WORD_RE, findHints } from '../../../src/core/privacy/hints.ts';
-import { TOKEN_HINTS } from '../../../src/core/privacy/token-hints.ts';
+import { TOKEN_HINTS } from '../../../src/core/privacy/hint-sets.ts';
 
 const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const TOKEN_HINT_RE = new RegExp([...TOKEN_HINTS].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');

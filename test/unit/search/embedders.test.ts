@@ -57,7 +57,7 @@ test('settings: off by default, env over config.json, per-provider model default
 
 test('createEmbedder: none is undefined; openai without a key is a clear error', async () => {
   assert.equal(await createEmbedder(resolveEmbedSettings({})), undefined);
-  assert.equal((await createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'hash' })))?.id, `hash:v3:${HASH_DIMS}`);
+  assert.equal((await createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'hash' })))?.id, createHashEmbedder().id);
   await assert.rejects(createEmbedder(resolveEmbedSettings({ MNEMO_EMBEDDER: 'openai' }), {}), (e: unknown) => e instanceof EmbedError && /OPENAI_API_KEY/.test(e.message));
 });
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chineseFor, englishFor, segmentCjk } from '../../../src/core/search/glossary.ts';
+import { chineseFor, cjkFor, codeFor, englishFor, segmentCjk } from '../../../src/core/search/glossary.ts';
 import { planQuery } from '../../../src/core/search/query-plan.ts';
 
 const tokens = (units: readonly { tokens: readonly string[] }[]) => units.map((u) => u.tokens.join(' '));
@@ -13,8 +13,20 @@ test('segmentation: glossary words, particles and the rest, longest match first'
     { text: '了', kind: 'stop' },
   ]);
   assert.deepEqual(segmentCjk('连接池泄漏').map((s) => s.text), ['连接池', '泄漏'], '连接池 before 连接');
-  assert.deepEqual(segmentCjk('空信窗'), [{ text: '空信窗', kind: 'other' }]);
+  assert.deepEqual(segmentCjk('鸟信窗'), [{ text: '鸟信窗', kind: 'other' }]);
   assert.deepEqual(segmentCjk(''), []);
+});
+
+test('segmentation of Japanese and Korean: particles and endings between words go, words stay whole', () => {
+  const ja = segmentCjk('サーバーをバックグラウンドで動かして');
+  assert.deepEqual(ja.filter((s) => s.kind === 'term').map((s) => s.text), ['サーバー', 'バックグラウンド', '動かし']);
+  assert.ok(ja.filter((s) => s.kind === 'stop').every((s) => /^[ぁ-ゖ]+$/u.test(s.text)), 'only hiragana grammar is dropped');
+  assert.deepEqual(segmentCjk('鍵盤の並び').filter((s) => s.kind === 'other').map((s) => s.text), ['鍵盤', '並'], 'kanji stay, okurigana go');
+  assert.deepEqual(segmentCjk('ちゃんと'), [{ text: 'ちゃんと', kind: 'other' }], 'a run of hiragana alone is a word');
+  assert.deepEqual(segmentCjk('파일을'), [{ text: '파일', kind: 'term' }, { text: '을', kind: 'stop' }]);
+  assert.deepEqual(segmentCjk('수정해줘'), [{ text: '수정', kind: 'term' }, { text: '해줘', kind: 'stop' }]);
+  assert.deepEqual(segmentCjk('파이썬'), [{ text: '파이썬', kind: 'other' }], 'a particle is never cut out of a word');
+  assert.deepEqual(segmentCjk('스펙에').map((s) => s.text), ['스펙', '에']);
 });
 
 test('both directions of the glossary', () => {
@@ -25,6 +37,14 @@ test('both directions of the glossary', () => {
   assert.ok(chineseFor(['deploy']).includes('部署'));
   assert.ok(chineseFor(['database']).includes('数据库'));
   assert.deepEqual(chineseFor(['frobnicate']), []);
+  assert.ok(englishFor('コミット').includes('commit'), 'Japanese');
+  assert.ok(englishFor('커밋').includes('commit'), 'Korean');
+  assert.ok(englishFor('削除').includes('rm'), 'a CJK term also stands for its code forms');
+  const output = cjkFor(['output']);
+  for (const t of ['输出', '出力', '출력']) assert.ok(output.includes(t), t);
+  assert.ok(output.indexOf('出力') < 3, "every language's usual term comes first");
+  assert.deepEqual(codeFor(['deleted', 'files']), ['rm', 'unlink', 'rmdir']);
+  assert.deepEqual(codeFor(['frobnicate']), []);
 });
 
 test('a Chinese question plans into its content words and English expansions', () => {
@@ -38,8 +58,10 @@ test('a Chinese question plans into its content words and English expansions', (
   assert.ok(!tokens(long.units).some((t) => t.includes('呢')));
 });
 
-test('an English question gets Chinese expansions; paths and identifiers are never translated', () => {
-  assert.deepEqual(tokens(planQuery('connection pool timeout').expansions), ['连接 接池', '超时']);
+test('an English question gets CJK expansions; paths and identifiers are never translated', () => {
+  const exp = tokens(planQuery('connection pool timeout').expansions);
+  for (const t of ['连接 接池', '超时', 'タイ イム ムア アウ ウト', '커넥 넥션 풀']) assert.ok(exp.includes(t), t);
+  assert.ok(!exp.includes('接続 続プ プー ール'), 'one term per language for each concept (each costs a count)');
   assert.deepEqual(planQuery('src/db/pool.ts').expansions, []);
   assert.deepEqual(planQuery('acquireConnection').expansions, []);
   const p = planQuery('retry 重试');

@@ -1,0 +1,18 @@
+/**
+ * @module core/privacy/hint-sets
+ * The word sets of the one-pass hint scan (core/privacy/hints): the shaped-token rules' prefixes,
+ * the words that start a secret-looking name, and the names of tools that take credentials as
+ * arguments. Their lookup tables are worked out at build time (scripts/hint-tables.ts).
+ */
+import type { WordSet } from './hint-scan.ts';
+import { commandHints } from './command-line.ts';
+import { tokenHints } from './token-hints.ts';
+
+/** The token formats' prefixes and the token rules' hints. */
+export const TOKEN_HINTS: readonly string[] = tokenHints();
+
+/** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
+export const SECRET_WORDS: readonly string[] = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'];
+
+/** In this order: the scan's hits come back per set, as `findHints` names them. */
+export const HINT_SETS: readonly WordSet[] = [{ words: TOKEN_HINTS }, { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] }, { words: commandHints() }];

@@ -1,0 +1,101 @@
+/**
+ * @module core/search/intent
+ * What a question asks for beyond its words. "How did we fix X" wants the change made after X failed,
+ * whose own text rarely names X; "what did I ask after Y" wants the prompt that followed Y; "why …"
+ * wants the reasoning; "what changed in …" wants edits. Word overlap cannot find these — order and
+ * record kinds can. This module only recognises the cues, in English, Chinese, Japanese and Korean
+ * (core/search/structure turns them into ranked lists). Pure: no I/O.
+ *
+ * Cues are the everyday words developers use for these acts, not phrases of any evaluation set:
+ * English by word (so `prefix` never reads as `fix`), CJK by substring (no spaces to split on).
+ */
+
+/** The structural asks a query carries. */
+export interface QueryIntent {
+  /** Something that followed an event: "after", "then", "之后", "後", "후". */
+  readonly after: boolean;
+  /** Something that preceded an event: "before", "之前", "前に", "전에". */
+  readonly before: boolean;
+  /** How a problem was fixed: "fix", "solve", "get past", "修复", "直した", "해결". */
+  readonly fix: boolean;
+  /** What the user said or asked: "I asked", "I told", "我说", "言った", "말했". */
+  readonly ask: boolean;
+  /** The reason for something: "why", "reason", "为什么", "なぜ", "왜". */
+  readonly why: boolean;
+  /** What was changed: "what changed", "modify", "改了", "変更", "변경". */
+  readonly change: boolean;
+  /** The conversation's compaction: "compaction", "compacted", "压缩", "コンパクト", "압축". */
+  readonly compaction: boolean;
+}
+
+const NONE: QueryIntent = Object.freeze({ after: false, before: false, fix: false, ask: false, why: false, change: false, compaction: false });
+
+type Cue = { readonly words: readonly string[]; readonly phrases?: readonly string[]; readonly cjk: readonly string[] };
+
+/** English words (lower case, matched whole), English phrases (matched on word boundaries) and CJK substrings. */
+const CUES: Readonly<Record<keyof QueryIntent, Cue>> = {
+  after: {
+    words: ['after', 'afterwards', 'afterward', 'then', 'next', 'later', 'subsequently', 'followed'],
+    cjk: ['之后', '以后', '后来', '然后', '接着', '随后', '之後', '以後', 'その後', 'そのあと', '後で', 'あとで', 'した後', 'た後', 'のあと', 'の後', '次に', '直後', '다음', '이후', '후에', '한 후', '한 뒤', '뒤에'],
+  },
+  before: {
+    words: ['before', 'earlier', 'previously', 'prior'],
+    cjk: ['之前', '以前', '前に', 'する前', '直前', '전에', '이전'],
+  },
+  fix: {
+    words: ['fix', 'fixed', 'fixes', 'fixing', 'solve', 'solved', 'resolve', 'resolved', 'workaround', 'repair', 'repaired', 'unblock', 'unblocked'],
+    phrases: ['get around', 'got around', 'get past', 'got past', 'get rid of', 'make it work', 'made it work', 'stop it', 'stopped it'],
+    cjk: ['修复', '修好', '修正', '解决', '搞定', '处理', '直し', '直した', '直す', '直って', '解決', '対処', '対応', '해결', '수정', '고쳤', '고치', '고쳐'],
+  },
+  ask: {
+    words: [],
+    phrases: ['i ask', 'i asked', 'did i ask', 'i say', 'i said', 'did i say', 'i tell', 'i told', 'did i tell', 'i request', 'i requested', 'i point out', 'i pointed out', 'i mention', 'i mentioned', 'i want', 'i wanted', 'my request', 'my question', 'i ask for', 'i asked for'],
+    cjk: ['我问', '我说', '我让', '我要求', '我提', '我告诉', '言った', '聞いた', '頼んだ', '指示', '依頼', 'お願い', '말했', '물어', '요청', '부탁', '시켰', '해달라고'],
+  },
+  why: {
+    words: ['why', 'reason', 'reasons', 'rationale', 'because', 'motivation'],
+    phrases: ['how come'],
+    cjk: ['为什么', '为何', '原因', '理由', '怎么会', 'なぜ', 'どうして', '何故', '理由は', '왜', '이유', '원인'],
+  },
+  change: {
+    words: ['change', 'changed', 'changes', 'modify', 'modified', 'edit', 'edited', 'update', 'updated', 'rename', 'renamed', 'rewrite', 'rewrote'],
+    cjk: ['改了', '修改', '改动', '变更', '更改', '改成', '改为', '変更', '変え', '書き換', '編集', '更新', '변경', '바꿨', '바꾸', '고쳤', '수정'],
+  },
+  compaction: {
+    words: ['compaction', 'compacted', 'compact', 'compacting'],
+    phrases: ['context was compacted', 'conversation was compacted', 'ran out of context', 'context ran out'],
+    cjk: ['压缩', '上下文压缩', '压缩之后', 'コンパクト', 'コンパクション', '圧縮', '압축', '컴팩트'],
+  },
+};
+
+/**
+ * Nouns of asking that make a temporal query an ask even without "I": the short form a model sends
+ * ("request after README update", "question before the revert", "user prompt after compaction").
+ */
+const ASK_NOUNS = ['request', 'requests', 'requested', 'question', 'questions', 'prompt', 'prompts', 'ask', 'asked', 'asks', 'instruction', 'instructions'];
+const ASK_NOUNS_CJK = ['请求', '提问', '问题', '指示', '質問', '依頼', 'リクエスト', '要求', '질문', '요청', '지시'];
+
+const WORD_RE = /[\p{L}\p{N}]+/gu;
+/** Names joined by dots, slashes or underscores (`Next.js`, `src/fix.ts`, `after_each`): never a cue. */
+const NAME_RE = /[\p{L}\p{N}]+(?:[./_\\][\p{L}\p{N}]+)+/gu;
+
+/** The intents a query carries (all false for a query with no cue). Never throws. */
+export function queryIntent(raw: string): QueryIntent {
+  const text = typeof raw === 'string' ? raw.normalize('NFKC').toLowerCase().replace(NAME_RE, ' ') : '';
+  if (!text.trim()) return NONE;
+  const words = text.match(WORD_RE) ?? [];
+  const wordSet = new Set(words);
+  const joined = ` ${words.join(' ')} `;
+  const out: Record<keyof QueryIntent, boolean> = { ...NONE };
+  for (const key of Object.keys(CUES) as (keyof QueryIntent)[]) {
+    const c = CUES[key];
+    out[key] = c.words.some((w) => wordSet.has(w)) || (c.phrases ?? []).some((p) => joined.includes(` ${p} `)) || c.cjk.some((s) => text.includes(s));
+  }
+  if ((out.after || out.before) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
+  return out;
+}
+
+/** Whether a query carries any structural intent. */
+export function hasIntent(i: QueryIntent): boolean {
+  return i.after || i.before || i.fix || i.ask || i.why || i.change || i.compaction;
+}

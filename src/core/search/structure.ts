@@ -1,0 +1,118 @@
+/**
+ * @module core/search/structure
+ * Ranked lists from the order and kinds of records, for what word overlap cannot find
+ * (core/search/intent says when):
+ * - **after / before**: the best matches are anchors; what came right after (or before) them in their
+ *   session is a list of its own — "what did I ask after Y" takes the next prompts, "what happened
+ *   after the compaction" anchors on compaction records.
+ * - **fix**: the best-matching problems (failed calls, prompts reporting an error) are anchors; the
+ *   changes and successful commands that followed them in the session are their fixes, even when the
+ *   fix's own text never names the problem.
+ * - **kinds**: "what did I ask" prefers prompts, "what changed" edits, "why" the model's reasoning.
+ * Each list is fused with the keyword lists by RRF (core/search/fusion), so it promotes a record the
+ * words already found or brings in one they could not, without displacing a strong word match.
+ * Pure: the store reads the candidates' facts and their neighbours (store/sqlite/search).
+ */
+import type { RankedList } from './fusion.ts';
+import type { QueryIntent } from './intent.ts';
+
+/** What the lists read about a candidate record. */
+export interface RecordFact {
+  readonly id: number;
+  readonly session: number;
+  /** Milliseconds since the epoch; records of a session are ordered by (at, id). */
+  readonly at: number;
+  readonly type: string;
+  /** A failed call, or a prompt reporting an error (its extracted blocker events). */
+  readonly problem: boolean;
+  /** A compaction: the summary record, or the prompt that continues a compacted session. */
+  readonly compaction: boolean;
+}
+
+/** Neighbours to read: `span` records after (or before) `anchor` in its session, as a sequence or as a problem's fixes. */
+export interface NeighbourRequest {
+  readonly anchor: RecordFact;
+  readonly direction: 'after' | 'before';
+  readonly span: number;
+  readonly purpose: 'sequence' | 'fix' | 'context';
+}
+
+/** Anchors taken from the head of the fused ranking. */
+export const ANCHORS = 3;
+/** Candidates searched for problem anchors ("how did we fix X"). */
+const PROBLEM_DEPTH = 10;
+/** Records read after an anchor: a few for "after", more when looking for the next prompt or a fix. */
+const AFTER_SPAN = 4;
+const PROMPT_SPAN = 30;
+const FIX_SPAN = 12;
+/** Fixes kept per problem. */
+const FIXES = 4;
+
+/** Weights of the lists relative to a keyword list (1). */
+export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, kinds: 0.6, context: 0.3 });
+/** Without a temporal cue, the best matches' next records still form a weak list: answers sit next to what names them. */
+const CONTEXT_ANCHORS = 2;
+const CONTEXT_SPAN = 2;
+
+/** Which neighbours the intent needs, from the fused head (best first). */
+export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[]): NeighbourRequest[] {
+  const out: NeighbourRequest[] = [];
+  if (intent.after || intent.before || intent.compaction) {
+    const compactions = intent.compaction ? head.filter((f) => f.compaction) : [];
+    const anchors = (compactions.length ? compactions : head).slice(0, ANCHORS);
+    const direction = intent.before && !intent.after ? 'before' : 'after';
+    const span = intent.ask ? PROMPT_SPAN : AFTER_SPAN;
+    for (const anchor of anchors) out.push({ anchor, direction, span, purpose: 'sequence' });
+  }
+  if (intent.fix) {
+    for (const anchor of head.slice(0, PROBLEM_DEPTH).filter((f) => f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'after', span: FIX_SPAN, purpose: 'fix' });
+  }
+  if (!out.some((r) => r.purpose === 'sequence')) {
+    for (const anchor of head.slice(0, CONTEXT_ANCHORS)) out.push({ anchor, direction: 'after', span: CONTEXT_SPAN, purpose: 'context' });
+  }
+  return out;
+}
+
+const isChange = (f: RecordFact) => f.type === 'change';
+const isCommand = (f: RecordFact) => f.type === 'command';
+/** Records that only keep books (about-to-run notes, todo lists): never an answer by position alone. */
+const isBookkeeping = (f: RecordFact) => f.type === 'pending' || f.type === 'note' || f.type === 'marker';
+
+/**
+ * The lists the neighbours make. `neighbours` holds, per request (same order), the records found,
+ * nearest first.
+ */
+export function structureLists(intent: QueryIntent, head: readonly RecordFact[], requests: readonly NeighbourRequest[], neighbours: readonly (readonly RecordFact[])[]): RankedList[] {
+  const lists: RankedList[] = [];
+  const seq: number[] = [];
+  const fixes: number[] = [];
+  const context: number[] = [];
+  const inHead = new Set(head.map((f) => f.id));
+  requests.forEach((r, i) => {
+    const found = neighbours[i] ?? [];
+    if (r.purpose === 'context') {
+      // Only records the words found too: the list promotes a match that sits next to a better one,
+      // it never brings in a record that matches nothing. The anchor leads its own neighbours, so a
+      // neighbour never climbs above the match that named it.
+      context.push(r.anchor.id, ...found.filter((f) => !isBookkeeping(f) && inHead.has(f.id)).map((f) => f.id));
+    } else if (r.purpose === 'fix') {
+      // The edits after a failure are its likeliest fix, then the commands that succeeded.
+      fixes.push(...[...found.filter(isChange), ...found.filter((f) => isCommand(f) && !f.problem)].slice(0, FIXES).map((f) => f.id));
+    } else {
+      const useful = found.filter((f) => !isBookkeeping(f));
+      seq.push(...(intent.ask ? useful.filter((f) => f.type === 'prompt').slice(0, 2) : useful.slice(0, AFTER_SPAN)).map((f) => f.id));
+    }
+  });
+  const dedupe = (ids: number[]) => [...new Set(ids)];
+  if (seq.length) lists.push({ name: 'neighbours', ids: dedupe(seq), weight: STRUCTURE_WEIGHTS.neighbours });
+  if (fixes.length) lists.push({ name: 'fixes', ids: dedupe(fixes), weight: STRUCTURE_WEIGHTS.fixes });
+  if (context.length) lists.push({ name: 'context', ids: dedupe(context), weight: STRUCTURE_WEIGHTS.context });
+  // Kinds of record the question names, in the order the words ranked them.
+  const kinds = (keep: (f: RecordFact) => boolean, name: string) => {
+    const ids = head.filter(keep).map((f) => f.id);
+    if (ids.length) lists.push({ name, ids, weight: STRUCTURE_WEIGHTS.kinds });
+  };
+  if (intent.ask && !intent.after && !intent.before) kinds((f) => f.type === 'prompt', 'kind:prompt');
+  if (intent.change && !intent.fix) kinds(isChange, 'kind:change');
+  return lists;
+}

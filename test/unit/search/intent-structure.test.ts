@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { queryIntent } from '../../../src/core/search/intent.ts';
+import { neighbourRequests, structureLists, type RecordFact } from '../../../src/core/search/structure.ts';
+
+test('intent: cues in four languages, English matched by whole word', () => {
+  assert.equal(queryIntent('how did we fix the flaky login test').fix, true);
+  assert.equal(queryIntent('prefix the table names').fix, false, '`prefix` is not `fix`');
+  assert.equal(queryIntent('登录测试是怎么修复的').fix, true);
+  assert.equal(queryIntent('テストのエラーはどう直した？').fix, true);
+  assert.equal(queryIntent('로그인 오류는 어떻게 해결했어?').fix, true);
+  const after = queryIntent('what did I ask right after the deploy failed');
+  assert.equal(after.after, true);
+  assert.equal(after.ask, true);
+  assert.equal(queryIntent('部署之后我说了什么').after, true);
+  assert.equal(queryIntent('デプロイの後で何を聞いた？').after, true);
+  assert.equal(queryIntent('배포 후에 뭘 했어?').after, true);
+  assert.equal(queryIntent('what happened after the compaction').compaction, true);
+  assert.equal(queryIntent('why did we drop redis').why, true);
+  assert.equal(queryIntent('what changed in the config loader').change, true);
+  const none = queryIntent('connection pool timeout');
+  assert.ok(!Object.values(none).some(Boolean), 'plain keywords carry no intent');
+  assert.ok(!Object.values(queryIntent('')).some(Boolean));
+  assert.ok(!Object.values(queryIntent('Next.js')).some(Boolean), 'a dotted name is a name, not the cue `next`');
+  assert.equal(queryIntent('src/fix.ts').fix, false, 'nor is a path');
+  assert.equal(queryIntent('what broke after the Next.js upgrade').after, true, 'the words around a name still count');
+});
+
+const fact = (id: number, type: string, extra: Partial<RecordFact> = {}): RecordFact => ({ id, session: 1, at: id * 1000, type, problem: type === 'error', compaction: type === 'compact', ...extra });
+
+test('structure: the fix after a matching failure, the record after a match, prompts for "what did I ask"', () => {
+  const head = [fact(10, 'error'), fact(3, 'conclusion'), fact(40, 'change')];
+  const fixIntent = queryIntent('how did we fix the failing build');
+  const requests = neighbourRequests(fixIntent, head);
+  const fix = requests.find((r) => r.purpose === 'fix');
+  assert.equal(fix?.anchor.id, 10, 'the failure is the anchor');
+  assert.equal(fix?.direction, 'after');
+  const after10 = [fact(11, 'discovery'), fact(12, 'change'), fact(13, 'error'), fact(14, 'command'), fact(15, 'change')];
+  const lists = structureLists(fixIntent, head, requests, requests.map((r) => (r.anchor.id === 10 ? after10 : [])));
+  const fixes = lists.find((l) => l.name === 'fixes');
+  assert.deepEqual(fixes?.ids, [12, 15, 14], 'the edits after the failure first, then the successful commands, nearest first; not the read, not a failed retry');
+
+  const ask = queryIntent('what did I ask after the deploy');
+  const seq = neighbourRequests(ask, [fact(5, 'command')]);
+  const next = [fact(6, 'pending'), fact(7, 'command'), fact(8, 'prompt'), fact(9, 'change'), fact(20, 'prompt'), fact(21, 'prompt')];
+  const l2 = structureLists(ask, [fact(5, 'command')], seq, seq.map(() => next));
+  assert.deepEqual(l2.find((l) => l.name === 'neighbours')?.ids, [8, 20], 'the next prompts, not the records between');
+
+  const compaction = queryIntent('what happened after the compaction');
+  const cHead = [fact(2, 'prompt'), fact(30, 'compact'), fact(31, 'command')];
+  assert.deepEqual(neighbourRequests(compaction, cHead).filter((r) => r.purpose === 'sequence').map((r) => r.anchor.id), [30], 'compaction records anchor it');
+
+  const plain = neighbourRequests(queryIntent('redis timeout'), head);
+  assert.ok(plain.every((r) => r.purpose === 'context'), 'without a cue only the weak context list is asked for');
+  const l3 = structureLists(queryIntent('redis timeout'), head, plain, plain.map(() => [fact(99, 'note'), fact(98, 'command')]));
+  assert.deepEqual(l3.map((l) => l.name), ['context']);
+  assert.ok(l3[0]!.weight! < 1, 'context weighs less than a keyword list');
+  assert.ok(!l3[0]!.ids.includes(99), 'bookkeeping records are never an answer by position');
+  const l4 = structureLists(queryIntent('redis timeout'), [...head, fact(98, 'command')], plain, plain.map(() => [fact(99, 'note'), fact(98, 'command'), fact(97, 'command')]));
+  assert.deepEqual(l4[0]!.ids.slice(0, 2), [10, 98], 'each anchor leads its neighbours, so a neighbour never climbs above the match that named it');
+  assert.ok(!l4[0]!.ids.includes(97), 'a neighbour the words did not find is never brought in');
+});
