@@ -27,6 +27,7 @@ import {
 } from '../platforms/index.ts';
 import { spoolMarkBusy, spoolWrite } from '../store/spool.ts';
 import { resolvePlace } from './place.ts';
+import { hookStartedAt } from './started-at.ts';
 import { readStdin } from './stdin.ts';
 import { writeStdout } from './stdout.ts';
 import { readLastAssistantMessage } from './transcript-tail.ts';
@@ -39,8 +40,6 @@ import { readLastAssistantMessage } from './transcript-tail.ts';
  */
 export const BACKGROUND_EVENTS = new Set(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop']);
 
-/** When this process started (ms): events are ordered by when the host started their hooks, not by who wrote first. */
-const processStart = (): number => Math.round(Date.now() - process.uptime() * 1000);
 
 /** Payloads beyond this are not parsed (Claude Code itself caps tool output far below it). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -160,7 +159,7 @@ async function handle(cfg: ResolvedConfig, args: HookArgs, declared: Platform, l
     try {
       if (ev.event === 'SessionStart') return done({ context: await onSessionStart(cfg, ev, place, spooled) });
       if (ev.event === 'PreCompact') await onPreCompact(cfg, ev);
-      else await onSessionEnd(cfg, ev);
+      else await onSessionEnd(cfg, ev, { place });
     } catch (err) {
       // A busy or broken store costs this session its index, never the event: it waits in the spool.
       // Busy is another mnemo process writing (it folds the spool as well): routine under load.
@@ -226,7 +225,8 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
     return 0;
   }
   const config = cfg;
-  const at = processStart();
+  // Events are ordered by when the host started their hooks, not by who wrote first.
+  const at = hookStartedAt();
   let releaseBusy = (): void => {};
   if (declared.name === DEFAULT_PLATFORM && args.eventArg !== undefined && BACKGROUND_EVENTS.has(args.eventArg)) {
     releaseBusy = spoolMarkBusy(config.spoolDir, at);

@@ -12,6 +12,7 @@ import { currentGeneration } from '../store/generation.ts';
 import { closeAbandonedSessions, llmConfigured, spawnLlmUpgrade, spawnSummarizer, summarizeSessionHeuristically, summaryIsStale } from '../compress/session.ts';
 import { logTo } from '../log.ts';
 import { startRetentionIfDue } from './retention.ts';
+import { answerLast, lastTurnFromTranscript } from './session-catch-up.ts';
 import { startTeamSyncIfDue } from './team-sync.ts';
 import { drainSpool } from '../store/drain.ts';
 import { spoolHoldsOthers } from '../store/spool.ts';
@@ -103,13 +104,16 @@ export async function onPreCompact(cfg: ResolvedConfig, ev: HookEvent): Promise<
 }
 
 /**
- * SessionEnd: fold the spool, read the session's narration (bounded), write the heuristic summary
- * (fast, inside Claude Code's shared 1.5 s), and hand any LLM upgrade, unread narration and a due
- * retention run to detached processes.
+ * SessionEnd: fold the spool, catch up the last turn from the transcript when a live host ended the
+ * session (events of background hooks it stopped before they wrote: hooks/session-catch-up), read the
+ * session's narration (bounded), write the heuristic summary (fast, inside Claude Code's shared 1.5 s),
+ * and hand any LLM upgrade, unread narration and a due retention run to detached processes.
  */
-export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<void> {
+export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent, live?: { readonly place: Place }): Promise<void> {
   await withStore(cfg, async (store) => {
     const drained = await drainSpool(store, cfg.spoolDir, { maxMs: 600 });
+    // Only a host that just ended the session can have stopped its hooks (a replay of payloads has none).
+    if (live) await catchUpLastTurn(cfg, store, ev, live.place);
     // The model's narration of this session's calls, from its transcript: a bounded slice here,
     // the rest (a long session nobody folded yet) by a detached `mnemo narrate`.
     const narration = foldNarrationQuietly(store, cfg, {
@@ -139,4 +143,18 @@ export async function onSessionEnd(cfg: ResolvedConfig, ev: HookEvent): Promise<
     // last, so that process's start-up does not compete with the hook's own work for the CPU.
     await startTeamSyncIfDue(cfg, store);
   });
+}
+
+/** Stores the last turn's events the hooks did not (the others are duplicates); never fails SessionEnd. */
+async function catchUpLastTurn(cfg: ResolvedConfig, store: SqliteStore, ev: HookEvent, place: Place): Promise<void> {
+  try {
+    const caught = lastTurnFromTranscript(ev, place, { maxInputChars: cfg.maxInputChars, maxOutputChars: cfg.maxOutputChars });
+    if (caught.length === 0) return;
+    const session = await store.getSessionByExternalId(ev.platform, ev.sessionId);
+    const [newest] = session ? await store.sessionObservations(session.id, 1) : [];
+    const r = await store.ingest(answerLast(caught, newest?.createdAt));
+    if (r.applied > 0) logTo(cfg.logFile, 'info', `SessionEnd: ${r.applied} event(s) of the last turn taken from the transcript (their background hooks were stopped before they wrote)`);
+  } catch (err) {
+    if (!isBusy(err)) logTo(cfg.logFile, 'warn', 'SessionEnd: could not catch up the last turn from the transcript', err);
+  }
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import { assertClaudeInstalled, cleanupTempDirs, describeRun, makeHome, makeTempDir, PLUGIN_DIR, runClaude } from './claude-harness.ts';
 
 after(cleanupTempDirs);
@@ -51,7 +51,7 @@ test("the model's text before a tool call and after its result lands on the call
   assert.equal(run.mainRequests.length, 3, why);
 
   // Before any CLI command folds anything: the hooks alone (SessionEnd) attached the narration.
-  const db = new Database(join(dataDir, 'mnemo.db'), { readonly: true });
+  const db = openSqlite(join(dataDir, 'mnemo.db'), { readonly: true });
   let rows: { call_id: string; why: string; finding: string; title: string | null }[];
   try {
     rows = db

@@ -22,11 +22,40 @@ export function pathWithoutCheckout(extra: string[] = []): string {
   return [...new Set(entries.filter((p) => p && !p.startsWith(REPO_ROOT)))].join(delimiter);
 }
 
-/** The environment for npm and mnemo under a temporary HOME (npm_config_nodedir carried over for native builds). */
+/**
+ * npm settings that decide whether npm reaches its registry at all (CA file, proxies) or builds natively.
+ * They may live in the user's or the global npmrc, and `npm install -g --prefix X` reads X/etc/npmrc
+ * instead of the global one: without them carried over, each registry fetch fails and npm retries it for
+ * over a minute (seen on CI: 144 s for one install that then left its optional dependency out).
+ */
+const CARRIED_NPM_CONFIG = ['nodedir', 'cafile', 'registry', 'proxy', 'https-proxy', 'noproxy', 'strict-ssl'] as const;
+let carriedNpmConfig: Record<string, string> | undefined;
+
+/** The user's values of CARRIED_NPM_CONFIG, as npm_config_* variables (one `npm config get`, cached). */
+function npmNetworkEnv(): Record<string, string> {
+  if (carriedNpmConfig) return carriedNpmConfig;
+  const r = spawnSync('npm', ['config', 'get', ...CARRIED_NPM_CONFIG], { encoding: 'utf8' });
+  const out: Record<string, string> = {};
+  for (const line of r.status === 0 ? r.stdout.split('\n') : []) {
+    const m = /^([\w-]+)=(.*)$/.exec(line.trim());
+    if (m && m[2] && m[2] !== 'null' && m[2] !== 'undefined') out[`npm_config_${m[1]!.replace(/-/g, '_')}`] = m[2];
+  }
+  // What the environment says wins over what npm read from files.
+  for (const key of CARRIED_NPM_CONFIG) {
+    const name = `npm_config_${key.replace(/-/g, '_')}`;
+    if (process.env[name]) out[name] = process.env[name]!;
+  }
+  // No CA file in npm's config but one for every Node (the runner moved NODE_EXTRA_CA_CERTS aside: it slows
+  // each node start): npm gets it back the same way.
+  const extraCa = process.env.MNEMO_TEST_NODE_EXTRA_CA_CERTS;
+  if (!out.npm_config_cafile && extraCa) out.NODE_EXTRA_CA_CERTS = extraCa;
+  return (carriedNpmConfig = out);
+}
+
+/** The environment for npm and mnemo under a temporary HOME (npm's network and native-build settings carried over). */
 export function userEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(npm_|NODE_PATH$|NODE_OPTIONS$|NODE_EXTRA_CA_CERTS$|MNEMO_|INIT_CWD$)/.test(k)) env[k] = v;
-  const nodedir = process.env.npm_config_nodedir ?? npmConfig('nodedir');
   return {
     ...env,
     HOME: home,
@@ -36,15 +65,11 @@ export function userEnv(home: string, extra: Record<string, string> = {}): NodeJ
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
-    ...(nodedir ? { npm_config_nodedir: nodedir } : {}),
+    // A registry that cannot be reached costs the install its optional dependency, not minutes of retries.
+    npm_config_fetch_retry_maxtimeout: '10000',
+    ...npmNetworkEnv(),
     ...extra,
   };
-}
-
-function npmConfig(key: string): string | undefined {
-  const r = spawnSync('npm', ['config', 'get', key], { encoding: 'utf8' });
-  const v = r.stdout?.trim();
-  return r.status === 0 && v && v !== 'undefined' && v !== 'null' ? v : undefined;
 }
 
 /** `npm pack` of the checkout (its plugin/dist as built by `npm test`), into `dir`. */

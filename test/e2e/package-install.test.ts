@@ -28,7 +28,7 @@ let project = '';
 const claudeEnv = () => ({ PATH: env.PATH!, NODE_PATH: undefined });
 const allowedTools = ['Bash', SEARCH];
 
-test('the tarball holds the built package and nothing of the tests; npm install -g of it compiles nothing; install and uninstall restore byte for byte', { timeout: 600_000 }, async () => {
+test('the tarball holds the built package and nothing of the tests; npm install -g of it compiles nothing; install and uninstall restore byte for byte', { timeout: 150_000 }, async () => {
   assertClaudeInstalled();
   work = makeTempDir('pkg');
   tarball = packTarball(work);
@@ -66,7 +66,7 @@ test('the tarball holds the built package and nothing of the tests; npm install 
   assert.ok(!existsSync(join(home, '.mnemo', 'bin')), 'the launchers go with the last install');
 });
 
-test('mnemo install claude-code: hooks fire, SessionStart injects, the MCP tools answer in the real Claude Code CLI', { timeout: 600_000 }, async () => {
+test('mnemo install claude-code: hooks fire, SessionStart injects, the MCP tools answer in the real Claude Code CLI', { timeout: 150_000 }, async () => {
   assert.ok(mnemo, 'installed by the test before');
   const settingsPath = join(home, '.claude', 'settings.json');
   const installed = ok(run(mnemo, ['install', 'claude-code'], env), 'mnemo install claude-code');
@@ -94,7 +94,7 @@ test('mnemo install claude-code: hooks fire, SessionStart injects, the MCP tools
 
 });
 
-test('a newer tarball installed over it keeps every hook working, through the same launcher', { timeout: 600_000 }, async () => {
+test('a newer tarball installed over it keeps every hook working, through the same launcher', { timeout: 150_000 }, async () => {
   assert.ok(project, 'sessions ran in the test before');
   const newer = join(work, 'newer');
   mkdirSync(newer);
@@ -115,7 +115,7 @@ test('a newer tarball installed over it keeps every hook working, through the sa
 
 });
 
-test('npx runs the same package from the tarball', { timeout: 300_000 }, () => {
+test('npx runs the same package from the tarball', { timeout: 120_000 }, () => {
   assert.ok(project, 'sessions ran in the tests before');
   const npx = run('npx', ['--yes', '--prefer-offline', `--package=${tarball}`, 'mnemo', 'search', MARKER, '--json'], env, project);
   if (NODE_HAS_SQLITE) assert.ok((JSON.parse(ok(npx, 'npx mnemo search')) as unknown[]).length >= 1, 'npx mnemo search finds the marker');

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { captureEvent } from '../../../src/core/capture.ts';
 import type { CapturedEvent } from '../../../src/core/types.ts';
 import { findTranscripts, type TranscriptGroup } from '../../../src/import/claude-code/transcript-files.ts';
@@ -57,7 +57,7 @@ export interface Narrated {
 
 /** Every stored call's narration, by call id: linked to an observation, and any not (yet) linked. */
 export function storedNarration(dbPath: string): { linked: Map<string, Narrated>; unlinked: Map<string, Narrated> } {
-  const db = new Database(dbPath, { readonly: true });
+  const db = openSqlite(dbPath, { readonly: true });
   try {
     const linked = new Map<string, Narrated>();
     const unlinked = new Map<string, Narrated>();

@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import type { CapturedEvent } from '../../../src/core/types.ts';
 import { detailBlock } from '../../../src/core/format/records.ts';
 import { foldNarration } from '../../../src/narration/fold.ts';
@@ -115,7 +115,7 @@ test('forgetting an observation or a session takes its narration and the reader 
     [],
     'the forgotten narration is in the store files',
   );
-  const db = new Database(path, { readonly: true });
+  const db = openSqlite(path, { readonly: true });
   assert.equal((db.prepare("SELECT count(*) AS n FROM narration WHERE call_id = 'toolu_a'").get() as { n: number }).n, 0);
   const sessionId = (db.prepare('SELECT id FROM sessions WHERE external_id = ?').get(SESSION) as { id: number }).id;
   db.close();
@@ -124,7 +124,7 @@ test('forgetting an observation or a session takes its narration and the reader 
   await again.forget({ sessionId });
   foldNarration(again);
   await again.close();
-  const db2 = new Database(path, { readonly: true });
+  const db2 = openSqlite(path, { readonly: true });
   assert.equal((db2.prepare('SELECT count(*) AS n FROM narration').get() as { n: number }).n, 0, 'a session forgotten: no narration left or read back in');
   assert.equal((db2.prepare('SELECT count(*) AS n FROM transcripts WHERE state IS NOT NULL').get() as { n: number }).n, 0);
   db2.close();
@@ -142,7 +142,7 @@ test('an older store: the word index gains the narration columns by deferred mai
 
   // A hook's open migrates at once and defers the index: nothing rebuilt yet.
   const hookOpen = SqliteStore.open({ path, busyTimeoutMs: 5000 });
-  const raw = new Database(path);
+  const raw = openSqlite(path);
   assert.deepEqual(pendingSteps(raw as never).map((p) => [p.step, p.cursor]), [['fts_narration', 0]]);
   assert.equal((raw.prepare('SELECT count(*) AS n FROM observations_fts_next').get() as { n: number }).n, 0);
   // Narration read mid-upgrade, and writes while the index is being rebuilt.

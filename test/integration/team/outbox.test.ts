@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import type { SharedObservation, SharedSession, SharedSummary } from '../../../src/core/team/contract.ts';
 import type { Outgoing } from '../../../src/store/sqlite/team/outbox.ts';
 import { event, openTemp, prompt, sessionEnd } from './sync-helpers.ts';
@@ -68,7 +68,7 @@ test('a <local> prompt keeps its whole turn on the machine; a <local> note keeps
     ]);
     const shared = pushes(store.team.take(100)).flatMap((r) => (r.kind === 'observation' ? [r.title] : []));
     assert.deepEqual(shared, ['now tidy the tests', 'Read fixtures/site.xml']);
-    const db = new Database(path, { readonly: true });
+    const db = openSqlite(path, { readonly: true });
     const local = db.prepare('SELECT title FROM observations WHERE local_only = 1 ORDER BY id').pluck().all();
     db.close();
     assert.deepEqual(local, ['<local> look at the customer export, it has real names', 'Read exports/customers.csv', 'Edited exports/scrub.ts', 'Remember']);

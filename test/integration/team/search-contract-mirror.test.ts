@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TeamChange, TeamRecord } from '../../../src/core/team/contract.ts';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { runSearchContract, type ContractDoc } from '../../contract/search-contract.ts';
 
@@ -17,7 +17,7 @@ runSearchContract('local mirror of the team', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mnemo-contract-mirror-'));
   const store = SqliteStore.open({ path: join(dir, 'm.db'), busyTimeoutMs: 1000 });
   // The store speaks observation ids, the suite uids: the mirror keeps each record's server uid.
-  const raw = new Database(join(dir, 'm.db'), { readonly: true });
+  const raw = openSqlite(join(dir, 'm.db'), { readonly: true });
   const uidAt = raw.prepare('SELECT uid FROM observations WHERE id = ?').pluck();
   for (const [project, key] of Object.entries(KEYS)) store.team.share(project, key, { prompts: true, history: false });
   const ctx = { me: 'me', origin: 'contract@test' };
