@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { cleanup, tempDir } from '../import/helpers.ts';
 
 after(cleanup);
@@ -68,13 +69,19 @@ test('a 500 MB transcript is read to its end with bounded memory', (t) => {
   t.diagnostic(`peak resident memory ${r.maxRssMb.toFixed(0)} MB reading ${(size / 2 ** 20).toFixed(0)} MB`);
   assert.ok(r.maxRssMb < MAX_RSS_MB, `peak memory ${r.maxRssMb.toFixed(0)} MB for a ${(size / 2 ** 20).toFixed(0)} MB file`);
 
-  const check = spawnSync(
-    process.execPath,
-    ['-e', `const D=require('better-sqlite3');const d=new D(process.argv[1],{readonly:true});process.stdout.write(JSON.stringify([d.prepare("SELECT count(*) AS n FROM narration WHERE why <> '' AND finding <> ''").get(), ...d.prepare("SELECT call_id, why, finding FROM narration WHERE call_id IN ('toolu_1000','toolu_1999') ORDER BY call_id").all()]))`, join(dir, 'mnemo.db')],
-    { encoding: 'utf8', cwd: resolve('.') },
-  );
+  // Read back through the driver this Node uses (better-sqlite3 is built for one Node only).
+  const db = openSqlite(join(dir, 'mnemo.db'), { readonly: true });
+  let stored: unknown;
+  try {
+    stored = [
+      { ...(db.prepare("SELECT count(*) AS n FROM narration WHERE why <> '' AND finding <> ''").get() as object) },
+      ...(db.prepare("SELECT call_id, why, finding FROM narration WHERE call_id IN ('toolu_1000','toolu_1999') ORDER BY call_id").all() as object[]).map((r) => ({ ...r })),
+    ];
+  } finally {
+    db.close();
+  }
   // Every call has its why and its finding, the one with the 40 MB result too.
-  assert.deepEqual(JSON.parse(check.stdout), [
+  assert.deepEqual(stored, [
     { n: TURNS },
     // No prompts between the turns: the text after one result is also the why of the next call.
     { call_id: 'toolu_1000', why: 'Turn 999: the log shows the pool drained.\nTurn 1000: checking the pool before the retry.', finding: 'Turn 1000: the log shows the pool drained.\nTurn 1001: checking the pool before the retry.' },
