@@ -73,7 +73,9 @@ export class PgTeamServer implements TeamServer {
       }
       throw e;
     } finally {
-      db.off('error', onError);
+      // A broken connection leaves the pool with no listener of the pool's own, and its socket may still
+      // report the server's termination (57P01) after this: keep ours on it, or that event is uncaught.
+      if (!broken) db.off('error', onError);
       db.release(broken);
     }
   }
