@@ -9,7 +9,7 @@
  * each command is then split into shell words up to the end of the command.
  */
 import type { Hits } from './hint-scan.ts';
-import { isPlaceholderValue, PLACEHOLDER_PREFIX, placeholder } from './placeholder.ts';
+import { isPlaceholderValue, PLACEHOLDER_PREFIX, replaceSpans, type SecretSpan as Span } from './placeholder.ts';
 
 /** How an argument carries the secret. */
 type Carrier =
@@ -152,12 +152,6 @@ function shellWords(text: string, from: number, limit = 48): Word[] {
   return words;
 }
 
-interface Span {
-  readonly start: number;
-  readonly end: number;
-  readonly kind: string;
-}
-
 /** The secret part of word `w`'s text from `from` on, as a span of the source, if it holds one. */
 function carried(w: Word, from: number, carrier: Carrier): Span | undefined {
   const value = w.text.slice(from);
@@ -268,14 +262,5 @@ export function redactCommandLines(text: string, hits: Hits): string {
     else if (word === 'sqlplus') spans.push(...sqlplusSpans(words));
     else spans.push(...flagSpans(words, toolFlags().get(word) ?? []));
   }
-  if (spans.length === 0) return text;
-  spans.sort((a, b) => a.start - b.start);
-  let out = '';
-  let last = 0;
-  for (const s of spans) {
-    if (s.start < last) continue;
-    out += text.slice(last, s.start) + placeholder(s.kind, text.slice(s.start, s.end));
-    last = s.end;
-  }
-  return out + text.slice(last);
+  return replaceSpans(text, spans);
 }

@@ -23,6 +23,27 @@ export function placeholder(kind: string, secret: string): string {
   return `${PLACEHOLDER_PREFIX}${kind}:${fnv1a(secret).toString(16).padStart(8, '0').slice(0, 6)}]`;
 }
 
+/** A stretch of a text to redact: `[start, end)` and the kind its placeholder names. */
+export interface SecretSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: string;
+}
+
+/** `text` with each span replaced by its placeholder; a span overlapping an earlier one is dropped. Sorts `spans`. */
+export function replaceSpans(text: string, spans: SecretSpan[]): string {
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a.start - b.start);
+  let out = '';
+  let last = 0;
+  for (const s of spans) {
+    if (s.start < last) continue;
+    out += text.slice(last, s.start) + placeholder(s.kind, text.slice(s.start, s.end));
+    last = s.end;
+  }
+  return out + text.slice(last);
+}
+
 const VARIABLE_REF_RE = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(|\$\{\{|\{\{|%\(|%[A-Za-z_]+%|<[^>]*>|#\{|@[A-Za-z_]|!(?:vault|Ref|Sub|GetAtt|secret)\b|(?:process\.env|os\.environ|os\.getenv|getenv|System\.getenv|ENV\[|env\(|secrets\.|vars\.|op:\/\/|vault:|ref\+|arn:aws:secretsmanager|projects\/[^/]+\/secrets))/;
 const SAME_CHAR_RE = /^(.)\1+$/;
 const PLACEHOLDER_WORD_RE = /^(?:x{3,}|\*{3,}|\.{3,}|-+|_+|\?+|(?:your|my|the|insert|enter|replace|put|add)[-_ ]?\w*|<.*>|\[.*\]|example\w*|dummy\w*|sample\w*|fake\w*|placeholder\w*|test|changeme_?later)$/i;

@@ -11,7 +11,7 @@
  */
 import { HEX } from './char-class.ts';
 import type { Hits } from './hint-scan.ts';
-import { isPlaceholderValue, PLACEHOLDER_PREFIX, placeholder } from './placeholder.ts';
+import { isPlaceholderValue, PLACEHOLDER_PREFIX, replaceSpans, type SecretSpan } from './placeholder.ts';
 import { looksGenerated } from './shape.ts';
 
 /** What a credential word says the value is: a password (typed by a person) or a generated secret. */
@@ -192,7 +192,7 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } 
  * occur (from the hint scan).
  */
 export function redactProseCredentials(text: string, hits: Hits): string {
-  const spans: (Span & { kind: string })[] = [];
+  const spans: SecretSpan[] = [];
   let seenEnd = -1;
   for (let k = 0; k < hits.length; k += 2) {
     const w = asciiWordAt(text, hits[k]!);
@@ -214,14 +214,5 @@ export function redactProseCredentials(text: string, hits: Hits): string {
       if (v) spans.push({ ...v, kind: cls === 'password' ? 'password' : 'secret' });
     }
   }
-  if (spans.length === 0) return text;
-  spans.sort((a, b) => a.start - b.start);
-  let out = '';
-  let last = 0;
-  for (const s of spans) {
-    if (s.start < last) continue;
-    out += text.slice(last, s.start) + placeholder(s.kind, text.slice(s.start, s.end));
-    last = s.end;
-  }
-  return out + text.slice(last);
+  return replaceSpans(text, spans);
 }
