@@ -73,7 +73,7 @@ function putSession(db: SqliteDb, r: SharedSession, project: string, author: str
   return true;
 }
 
-function putObservation(db: SqliteDb, r: SharedObservation, project: string, author: string | null, ctx: MirrorContext): boolean {
+function putObservation(db: SqliteDb, r: SharedObservation, project: string, author: string | null, ctx: MirrorContext, fts: FtsWriter): boolean {
   if (stmt(db, 'SELECT 1 FROM observations WHERE uid = ?').get(r.uid)) return false;
   const s = sessionFor(db, { uid: r.sessionUid, assistant: r.assistant, createdAt: r.createdAt, ...(r.branch ? { branch: r.branch } : {}) }, project, author, ctx);
   const id = stmt(
@@ -84,7 +84,7 @@ function putObservation(db: SqliteDb, r: SharedObservation, project: string, aut
     .pluck()
     .get(s.id, project, r.assistant, r.obsKind, r.type, r.title, r.body, JSON.stringify(r.files), r.tags ?? '', r.priority ?? 5, r.toolName ?? null, r.createdAt, r.uid, author, ctx.origin) as number;
   // Through the writer: while the word index is being rebuilt (a deferred migration) both tables take the row.
-  new FtsWriter(db).insert(id, { title: r.title, body: r.body, tags: r.tags ?? '' });
+  fts.insert(id, { title: r.title, body: r.body, tags: r.tags ?? '' });
   return true;
 }
 
@@ -121,12 +121,12 @@ function applyTombstone(db: SqliteDb, t: Tombstone): { deleted: number; projects
   return { deleted: deleted.length, projects: [session.project] };
 }
 
-function applyPut(db: SqliteDb, r: Put, ctx: MirrorContext): string | undefined {
+function applyPut(db: SqliteDb, r: Put, ctx: MirrorContext, fts: FtsWriter): string | undefined {
   const project = localProject(db, r.project);
   if (project === undefined) return undefined;
   const author = r.author === ctx.me ? null : r.author;
   const done =
-    r.kind === 'observation' ? putObservation(db, r, project, author, ctx) : r.kind === 'session' ? putSession(db, r, project, author, ctx) : putSummary(db, r, project, author, ctx);
+    r.kind === 'observation' ? putObservation(db, r, project, author, ctx, fts) : r.kind === 'session' ? putSession(db, r, project, author, ctx) : putSummary(db, r, project, author, ctx);
   return done ? project : undefined;
 }
 
@@ -136,6 +136,8 @@ function applyPut(db: SqliteDb, r: Put, ctx: MirrorContext): string | undefined 
  */
 export function applyChanges(db: SqliteDb, changes: readonly TeamChange[], cursor: number, ctx: MirrorContext): MirrorResult {
   return db.transaction(() => {
+    // One writer for the transaction: it reads the index's layout once (it cannot change inside one).
+    const fts = new FtsWriter(db);
     let applied = 0;
     let skipped = 0;
     let deleted = 0;
@@ -147,7 +149,7 @@ export function applyChanges(db: SqliteDb, changes: readonly TeamChange[], curso
         for (const p of t.projects) projects.add(p);
         continue;
       }
-      const project = applyPut(db, c.record as Put, ctx);
+      const project = applyPut(db, c.record as Put, ctx, fts);
       if (project === undefined) skipped++;
       else (applied++, projects.add(project));
     }
