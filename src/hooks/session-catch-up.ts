@@ -7,7 +7,7 @@
  * transcript holds every such event. Only a hook started shortly before the end can have been stopped
  * (an older one finished or ran out its own timeout), so only the last turn's events the transcript
  * dates that late are taken: read from a bounded tail, through the importer's reading of transcripts
- * and the one capture path, with the uids `mnemo import claude-code` gives them. Those the hooks did
+ * and the one capture path (`captureFromPayload`), with the uids `mnemo import claude-code` gives them. Those the hooks did
  * store are duplicates by their natural key (`post:<tool_use_id>`, `prompt:<prompt_id>`) or, for
  * prompts and answers, by content within seconds of each other.
  *
@@ -18,12 +18,13 @@
  */
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { captureEvent, type CaptureLimits } from '../core/capture.ts';
+import { captureFromPayload } from '../capture/from-payload.ts';
+import type { CaptureLimits } from '../core/capture.ts';
 import type { CapturedEvent, HookEvent, Place } from '../core/types.ts';
 import { importUid } from '../import/claude-code/group-capture.ts';
 import { SubagentDirectory, transcriptEvents, type TranscriptEvent } from '../import/claude-code/transcript-events.ts';
 import { isIgnorableLine } from '../import/claude-code/transcript-lines.ts';
-import { parseClaudeCode } from '../platforms/claude-code.ts';
+import { platform as claudeCode } from '../platforms/claude-code.ts';
 import { readTailLines } from './transcript-tail.ts';
 
 /** How much of the transcript's end is read: a last turn longer than this is caught up from its end. */
@@ -58,8 +59,8 @@ export function lastTurnFromTranscript(end: HookEvent, place: Place, limits: Cap
   const out: CapturedEvent[] = [];
   for (const te of turn) {
     if (te.at < since) continue;
-    const captured = captureEvent(parseClaudeCode(undefined, te.payload), { place, now: te.at, uid: importUid(te.key), limits });
-    if (captured) out.push(captured);
+    const read = captureFromPayload(te.payload, { platform: claudeCode, place: () => place, now: te.at, uid: importUid(te.key), limits });
+    if (read.kind === 'event' && read.captured) out.push(read.captured);
   }
   return out;
 }
