@@ -148,7 +148,7 @@ export function englishFor(term: string): readonly string[] {
 }
 
 /** Each glossary phrase among `words` (longest first, left to right), as its matched English phrase. */
-function phrasesOf(words: readonly string[]): string[] {
+export function phrasesOf(words: readonly string[]): string[] {
   const out: string[] = [];
   let i = 0;
   while (i < words.length) {

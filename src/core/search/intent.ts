@@ -18,8 +18,13 @@ export interface QueryIntent {
   readonly before: boolean;
   /** How a problem was fixed: "fix", "solve", "get past", "修复", "直した", "해결". */
   readonly fix: boolean;
-  /** What the user said or asked: "I asked", "I told", "我说", "言った", "말했". */
+  /** The answer is what the user said or asked: "what did I ask after…", "我说了什么", "言った", "말했". */
   readonly ask: boolean;
+  /**
+   * What the user said is the event the question starts from, not the answer: "what did you do after
+   * I said …", "我说 … 之后做了什么", "해달라고 한 다음에 뭘 했어" — the anchor is a prompt.
+   */
+  readonly askedFirst: boolean;
   /** The reason for something: "why", "reason", "为什么", "なぜ", "왜". */
   readonly why: boolean;
   /** What was changed: "what changed", "modify", "改了", "変更", "변경". */
@@ -28,12 +33,12 @@ export interface QueryIntent {
   readonly compaction: boolean;
 }
 
-const NONE: QueryIntent = Object.freeze({ after: false, before: false, fix: false, ask: false, why: false, change: false, compaction: false });
+const NONE: QueryIntent = Object.freeze({ after: false, before: false, fix: false, ask: false, askedFirst: false, why: false, change: false, compaction: false });
 
 type Cue = { readonly words: readonly string[]; readonly phrases?: readonly string[]; readonly cjk: readonly string[] };
 
 /** English words (lower case, matched whole), English phrases (matched on word boundaries) and CJK substrings. */
-const CUES: Readonly<Record<keyof QueryIntent, Cue>> = {
+const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
   after: {
     words: ['after', 'afterwards', 'afterward', 'then', 'next', 'later', 'subsequently', 'followed'],
     cjk: ['之后', '以后', '后来', '然后', '接着', '随后', '之後', '以後', 'その後', 'そのあと', '後で', 'あとで', 'した後', 'た後', 'のあと', 'の後', '次に', '直後', '다음', '이후', '후에', '한 후', '한 뒤', '뒤에'],
@@ -79,6 +84,20 @@ const WORD_RE = /[\p{L}\p{N}]+/gu;
 /** Names joined by dots, slashes or underscores (`Next.js`, `src/fix.ts`, `after_each`): never a cue. */
 const NAME_RE = /[\p{L}\p{N}]+(?:[./_\\][\p{L}\p{N}]+)+/gu;
 
+/** Where a cue first occurs in `text` (lower case, names blanked): its index, or -1. */
+function cueAt(c: Cue, text: string): number {
+  const at = [...c.words, ...(c.phrases ?? [])].map((w) => wordIndex(text, w)).concat(c.cjk.map((s) => text.indexOf(s)));
+  return Math.min(...at.filter((i) => i >= 0), Infinity);
+}
+
+/** Index of a word or phrase of whole words in `text`, or -1. */
+function wordIndex(text: string, phrase: string): number {
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${phrase.split(' ').join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'u');
+  return re.exec(text)?.index ?? -1;
+}
+
+const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 /** The intents a query carries (all false for a query with no cue). Never throws. */
 export function queryIntent(raw: string): QueryIntent {
   const text = typeof raw === 'string' ? raw.normalize('NFKC').toLowerCase().replace(NAME_RE, ' ') : '';
@@ -87,11 +106,22 @@ export function queryIntent(raw: string): QueryIntent {
   const wordSet = new Set(words);
   const joined = ` ${words.join(' ')} `;
   const out: Record<keyof QueryIntent, boolean> = { ...NONE };
-  for (const key of Object.keys(CUES) as (keyof QueryIntent)[]) {
+  for (const key of Object.keys(CUES) as (keyof typeof CUES)[]) {
     const c = CUES[key];
     out[key] = c.words.some((w) => wordSet.has(w)) || (c.phrases ?? []).some((p) => joined.includes(` ${p} `)) || c.cjk.some((s) => text.includes(s));
   }
   if ((out.after || out.before) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
+  if (out.ask && (out.after || out.before)) {
+    // Which clause holds the ask: English puts "after" before the clause it governs ("what did you do
+    // after I asked …"), Chinese, Japanese and Korean after it ("我说…之后", "頼んだ後", "해달라고 한 다음에").
+    const ask = cueAt(CUES.ask, text);
+    const time = Math.min(cueAt(CUES.after, text), cueAt(CUES.before, text));
+    if (ask < Infinity && time < Infinity) {
+      const cjk = CJK_CHAR_RE.test(text.slice(Math.min(ask, time), Math.max(ask, time) + 2));
+      const first = cjk ? ask < time : ask > time;
+      if (first) (out.ask = false), (out.askedFirst = true);
+    }
+  }
   return out;
 }
 

@@ -10,7 +10,7 @@
  * fall back to one unit per bigram, the classic CJK bigram retrieval. Glossary translations of the
  * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
-import { cjkFor, codeFor, englishFor, segmentCjk } from './glossary.ts';
+import { cjkFor, codeFor, englishFor, phrasesOf, segmentCjk } from './glossary.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk, WORD_RE } from './text-index.ts';
 
 /** One searchable unit of a query: a phrase of index tokens, optionally a prefix. */
@@ -31,6 +31,18 @@ export interface QueryPlan {
   readonly terms: readonly string[];
   /** Glossary translations into the other language (Chinese ↔ English), never among `units`. */
   readonly expansions: readonly QueryUnit[];
+  /**
+   * What the query asks about, one concept per unit: the unit itself first, then the glossary
+   * translations and code forms of that word (`件数` → count, number; `delete` → 削除, rm). A record
+   * that holds any one form of a concept has it; holding three forms of one concept is not three
+   * concepts (core/search/concepts).
+   */
+  readonly concepts: readonly Concept[];
+}
+
+/** One thing a query asks about, in every form it is searched in (the query's own first). */
+export interface Concept {
+  readonly forms: readonly QueryUnit[];
 }
 
 const MAX_QUERY_CHARS = 1000;
@@ -148,32 +160,67 @@ function dedupe(units: readonly QueryUnit[], seen: Set<string>, max: number): Qu
   return out;
 }
 
+/** A translation, with the key of the query unit (or English glossary phrase) it translates. */
+interface Translation {
+  readonly source: string;
+  readonly unit: QueryUnit;
+}
+
+/** An index unit for a glossary term of any language. */
+function termUnit(t: string): QueryUnit | undefined {
+  const tokens = indexTokens(t);
+  if (!tokens.length) return undefined;
+  return { tokens, prefix: tokens.length === 1 && Array.from(tokens[0]!).length === 1, script: hasCjk(t) && !/[A-Za-z0-9]/.test(t) ? 'cjk' : 'word' };
+}
+
 /** Glossary translations of the planned query, in the other languages, and code forms of its English words. */
-function translate(units: readonly QueryUnit[], text: string): QueryUnit[] {
-  const out: QueryUnit[] = [];
+function translate(units: readonly QueryUnit[], text: string): Translation[] {
+  const out: Translation[] = [];
   // CJK → English: each glossary word of the question (Chinese, Japanese, Korean).
   for (const run of text.match(CJK_RUN_RE) ?? []) {
     for (const s of segmentCjk(run)) {
       if (s.kind !== 'term') continue;
+      const source = keyOf(cjkUnit(s.text));
       for (const en of englishFor(s.text)) {
         const tokens = wordsOf(en);
-        if (tokens.length) out.push(wordUnit(tokens));
+        if (tokens.length) out.push({ source, unit: wordUnit(tokens) });
       }
     }
   }
   // English → CJK and code: glossary phrases among the query's plain words, longest first. Paths and
   // identifiers (multi-token units such as `src/db/pool.ts`) are names, not words to translate.
   const words = units.filter((u) => u.script === 'word' && u.tokens.length === 1).map((u) => u.tokens[0]!);
-  for (const code of codeFor(words)) {
-    const tokens = wordsOf(code);
-    if (tokens.length) out.push(wordUnit(tokens));
+  const phrases = phrasesOf(words);
+  for (const p of phrases) {
+    for (const code of codeFor([p])) {
+      const tokens = wordsOf(code);
+      if (tokens.length) out.push({ source: p, unit: wordUnit(tokens) });
+    }
   }
   // One term per language for each concept: each expansion costs a count of its matches.
-  for (const t of cjkFor(words, 1)) {
-    const tokens = indexTokens(t);
-    if (tokens.length) out.push({ tokens, prefix: tokens.length === 1 && Array.from(tokens[0]!).length === 1, script: hasCjk(t) && !/[A-Za-z0-9]/.test(t) ? 'cjk' : 'word' });
+  for (const p of phrases) {
+    for (const t of cjkFor([p], 1)) {
+      const unit = termUnit(t);
+      if (unit) out.push({ source: p, unit });
+    }
   }
   return out;
+}
+
+/**
+ * Concepts of a query: each unit with the translations made of it; a glossary phrase of several
+ * words (`connection pool`) is a concept of its own, its words' concepts staying as they are.
+ */
+function conceptsOf(units: readonly QueryUnit[], translations: readonly Translation[], kept: ReadonlySet<QueryUnit>): Concept[] {
+  const bySource = new Map<string, QueryUnit[]>();
+  for (const t of translations) if (kept.has(t.unit)) bySource.set(t.source, [...(bySource.get(t.source) ?? []), t.unit]);
+  const concepts: Concept[] = units.map((u) => ({ forms: [u, ...(bySource.get(keyOf(u)) ?? [])] }));
+  const own = new Set(units.map(keyOf));
+  for (const [source, forms] of bySource) {
+    if (own.has(source)) continue;
+    concepts.push({ forms: [wordUnit(source.split(' ')), ...forms] });
+  }
+  return concepts;
 }
 
 /** Plan a query. Never throws; an empty or punctuation-only query yields `match: null`. */
@@ -196,7 +243,12 @@ export function planQuery(raw: string): QueryPlan {
 
   const seen = new Set<string>();
   const unique = dedupe(units, seen, MAX_UNITS);
-  const expansions = dedupe(translate(unique, text), seen, MAX_EXPANSIONS);
+  const translations = translate(unique, text);
+  const expansions = dedupe(
+    translations.map((t) => t.unit),
+    seen,
+    MAX_EXPANSIONS,
+  );
   const terms = [...new Set(unique.flatMap((u) => u.tokens))];
-  return { match: renderMatch(unique), units: unique, terms, expansions };
+  return { match: renderMatch(unique), units: unique, terms, expansions, concepts: conceptsOf(unique, translations, new Set(expansions)) };
 }

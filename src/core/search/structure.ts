@@ -25,6 +25,8 @@ export interface RecordFact {
   readonly type: string;
   /** A failed call, or a prompt reporting an error (its extracted blocker events). */
   readonly problem: boolean;
+  /** A record saying a problem is fixed ("fixed the …", "now passes", "解决了"): its fix came before it. */
+  readonly resolved?: boolean;
   /** A compaction: the summary record, or the prompt that continues a compacted session. */
   readonly compaction: boolean;
 }
@@ -59,13 +61,18 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
   const out: NeighbourRequest[] = [];
   if (intent.after || intent.before || intent.compaction) {
     const compactions = intent.compaction ? head.filter((f) => f.compaction) : [];
-    const anchors = (compactions.length ? compactions : head).slice(0, ANCHORS);
+    // "What did you do after I said X": X is one of my prompts.
+    const prompts = intent.askedFirst ? head.slice(0, PROBLEM_DEPTH).filter((f) => f.type === 'prompt') : [];
+    const anchors = (compactions.length ? compactions : prompts.length ? prompts : head).slice(0, ANCHORS);
     const direction = intent.before && !intent.after ? 'before' : 'after';
     const span = intent.ask ? PROMPT_SPAN : AFTER_SPAN;
     for (const anchor of anchors) out.push({ anchor, direction, span, purpose: 'sequence' });
   }
   if (intent.fix) {
-    for (const anchor of head.slice(0, PROBLEM_DEPTH).filter((f) => f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'after', span: FIX_SPAN, purpose: 'fix' });
+    const near = head.slice(0, PROBLEM_DEPTH);
+    for (const anchor of near.filter((f) => f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'after', span: FIX_SPAN, purpose: 'fix' });
+    // A record saying it is fixed has its fix just before it.
+    for (const anchor of near.filter((f) => f.resolved && !f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'before', span: FIX_SPAN, purpose: 'fix' });
   }
   if (!out.some((r) => r.purpose === 'sequence')) {
     for (const anchor of head.slice(0, CONTEXT_ANCHORS)) out.push({ anchor, direction: 'after', span: CONTEXT_SPAN, purpose: 'context' });
@@ -100,7 +107,9 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
       fixes.push(...[...found.filter(isChange), ...found.filter((f) => isCommand(f) && !f.problem)].slice(0, FIXES).map((f) => f.id));
     } else {
       const useful = found.filter((f) => !isBookkeeping(f));
-      seq.push(...(intent.ask ? useful.filter((f) => f.type === 'prompt').slice(0, 2) : useful.slice(0, AFTER_SPAN)).map((f) => f.id));
+      // After my prompt, what was done: the records up to my next prompt.
+      const done = intent.askedFirst ? useful.slice(0, Math.max(0, useful.findIndex((f) => f.type === 'prompt')) || useful.length) : useful;
+      seq.push(...(intent.ask ? useful.filter((f) => f.type === 'prompt').slice(0, 2) : done.slice(0, AFTER_SPAN)).map((f) => f.id));
     }
   });
   const dedupe = (ids: number[]) => [...new Set(ids)];

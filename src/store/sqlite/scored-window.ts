@@ -230,3 +230,35 @@ function rankIdsIn(db: SqliteDb, ids: readonly number[], units: readonly Counted
   scored.sort((a, b) => b.score - a.score || b.id - a.id);
   return scored.map((s) => s.id);
 }
+
+/** Each unit's column-weighted frequency in each of a few documents, and those documents' lengths. */
+export interface Frequencies {
+  /** Per unit (same order as asked), document id → Σ weight(column) × occurrences. */
+  readonly perUnit: readonly ReadonlyMap<number, number>[];
+  /** Tokens of each document, all columns. */
+  readonly length: ReadonlyMap<number, number>;
+}
+
+/**
+ * How often each unit occurs in each of `ids` (a search's few candidates, any order), read from the
+ * index's position lists for those rows alone. Throws Fts5FormatError when the index cannot be read
+ * that way (uncommitted writes on this connection, an unknown format).
+ */
+export function frequenciesIn(db: SqliteDb, ids: readonly number[], units: readonly QueryUnit[]): Frequencies {
+  if (ids.length === 0) return { perUnit: units.map(() => new Map()), length: new Map() };
+  if (db.inTransaction) throw new Fts5FormatError('uncommitted index writes are not in the pages');
+  const sorted = [...ids].sort((a, b) => a - b);
+  return snapshot(db, () => {
+    const postings = new RangePostings(db, { only: sorted });
+    const perUnit = units.map((unit) => {
+      const freq = new Map<number, number>();
+      for (const [id, list] of postings.unit(unit, isPrefix(unit))) {
+        let f = 0;
+        for (const o of list) f += COLUMNS[columnOf(o)]?.weight ?? 0;
+        if (f > 0) freq.set(id, f);
+      }
+      return freq;
+    });
+    return { perUnit, length: windowSizes(db, sorted, sorted[0]!, sorted[sorted.length - 1]!).length };
+  });
+}

@@ -29,13 +29,15 @@ import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent } from '../../core/search/intent.ts';
 import { neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../core/search/structure.ts';
-import { planQuery, renderMatch, type QueryUnit } from '../../core/search/query-plan.ts';
+import { isPrefix, planQuery, renderMatch, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
+import { rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../core/search/concepts.ts';
+import { idf } from '../../core/search/bm25.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 import { filterSql, planFilters, type FilterPlan } from './filters.ts';
 import { Fts5FormatError } from './fts-postings.ts';
-import { COLUMNS, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
+import { COLUMNS, frequenciesIn, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
 import { stmt } from './statements.ts';
 
 /** BM25 with the column weights of scored-window (title 8, body 1, tags 4, why 6, finding 3: titles, extracted terms and the model's narration say more than raw output). */
@@ -72,6 +74,8 @@ const GLOSSARY_MIN_CAP = 50;
 interface Ctx {
   readonly db: SqliteDb;
   readonly filters: FilterPlan;
+  /** Match counts of the units counted so far in this search, by unit key (a count is a walk). */
+  readonly counts: Map<string, Counted>;
   /** How many ids each list keeps. */
   readonly depth: number;
   readonly rareCap: number;
@@ -127,7 +131,16 @@ function hits(ctx: Ctx, unit: QueryUnit): Counted {
 
 /** Each unit with its match count, rarest first (counts above rareCap stop there and read as common). */
 function countUnits(ctx: Ctx, units: readonly QueryUnit[]): Counted[] {
-  return units.map((unit) => hits(ctx, unit)).sort((a, b) => a.n - b.n);
+  return units.map((unit) => counted(ctx, unit)).sort((a, b) => a.n - b.n);
+}
+
+function counted(ctx: Ctx, unit: QueryUnit): Counted {
+  const key = `${unit.tokens.join(' ')}${isPrefix(unit) ? '*' : ''}`;
+  const known = ctx.counts.get(key);
+  if (known) return { ...known, unit };
+  const c = hits(ctx, unit);
+  ctx.counts.set(key, c);
+  return c;
 }
 
 /** Units for BM25 outside FTS5: exact counts, or for common units an estimate from the count's reach. */
@@ -275,16 +288,31 @@ const NAME_WORD_RE = /[\p{L}\p{N}\p{M}]+/gu;
  * Exposed for the evaluation, which scores keyword-only, semantic-only and hybrid retrieval.
  */
 export function keywordLists(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true, tuning: SearchTuning = {}): RankedList[] {
+  return keywordSearch(db, opts, depth, glossaryOn, tuning)?.lists ?? [];
+}
+
+/** The keyword lists with what made them: the plan, and the context holding the units' counts. */
+interface KeywordSearch {
+  readonly lists: RankedList[];
+  readonly plan: QueryPlan;
+  readonly ctx: Ctx;
+}
+
+function keywordSearch(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true, tuning: SearchTuning = {}): KeywordSearch | undefined {
   const plan = planQuery(opts.query);
-  if (!plan.match) return [];
+  if (!plan.match) return undefined;
   const filters = planFilters(db, opts, () => ftsTotals(db).docs, WINDOW);
-  if (filters.empty) return [];
-  const ctx: Ctx = { db, filters, depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
+  if (filters.empty) return undefined;
+  const ctx: Ctx = { db, filters, counts: new Map(), depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
+  return { lists: listsOf(ctx, plan, glossaryOn), plan, ctx };
+}
+
+function listsOf(ctx: Ctx, plan: QueryPlan, glossaryOn: boolean): RankedList[] {
   const words = plan.units.filter((u) => u.script === 'word');
   const cjk = plan.units.filter((u) => u.script === 'cjk');
   const lists: RankedList[] = [];
   const only = plan.units.length === 1 ? plan.units[0]! : undefined;
-  if (only && only.script === 'word' && !only.prefix && only.tokens.length >= NAME_TOKENS) return [nameList(ctx, only)];
+  if (only && only.script === 'word' && !only.prefix && only.tokens.length >= NAME_TOKENS && plan.expansions.length === 0) return [nameList(ctx, only)];
   const own = words.length && cjk.length ? [listsFor(ctx, 'words', words), listsFor(ctx, 'cjk', cjk)] : [listsFor(ctx, words.length ? 'bm25' : 'cjk', plan.units)];
   for (const l of own) lists.push(...l);
   // CJK questions always get their English translations (code, commands and logs are English), and
@@ -328,6 +356,8 @@ interface Light {
   priority: number;
   type: string;
   head: string;
+  /** The start of the model's remark right after the call (narration), or ''. */
+  finding?: string;
 }
 
 /** Candidate facts for the priors, the project tier and the structure lists, the filters applied again as a guard. */
@@ -336,14 +366,20 @@ function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): 
   const { where, params } = filterSql(opts);
   const rows = stmt(
     db,
-    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 200) AS head
-     FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
+    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 200) AS head, coalesce(substr(n.finding, 1, 300), '') AS finding
+     FROM observations o LEFT JOIN narration n ON n.obs_id = o.id WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
   ).all({ ...params, ids: JSON.stringify(ids) }) as Light[];
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Claude Code opens the session that continues a compacted one with this prompt. */
 const CONTINUED_RE = /^This session is being continued/;
+/** What a call's title shows of its output (`Ran \`x\` → <output>`). */
+const outputOf = (title: string) => title.slice(title.indexOf(' → ') + 1 || title.length);
+/** Output that shows a failure although the call itself succeeded (a piped command's exit code is the pipe's). */
+const OUTPUT_PROBLEM_RE = /(?:error|exception)\b|\bfailed\b|\btraceback\b|\bnot found\b|\bpanic:/i;
+/** A record saying something is fixed: the model's answer, or its remark right after a call. */
+const RESOLVED_RE = /\b(?:fixed|resolved|solved|works now|now works|working now|now passes|passes now|all (?:tests )?pass(?:ing)?)\b|修复了|修好了|解决了|搞定|直しました|直りました|修正しました|解決しました|해결했|수정했|고쳤/i;
 /** A prompt that reports a problem in words (the extractor's blockers catch stack traces and the like). */
 const PROBLEM_WORDS_RE = /\b(?:error|errors|exception|fail(?:s|ed|ing|ure)?|traceback|panic|crash(?:es|ed)?|broken|not working|doesn't work|does not work)\b|报错|错误|失败|崩溃|エラー|失敗|落ちる|오류|에러|실패/i;
 
@@ -353,8 +389,9 @@ function recordFact(r: Light, problem: boolean): RecordFact {
     session: r.session_id,
     at: r.created_at,
     type: r.type,
-    problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)),
+    problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)) || OUTPUT_PROBLEM_RE.test(outputOf(r.head)),
     compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)),
+    resolved: (r.type === 'conclusion' && RESOLVED_RE.test(r.head)) || RESOLVED_RE.test(r.finding ?? ''),
   };
 }
 
@@ -414,6 +451,36 @@ function candidatesOf(lists: readonly RankedList[]): number[] {
 }
 
 /**
+ * The keyword candidates ranked by how many of the query's concepts they hold, in any of their forms
+ * (core/search/concepts). Undefined when the index's pages cannot be read for them.
+ */
+function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedList | undefined {
+  const { ctx, plan } = ks;
+  if (candidates.length === 0 || plan.concepts.length === 0) return undefined;
+  const forms = plan.concepts.flatMap((c) => c.forms);
+  const totals = ftsTotals(ctx.db);
+  let freq;
+  try {
+    freq = frequenciesIn(ctx.db, candidates, forms);
+  } catch (err) {
+    if (err instanceof Fts5FormatError) return undefined;
+    throw err;
+  }
+  let k = 0;
+  const idfOf = (unit: QueryUnit) => {
+    const n = counted(ctx, unit);
+    return idf(totals.docs, n.n > ctx.rareCap ? Math.round((n.n * totals.maxId) / Math.max(n.last, 1)) : n.n);
+  };
+  const concepts: FormEvidence[][] = plan.concepts.map((c) => {
+    // A translation is no rarer evidence than the word typed: `pool` held by a few records must not
+    // turn `连接池`, held by one, into the query's strongest term.
+    const own = idfOf(c.forms[0]!);
+    return c.forms.map((unit, i) => ({ idf: i === 0 ? own : Math.min(own, idfOf(unit)), freq: freq.perUnit[k++]!, weight: i === 0 ? 1 : TRANSLATION_WEIGHT }));
+  });
+  return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.length, totals.avgLength) };
+}
+
+/**
  * Search: the keyword lists (plus `extras`), fused, filtered, nudged by recency and importance, the
  * current project first, `limit` results with their rows. Never throws on any query text.
  */
@@ -421,7 +488,13 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
   const depth = Math.max(limit * 2, 50);
   const semantic = (extras.extra ?? []).map((l) => (l.name === 'vector' && l.weight === undefined ? { ...l, weight: VECTOR_WEIGHT } : l));
-  const lists = [...(extras.keyword === false ? [] : keywordLists(db, opts, depth, extras.glossary !== false)), ...semantic];
+  const ks = extras.keyword === false ? undefined : keywordSearch(db, opts, depth, extras.glossary !== false);
+  let keyword: RankedList[] = ks?.lists ?? [];
+  // The keyword lists gather the candidates; one ranking of them by every concept of the query, in
+  // whichever language and form a record holds it, replaces the per-language lists in the fusion.
+  const concepts = ks && conceptList(ks, candidatesOf(keyword));
+  if (concepts) keyword = [concepts];
+  const lists = [...keyword, ...semantic];
   if (extras.rankAmong) {
     const ranked = extras.rankAmong(candidatesOf(lists));
     if (ranked.length) lists.push({ name: 'vector', ids: ranked.slice(0, depth), weight: VECTOR_WEIGHT });

@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { openDatabase } from '../src/store/sqlite/driver.ts';
+import { searchObservations } from '../src/store/sqlite/search.ts';
+import { planQuery } from '../src/core/search/query-plan.ts';
+const dir = join('eval/.cache/stores', readdirSync('eval/.cache/stores').find((d) => d.startsWith('all-import'))!, 'data');
+const db = openDatabase({ path: join(dir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
+const q = process.argv[2]!;
+console.error(JSON.stringify(planQuery(q).concepts.map((c) => c.forms.map((f) => f.tokens.join(' ')))));
+process.env.XC_DEBUG = '1';
+searchObservations(db, { query: q, limit: 20 }, { now: Date.parse('2026-12-01') });
