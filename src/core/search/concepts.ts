@@ -5,13 +5,14 @@
  * its English translations, the English words it typed), and rank fusion then favours a record that
  * one list ranks first over one that holds every concept once: for `conventional fix コミット 件数`,
  * any record dense in `commit` beat the one that says "86 conventional fix commits". Here each concept
- * counts once, by the best of its forms:
+ * counts once, by the best of its forms, scored by BM25F (Robertson, Zaragoza & Taylor, 2004):
  *
- *   score(d) = Σ_concepts max_forms  w(form) · idf(form) · f·(k1 + 1) / (f + k1·(1 − b + b·|d| / avg|d|))
+ *   f̃(form, d) = Σ_columns weight(c) · tf(form, d, c) / (1 − b + b · |d|_c / avg|d|_c)
+ *   score(d)   = Σ_concepts max_forms  w(form) · idf(form) · f̃ · (k1 + 1) / (k1 + f̃)
  *
- * with f the form's column-weighted frequency in d (title and the model's narration above raw
- * output), the query's own form at weight 1 and a translation at TRANSLATION_WEIGHT. BM25's length
- * normalisation keeps a long log from winning by holding more words. Pure: no I/O.
+ * Each column is normalised by its own length, so a long raw output neither drowns a match in the
+ * title or the model's narration of the same record nor wins by holding more words; the query's own
+ * form counts at weight 1 and a translation at TRANSLATION_WEIGHT. Pure: no I/O.
  */
 
 const K1 = 1.2;
@@ -19,32 +20,44 @@ const B = 0.75;
 /** A translation is evidence of the concept, a little weaker than the word the user typed. */
 export const TRANSLATION_WEIGHT = 0.8;
 
-/** One form of a concept: its inverse document frequency and its frequency in each candidate. */
+/** One form of a concept: its inverse document frequency and its occurrences per column in each candidate. */
 export interface FormEvidence {
   readonly idf: number;
-  readonly freq: ReadonlyMap<number, number>;
+  readonly freq: ReadonlyMap<number, readonly number[]>;
   /** 1 for the query's own form, TRANSLATION_WEIGHT for a translation. */
   readonly weight: number;
+}
+
+/** The index's columns as the score sees them: weight, and mean length over the whole index. */
+export interface ColumnModel {
+  readonly weights: readonly number[];
+  readonly averages: readonly number[];
 }
 
 /** Candidates, best first by the concept score; those holding no concept are left out. */
 export function rankByConcepts(
   ids: readonly number[],
   concepts: readonly (readonly FormEvidence[])[],
-  length: ReadonlyMap<number, number>,
-  avgLength: number,
+  lengths: ReadonlyMap<number, readonly number[]>,
+  columns: ColumnModel,
 ): number[] {
-  const avg = avgLength > 0 ? avgLength : 1;
   const scored: { id: number; score: number }[] = [];
+  const norms = new Array<number>(columns.weights.length);
   for (const id of ids) {
-    const norm = K1 * (1 - B + (B * (length.get(id) ?? avg)) / avg);
+    const length = lengths.get(id);
+    for (let c = 0; c < norms.length; c++) {
+      const avg = columns.averages[c]! > 0 ? columns.averages[c]! : 1;
+      norms[c] = 1 - B + (B * (length?.[c] ?? avg)) / avg;
+    }
     let score = 0;
     for (const forms of concepts) {
       let best = 0;
       for (const f of forms) {
-        const tf = f.freq.get(id) ?? 0;
-        if (tf === 0) continue;
-        const s = f.weight * f.idf * ((tf * (K1 + 1)) / (tf + norm));
+        const tf = f.freq.get(id);
+        if (!tf) continue;
+        let weighted = 0;
+        for (let c = 0; c < tf.length; c++) if (tf[c]) weighted += (columns.weights[c]! * tf[c]!) / norms[c]!;
+        const s = f.weight * f.idf * ((weighted * (K1 + 1)) / (K1 + weighted));
         if (s > best) best = s;
       }
       score += best;

@@ -231,34 +231,63 @@ function rankIdsIn(db: SqliteDb, ids: readonly number[], units: readonly Counted
   return scored.map((s) => s.id);
 }
 
-/** Each unit's column-weighted frequency in each of a few documents, and those documents' lengths. */
-export interface Frequencies {
-  /** Per unit (same order as asked), document id → Σ weight(column) × occurrences. */
-  readonly perUnit: readonly ReadonlyMap<number, number>[];
-  /** Tokens of each document, all columns. */
-  readonly length: ReadonlyMap<number, number>;
+/** Each unit's occurrences per column in each of a few documents, and those documents' lengths per column. */
+export interface ColumnFrequencies {
+  /** Per unit (same order as asked), document id → occurrences in each column (COLUMNS order). */
+  readonly perUnit: readonly ReadonlyMap<number, readonly number[]>[];
+  /** Tokens of each document in each column. */
+  readonly lengths: ReadonlyMap<number, readonly number[]>;
+  /** Mean tokens per document in each column, over the whole index. */
+  readonly averages: readonly number[];
+}
+
+/** Mean tokens per document of each column, from FTS5's averages record. */
+function columnAverages(db: SqliteDb): number[] {
+  const block = stmt(db, 'SELECT block FROM observations_fts_data WHERE id = 1').pluck().get({}) as Uint8Array | undefined;
+  const [docs = 0, ...columns] = block ? readVarints(block, 1 + COLUMNS.length) : [];
+  return COLUMNS.map((_, i) => (docs > 0 ? (columns[i] ?? 0) / docs : 0));
+}
+
+/** Tokens per column of each of `ids`, from `_docsize`. */
+function columnLengths(db: SqliteDb, ids: readonly number[]): Map<number, number[]> {
+  const text = stmt(db, "SELECT group_concat(id || ' ' || hex(sz), ' ') FROM observations_fts_docsize WHERE id IN (SELECT value FROM json_each(@ids))")
+    .pluck()
+    .get({ ids: JSON.stringify(ids) }) as string | null;
+  const out = new Map<number, number[]>();
+  const parts = text ? text.split(' ') : [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const hex = parts[i + 1]!;
+    const bytes = new Uint8Array(hex.length / 2);
+    for (let j = 0; j < bytes.length; j++) bytes[j] = parseInt(hex.slice(2 * j, 2 * j + 2), 16);
+    const sizes = readVarints(bytes, COLUMNS.length);
+    out.set(Number(parts[i]), COLUMNS.map((_, c) => sizes[c] ?? 0));
+  }
+  return out;
 }
 
 /**
- * How often each unit occurs in each of `ids` (a search's few candidates, any order), read from the
- * index's position lists for those rows alone. Throws Fts5FormatError when the index cannot be read
- * that way (uncommitted writes on this connection, an unknown format).
+ * How often each unit occurs in each column of each of `ids` (a search's few candidates, any order),
+ * read from the index's position lists for those rows alone. Throws Fts5FormatError when the index
+ * cannot be read that way (uncommitted writes on this connection, an unknown format).
  */
-export function frequenciesIn(db: SqliteDb, ids: readonly number[], units: readonly QueryUnit[]): Frequencies {
-  if (ids.length === 0) return { perUnit: units.map(() => new Map()), length: new Map() };
+export function columnFrequencies(db: SqliteDb, ids: readonly number[], units: readonly QueryUnit[]): ColumnFrequencies {
+  if (ids.length === 0) return { perUnit: units.map(() => new Map()), lengths: new Map(), averages: columnAverages(db) };
   if (db.inTransaction) throw new Fts5FormatError('uncommitted index writes are not in the pages');
   const sorted = [...ids].sort((a, b) => a - b);
   return snapshot(db, () => {
     const postings = new RangePostings(db, { only: sorted });
     const perUnit = units.map((unit) => {
-      const freq = new Map<number, number>();
+      const freq = new Map<number, number[]>();
       for (const [id, list] of postings.unit(unit, isPrefix(unit))) {
-        let f = 0;
-        for (const o of list) f += COLUMNS[columnOf(o)]?.weight ?? 0;
-        if (f > 0) freq.set(id, f);
+        const counts = COLUMNS.map(() => 0);
+        for (const o of list) {
+          const c = columnOf(o);
+          if (c < counts.length) counts[c]!++;
+        }
+        freq.set(id, counts);
       }
       return freq;
     });
-    return { perUnit, length: windowSizes(db, sorted, sorted[0]!, sorted[sorted.length - 1]!).length };
+    return { perUnit, lengths: columnLengths(db, sorted), averages: columnAverages(db) };
   });
 }

@@ -29,15 +29,15 @@ import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent } from '../../core/search/intent.ts';
 import { neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../core/search/structure.ts';
-import { isPrefix, planQuery, renderMatch, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
+import { isPrefix, planQuery, renderMatch, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
 import { rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
 import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 import { filterSql, planFilters, type FilterPlan } from './filters.ts';
-import { Fts5FormatError } from './fts-postings.ts';
-import { COLUMNS, frequenciesIn, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
+import { Fts5FormatError, indexTerms } from './fts-postings.ts';
+import { COLUMNS, columnFrequencies, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
 import { stmt } from './statements.ts';
 
 /** BM25 with the column weights of scored-window (title 8, body 1, tags 4, why 6, finding 3: titles, extracted terms and the model's narration say more than raw output). */
@@ -451,17 +451,34 @@ function candidatesOf(lists: readonly RankedList[]): number[] {
 }
 
 /**
+ * Concepts whose own words the index stems alike (`delete`, `deleted`) are one concept: each form
+ * counts once.
+ */
+function sameStems(db: SqliteDb, concepts: readonly Concept[]): Concept[] {
+  const byStem = new Map<string, QueryUnit[]>();
+  for (const c of concepts) {
+    const own = c.forms[0]!;
+    const key = own.script === 'word' ? indexTerms(db, own.tokens.join(' ')).join(' ') : own.tokens.join(' ');
+    const known = byStem.get(key);
+    if (known) known.push(...c.forms.slice(1));
+    else byStem.set(key, [...c.forms]);
+  }
+  return [...byStem.values()].map((forms) => ({ forms }));
+}
+
+/**
  * The keyword candidates ranked by how many of the query's concepts they hold, in any of their forms
  * (core/search/concepts). Undefined when the index's pages cannot be read for them.
  */
 function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedList | undefined {
-  const { ctx, plan } = ks;
-  if (candidates.length === 0 || plan.concepts.length === 0) return undefined;
+  const { ctx } = ks;
+  if (candidates.length === 0 || ks.plan.concepts.length === 0) return undefined;
+  const plan = { concepts: sameStems(ctx.db, ks.plan.concepts) };
   const forms = plan.concepts.flatMap((c) => c.forms);
   const totals = ftsTotals(ctx.db);
   let freq;
   try {
-    freq = frequenciesIn(ctx.db, candidates, forms);
+    freq = columnFrequencies(ctx.db, candidates, forms);
   } catch (err) {
     if (err instanceof Fts5FormatError) return undefined;
     throw err;
@@ -477,7 +494,7 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedLi
     const own = idfOf(c.forms[0]!);
     return c.forms.map((unit, i) => ({ idf: i === 0 ? own : Math.min(own, idfOf(unit)), freq: freq.perUnit[k++]!, weight: i === 0 ? 1 : TRANSLATION_WEIGHT }));
   });
-  return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.length, totals.avgLength) };
+  return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights: COLUMNS.map((c) => c.weight), averages: freq.averages }) };
 }
 
 /**
