@@ -1,0 +1,12 @@
+import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { openDatabase } from '../src/store/sqlite/driver.ts';
+import { createHashEmbedder } from '../src/embed/hash.ts';
+const dir = join('eval/.cache/stores', readdirSync('eval/.cache/stores').find((d) => d.startsWith('all-import'))!, 'data');
+const db = openDatabase({ path: join(dir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
+const rows = db.prepare("select o.title || ' ' || o.body || ' ' || coalesce(n.why,'') || ' ' || coalesce(n.finding,'') t from observations o left join narration n on n.obs_id=o.id").pluck().all() as string[];
+const e = createHashEmbedder();
+const t = performance.now();
+await e.embed(rows.slice(0, 2000), 'document');
+const ms = performance.now() - t;
+console.log(`${rows.length} rows; 2000 embedded in ${ms.toFixed(0)} ms = ${(ms / 2000).toFixed(3)} ms/doc; avg chars ${(rows.reduce((a, r) => a + r.length, 0) / rows.length).toFixed(0)}`);
