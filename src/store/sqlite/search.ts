@@ -338,6 +338,8 @@ export interface SearchExtras {
   readonly keyword?: boolean;
   /** Leave the glossary translations out (evaluation ablation). */
   readonly glossary?: boolean;
+  /** Keep the per-language keyword lists instead of the concept ranking (evaluation ablation, benchmarks). */
+  readonly concepts?: boolean;
   /** Leave the structure lists out (evaluation ablation): order and kinds of records. */
   readonly structure?: boolean;
   /**
@@ -474,25 +476,28 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedLi
   const { ctx } = ks;
   if (candidates.length === 0 || ks.plan.concepts.length === 0) return undefined;
   const plan = { concepts: sameStems(ctx.db, ks.plan.concepts) };
-  const forms = plan.concepts.flatMap((c) => c.forms);
   const totals = ftsTotals(ctx.db);
+  // Only selective forms are read: a form in more than rareCap records has an IDF near zero (it says
+  // little about which record answers), and reading its position lists for candidates scattered over
+  // the whole history would cost more than the rest of the search.
+  const selective = plan.concepts.map((c) => c.forms.map((unit) => counted(ctx, unit)));
+  // A common form's frequency is estimated from how far into the history its bounded count reached.
+  const idfOf = (f: Counted) => idf(totals.docs, f.n > ctx.rareCap ? Math.round((f.n * totals.maxId) / Math.max(f.last, 1)) : f.n);
+  const kept = selective.map((forms) => forms.filter((f) => f.n > 0 && f.n <= ctx.rareCap));
+  if (kept.every((forms) => forms.length === 0)) return undefined;
   let freq;
   try {
-    freq = columnFrequencies(ctx.db, candidates, forms);
+    freq = columnFrequencies(ctx.db, candidates, kept.flat().map((f) => f.unit));
   } catch (err) {
     if (err instanceof Fts5FormatError) return undefined;
     throw err;
   }
   let k = 0;
-  const idfOf = (unit: QueryUnit) => {
-    const n = counted(ctx, unit);
-    return idf(totals.docs, n.n > ctx.rareCap ? Math.round((n.n * totals.maxId) / Math.max(n.last, 1)) : n.n);
-  };
-  const concepts: FormEvidence[][] = plan.concepts.map((c) => {
+  const concepts: FormEvidence[][] = selective.map((forms, c) => {
     // A translation is no rarer evidence than the word typed: `pool` held by a few records must not
     // turn `连接池`, held by one, into the query's strongest term.
-    const own = idfOf(c.forms[0]!);
-    return c.forms.map((unit, i) => ({ idf: i === 0 ? own : Math.min(own, idfOf(unit)), freq: freq.perUnit[k++]!, weight: i === 0 ? 1 : TRANSLATION_WEIGHT }));
+    const own = idfOf(forms[0]!);
+    return kept[c]!.map((f) => ({ idf: f === forms[0] ? own : Math.min(own, idfOf(f)), freq: freq.perUnit[k++]!, weight: f === forms[0] ? 1 : TRANSLATION_WEIGHT }));
   });
   return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights: COLUMNS.map((c) => c.weight), averages: freq.averages }) };
 }
@@ -509,7 +514,8 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   let keyword: RankedList[] = ks?.lists ?? [];
   // The keyword lists gather the candidates; one ranking of them by every concept of the query, in
   // whichever language and form a record holds it, replaces the per-language lists in the fusion.
-  const concepts = ks && conceptList(ks, candidatesOf(keyword));
+  // A lone file path or dotted name keeps its own list: its phrase is the whole query.
+  const concepts = ks && extras.concepts !== false && !(keyword.length === 1 && keyword[0]!.name === 'name') && conceptList(ks, candidatesOf(keyword));
   if (concepts) keyword = [concepts];
   const lists = [...keyword, ...semantic];
   if (extras.rankAmong) {
