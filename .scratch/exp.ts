@@ -21,11 +21,13 @@ if (hybrid) { store2 = SqliteStore.open({ path: join(store.dataDir, 'mnemo.db'),
 for (const style of ['question', 'query'] as const) {
   const hits = ks.map(() => 0); let mrr = 0; let n = 0; const nonEn = [0, 0];
   const ranks: string[] = [];
+  const byKind = new Map<string, number[]>();
   for (const q of qs) {
     const text = q.texts[style]; if (!text) continue;
     const rel = new Set(q.keys.flatMap((k) => idsForKey(k, index))); if (!rel.size) continue;
     const ids = (hybrid ? await store2!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 }, { now: Date.parse('2026-12-01') })).map((h) => h.observation.id);
     const r = ids.findIndex((id) => rel.has(id)) + 1;
+    const bk = byKind.get(q.kind) ?? [0, 0]; bk[1]++; if (r && r <= 10) bk[0]++; byKind.set(q.kind, bk);
     n++; ks.forEach((k, i) => { if (r && r <= k) hits[i]++; }); if (r) mrr += 1 / r;
     if (q.language !== 'en') { nonEn[1]++; if (r && r <= 10) nonEn[0]++; }
     ranks.push(`${q.id}:${r || '-'}`);
@@ -33,6 +35,7 @@ for (const style of ['question', 'query'] as const) {
   }
   console.log(`${style.padEnd(8)} n=${n} ` + ks.map((k, i) => `R@${k} ${(100 * hits[i] / n).toFixed(1)}`).join(' ') + ` MRR ${(mrr / n).toFixed(3)} nonEn@10 ${nonEn[0]}/${nonEn[1]}`);
   if (verbose) console.log(ranks.join(' '));
+  if (process.env.KINDS) console.log('   R@10 by kind: ' + [...byKind].map(([k, [h, t]]) => `${k} ${h}/${t}`).join(', '));
 }
 
 if (process.env.DUMP) (await import('node:fs')).writeFileSync(process.env.DUMP, JSON.stringify(dump));

@@ -41,7 +41,7 @@ type Cue = { readonly words: readonly string[]; readonly phrases?: readonly stri
 const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
   after: {
     words: ['after', 'afterwards', 'afterward', 'then', 'next', 'later', 'subsequently', 'followed'],
-    cjk: ['之后', '以后', '后来', '然后', '接着', '随后', '之後', '以後', 'その後', 'そのあと', '後で', 'あとで', 'した後', 'た後', 'のあと', 'の後', '次に', '直後', '다음', '이후', '후에', '한 후', '한 뒤', '뒤에'],
+    cjk: ['之后', '以后', '后来', '然后', '接着', '随后', '之後', '以後', 'その後', 'そのあと', '後で', 'あとで', 'した後', 'た後', 'だ後', 'たあと', 'だあと', 'のあと', 'の後', '次に', '直後', '다음', '이후', '후에', '한 후', '한 뒤', '뒤에'],
   },
   before: {
     words: ['before', 'earlier', 'previously', 'prior'],

@@ -60,3 +60,37 @@ test('structure: the fix after a matching failure, the record after a match, pro
   assert.deepEqual(l4[0]!.ids.slice(0, 2), [10, 98], 'each anchor leads its neighbours, so a neighbour never climbs above the match that named it');
   assert.ok(!l4[0]!.ids.includes(97), 'a neighbour the words did not find is never brought in');
 });
+
+test('intent: an ask in the clause after "after" (English) or before it (CJK) is the anchor, not the answer', () => {
+  for (const q of ['What did Claude do after I said the folder was empty?', '我说文件夹是空的之后，Claude 做了什么？', '2번 방식으로 해달라고 한 다음에 뭘 했어?', 'テストを直してと頼んだ後、何をした？']) {
+    const i = queryIntent(q);
+    assert.equal(i.askedFirst, true, q);
+    assert.equal(i.ask, false, q);
+  }
+  for (const q of ['what did I ask right after the deploy failed', 'デプロイの後で何を聞いた？', '部署之后我说了什么', '배포 후에 뭘 물어봤어?', 'request after the README update']) {
+    const i = queryIntent(q);
+    assert.equal(i.ask, true, q);
+    assert.equal(i.askedFirst, false, q);
+  }
+});
+
+test('structure: after my prompt, what was done until my next prompt; a record saying it is fixed has its fix before it', () => {
+  const intent = queryIntent('what did you do after I asked for the rename');
+  const head = [fact(4, 'command'), fact(5, 'prompt'), fact(9, 'conclusion')];
+  const requests = neighbourRequests(intent, head).filter((r) => r.purpose === 'sequence');
+  assert.deepEqual(requests.map((r) => r.anchor.id), [5], 'the prompt is the anchor');
+  const next = [fact(6, 'change'), fact(7, 'command'), fact(8, 'prompt'), fact(9, 'change')];
+  const lists = structureLists(intent, head, requests, requests.map(() => next));
+  assert.deepEqual(lists.find((l) => l.name === 'neighbours')?.ids, [6, 7], 'what followed, up to the next prompt');
+
+  const fix = queryIntent('how did we fix the midnight bug');
+  const fixHead = [fact(30, 'conclusion', { resolved: true }), fact(12, 'discovery')];
+  const fixRequests = neighbourRequests(fix, fixHead);
+  const before = fixRequests.find((r) => r.purpose === 'fix');
+  assert.equal(before?.anchor.id, 30);
+  assert.equal(before?.direction, 'before');
+  const earlier = [fact(29, 'command'), fact(28, 'change'), fact(27, 'discovery'), fact(26, 'change')];
+  const fixes = structureLists(fix, fixHead, fixRequests, fixRequests.map((r) => (r.anchor.id === 30 ? earlier : [])));
+  assert.deepEqual(fixes.find((l) => l.name === 'fixes')?.ids, [28, 26, 29], 'the edits before the resolution, nearest first, then the commands');
+  assert.ok(!neighbourRequests(queryIntent('midnight bug'), fixHead).some((r) => r.purpose === 'fix'), 'no fix list without a fix cue');
+});
