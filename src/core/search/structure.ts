@@ -8,7 +8,8 @@
  * - **fix**: the best-matching problems (failed calls, prompts reporting an error) are anchors; the
  *   changes and successful commands that followed them in the session are their fixes, even when the
  *   fix's own text never names the problem.
- * - **kinds**: "what did I ask" prefers prompts, "what changed" edits, "why" the model's reasoning.
+ * - **kinds**: "what did I ask" prefers prompts. ("What changed" is not narrowed to edits: a command
+ *   such as `gh pr edit` or `git mv` changes things too, and the concept ranking finds those.)
  * Each list is fused with the keyword lists by RRF (core/search/fusion), so it promotes a record the
  * words already found or brings in one they could not, without displacing a strong word match.
  * Pure: the store reads the candidates' facts and their neighbours (store/sqlite/search).
@@ -122,6 +123,5 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
     if (ids.length) lists.push({ name, ids, weight: STRUCTURE_WEIGHTS.kinds });
   };
   if (intent.ask && !intent.after && !intent.before) kinds((f) => f.type === 'prompt', 'kind:prompt');
-  if (intent.change && !intent.fix) kinds(isChange, 'kind:change');
   return lists;
 }
