@@ -74,6 +74,7 @@ const GLOSSARY_MIN_CAP = 50;
 interface Ctx {
   readonly db: SqliteDb;
   readonly filters: FilterPlan;
+  readonly query: string;
   /** Match counts of the units counted so far in this search, by unit key (a count is a walk). */
   readonly counts: Map<string, Counted>;
   /** How many ids each list keeps. */
@@ -303,7 +304,7 @@ function keywordSearch(db: SqliteDb, opts: SearchOptions, depth: number, glossar
   if (!plan.match) return undefined;
   const filters = planFilters(db, opts, () => ftsTotals(db).docs, WINDOW);
   if (filters.empty) return undefined;
-  const ctx: Ctx = { db, filters, counts: new Map(), depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
+  const ctx: Ctx = { db, query: opts.query, filters, counts: new Map(), depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
   return { lists: listsOf(ctx, plan, glossaryOn), plan, ctx };
 }
 
@@ -452,6 +453,9 @@ function candidatesOf(lists: readonly RankedList[]): number[] {
   return [...out].slice(0, CANDIDATES);
 }
 
+/** How much more the model's narration weighs in the concept ranking when the question asks why. */
+const WHY_NARRATION = 2;
+
 /**
  * Concepts whose own words the index stems alike (`delete`, `deleted`) are one concept: each form
  * counts once.
@@ -499,7 +503,10 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedLi
     const own = idfOf(forms[0]!);
     return kept[c]!.map((f) => ({ idf: f === forms[0] ? own : Math.min(own, idfOf(f)), freq: freq.perUnit[k++]!, weight: f === forms[0] ? 1 : TRANSLATION_WEIGHT }));
   });
-  return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights: COLUMNS.map((c) => c.weight), averages: freq.averages }) };
+  // "Why" is answered by what the model wrote around a call (its reasons, what it found), more than by the call.
+  const why = queryIntent(ctx.query).why;
+  const weights = COLUMNS.map((c) => (why && (c.name === 'why' || c.name === 'finding') ? c.weight * WHY_NARRATION : c.weight));
+  return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights, averages: freq.averages }) };
 }
 
 /**
