@@ -21,9 +21,13 @@
  *   id range, not by looking up each match's row (filters.ts). When the set is small and scattered over
  *   the history, a walk would meet nearly every match to find a few: the set's rows are then read from
  *   the index by rowid and all of them ranked (idsList, scored-window's rankIds), chosen by cost.
- * - Words and Chinese bigrams are separate lists when a query mixes them, so neither language's
- *   frequent terms drown the other's; glossary translations (Chinese ↔ English) are a list of their
- *   own, and so are semantic neighbours when an embedder is configured (passed in as `extra`).
+ * - Words and Chinese bigrams are separate lists when a query mixes them, and glossary translations
+ *   (Chinese ↔ English) a list of their own: together they gather the candidates.
+ * - The candidates are then ranked once by BM25F over the query's concepts (core/search/concepts): a
+ *   concept counts once, by the best form a record holds it in, whatever the language. That ranking
+ *   replaces the per-language lists in the fusion, where a record dense in one translated word used
+ *   to beat the one holding every concept once (eval/RESULTS.md). Semantic neighbours, when an
+ *   embedder is configured, are fused beside it (passed in as `extra`), and so are the structure lists.
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
