@@ -7,10 +7,20 @@
  *
  * Terms within a column are comma-separated; the first English term is the usual one. Code forms
  * (`rm`, `mv`, `.gitignore`) are what an English question's words look like in the record itself:
- * "which files did we delete" finds `rm a b`. Sourced from general developer vocabulary by area —
- * version control, building and testing, failures, files and editing, the shell, services and the
- * web, data, configuration, review and planning, everyday verbs and question words — written from
- * how developers talk, not from any evaluation's questions.
+ * "which files did we delete" finds `rm a b`. Written from how developers talk, not from any
+ * evaluation's questions, by area: version control, building and testing, failures and error
+ * messages, files and editing, the shell, services and the web, UI, data, configuration and
+ * infrastructure, code structure, assistants and sessions, review and planning, everyday verbs,
+ * adjectives and adverbs. The words were chosen by frequency in real coding-assistant sessions
+ * (public Claude Code and Gemini CLI transcripts: the most frequent content words and two-word
+ * phrases of user prompts, assistant text and tool descriptions, spread over at least three
+ * projects, and the heads and subcommands of the shell commands run), and on the CJK side by what
+ * Japanese and Korean developers write in such sessions (実装, 確認, 取得, 完了; 수정, 변환, 완료, 참고)
+ * and the everyday words of Chinese developers (修复, 删了, 加一个, 装一下, 跑不起来, 乱码, 上线, 单测).
+ * Each CJK column's first term is its usual word (an English question is expanded by it alone).
+ * Single Han characters are avoided (one is a prefix of every bigram it starts) unless every word
+ * they start means the same (删). Question words (为什么, なぜ, 어떻게) are stop words below, as
+ * English drops why and how.
  */
 export const GLOSSARY_ENTRIES = `
 connection pool,pool|连接池|コネクションプール,接続プール|커넥션 풀,연결 풀|
@@ -20,17 +30,17 @@ retry,retries,retried|重试|リトライ,再試行|재시도|
 error,errors|报错,错误,出错|エラー|오류,에러|
 exception|异常|例外|예외|
 fail,failed,failure,failing,fails|失败|失敗,落ちる,落ちた|실패|
-success,succeeded,passed,pass,passes|成功,通过|成功,通った,パス|성공,통과|
-crash,crashed|崩溃|クラッシュ|크래시,충돌|
+success,succeeded,passed,pass,passes|成功,通过|成功,通った,パス,通過|성공,통과|
+crash,crashed|崩溃,挂了,挂掉,闪退|クラッシュ|크래시,충돌|
 bug,bugs|缺陷,漏洞,问题|バグ,不具合|버그|
 issue,issues,problem,problems|问题|問題,課題,イシュー|문제,이슈|
 warning,warnings|警告|警告,ワーニング|경고|
 stack trace,traceback,stack|堆栈|スタックトレース|스택 트레이스|
 debug,debugging|调试|デバッグ|디버그,디버깅|
-log,logs,logging|日志|ログ|로그|
+log,logs,logging|日志|ログ|로그,로깅|
 test,tests,testing|测试|テスト|테스트|
-unit test|单元测试|単体テスト,ユニットテスト|단위 테스트|
-integration test|集成测试|結合テスト,統合テスト|통합 테스트|
+unit test|单元测试,单测|単体テスト,ユニットテスト|단위 테스트|
+integration test|集成测试,联调|結合テスト,統合テスト|통합 테스트|
 coverage|覆盖率|カバレッジ|커버리지|
 assert,assertion|断言|アサーション|단언|
 mock,stub|模拟|モック|목|
@@ -38,7 +48,7 @@ fixture,fixtures|测试数据|フィクスチャ|픽스처|
 lint,linter|代码检查|リント,静的解析|린트|golangci-lint,eslint,ruff
 static analysis,dialyzer,lint|静态分析|静的解析|정적 분석|
 type check,type checking,typecheck|类型检查|型チェック|타입 체크|tsc,mypy,ty
-format,formatting,formatter|格式化|フォーマット,整形|포맷,포매팅|prettier,gofmt
+format,formatting,formatter|格式化|フォーマット,整形,フォーマッター|포맷,포매팅,형식|prettier,gofmt
 build,compile,compiled|构建,编译|ビルド,コンパイル|빌드,컴파일|make
 bundle,package,packaging|打包|バンドル,パッケージング|번들,패키징|
 release,publish,published|发布|リリース,公開|릴리스,배포|
@@ -46,20 +56,20 @@ deploy,deployment,deployed|部署|デプロイ|배포,디플로이|
 version,versions|版本|バージョン|버전|
 upgrade,bump|升级|アップグレード,更新|업그레이드|
 dependency,dependencies,deps|依赖|依存,依存関係|의존성,디펜던시|
-install,installed,installation|安装|インストール|설치|
+install,installed,installation|安装,装上,装一下,装好|インストール,入れ|설치|
 uninstall|卸载|アンインストール|제거|
 ci,pipeline|持续集成,流水线|CI,パイプライン|CI,파이프라인|
-check,checks|检查|チェック,確認|체크,확인|
+check,checks|检查,查一下,查查|チェック,確認|체크,확인|
 commit,commits,committed|提交|コミット|커밋|
 pre-commit|预提交|プレコミット|프리커밋|
-push,pushed|推送|プッシュ|푸시|
-pull,fetch|拉取|プル,フェッチ|풀|
+push,pushed|推送,推上去|プッシュ|푸시,올려|
+pull,fetch|拉取,拉下来|プル,フェッチ|풀|
 branch,branches|分支|ブランチ|브랜치|
 merge,merged|合并|マージ|머지,병합|
 conflict,conflicts|冲突|コンフリクト,競合|충돌,컨플릭트|
 rebase,rebased|变基|リベース|리베이스|
-rollback,revert,reverted|回滚,撤销|ロールバック,リバート,元に戻|롤백,되돌리|
-stash|暂存|スタッシュ|스태시|
+rollback,revert,reverted|回滚,撤销,回退|ロールバック,リバート,元に戻,戻し,戻す|롤백,되돌리|
+stash|暂存,贮藏|スタッシュ|스태시|
 tag,tags|标签|タグ|태그|
 upstream|上游|アップストリーム|업스트림|
 remote|远程|リモート|원격|
@@ -71,7 +81,7 @@ submodule|子模块|サブモジュール|서브모듈|
 diff|差异|差分|차이,디프|
 history|历史|履歴,ヒストリー|히스토리,이력|
 pull request,pr|合并请求,拉取请求|プルリクエスト,プルリク|풀 리퀘스트|
-code review,review,reviewed|代码审查,审查,评审|コードレビュー,レビュー|코드 리뷰,리뷰|
+code review,review,reviewed|代码审查,审查,评审|コードレビュー,レビュー,見直し|코드 리뷰,리뷰|
 comment,comments|注释,评论|コメント|코멘트,주석|
 approve,approved|批准|承認|승인|
 squash|压缩提交|スカッシュ|스쿼시|
@@ -82,29 +92,29 @@ path,paths|路径|パス|경로|
 read,reads|读取|読み込み,読む,読ん|읽기,읽|cat
 write,wrote,written|写入|書き込み,書く,書い|쓰기,작성|
 create,created|创建,新建|作成,作っ|생성,만들|touch,mkdir
-delete,deleted,remove,removed|删除,删掉,移除|削除,消し,消す|삭제,지우,제거|rm,unlink,rmdir
-move,moved,rename,renamed|移动,重命名|移動,移し,リネーム,名前変更|이동,옮기,이름 변경|mv
+delete,deleted,remove,removed|删除,删掉,移除,删,删了,删一下|削除,消し,消す|삭제,지우,제거,지워,지웠,빼줘|rm,unlink,rmdir
+move,moved,rename,renamed|移动,重命名|移動,移し,リネーム,名前変更|이동,옮기,이름 변경,옮겨|mv
 copy,copied|复制,拷贝|コピー,複製|복사|cp
 list,listed|列出|一覧,リスト|목록,리스트|ls
 search,find,grep|搜索,查找|検索,探す|검색,찾기,찾|grep,find,rg
 replace,replaced|替换|置換,置き換え|교체,치환|sed
 edit,edited|编辑|編集|편집|
-modify,modified|修改,改动,改了,改|変更,修正,変え|수정,변경,바꾸|
-change,changed,changes|改变,变更,更改|変更|변경|
-add,added,adding|添加,新增,增加,加上,加了|追加,加え|추가|
+modify,modified|修改,改动,改了,改|変更,修正,変え|수정,변경,바꾸,바꿔,바꿨|
+change,changed,changes|改变,变更,更改|変更|변경,변경사항,변경 사항|
+add,added,adding|添加,新增,增加,加上,加了,加个,加一个,加一下,加到|追加,加え,入れ|추가,넣어|
 update,updated|更新|更新,アップデート|업데이트,갱신|
-fix,fixed,fixes|修复,修好,修正,解决|修正,直し,直す,直した|수정,고치,해결|
+fix,fixed,fixes|修复,修好,修正,解决,修一下|修正,直し,直す,直した|수정,고치,해결,고쳐,고쳤|
 refactor,refactoring|重构|リファクタ,リファクタリング|리팩터링,리팩토링|
 implement,implemented,implementation|实现|実装|구현|
-feature,features|功能,特性|機能|기능|
+feature,features,capability,capabilities|功能,特性|機能|기능|
 function,functions,func|函数|関数|함수|
 method,methods|方法|メソッド|메서드,메소드|
 class,classes|类|クラス|클래스|
 variable,variables|变量|変数|변수|
-parameter,parameters,argument,arguments,params,args|参数|引数,パラメータ|매개변수,인자,파라미터|
-return,returns|返回|返す,戻り値|반환|
+parameter,parameters,argument,arguments,params,args|参数,入参,传参|引数,パラメータ|매개변수,인자,파라미터|
+return,returns|返回|返す,戻り値,返却|반환|
 field,fields|字段|フィールド|필드|
-type,types|类型|タイプ,型式|타입,형식|
+type,types|类型|タイプ,型式,種類|타입,형식|
 interface|接口|インターフェース|인터페이스|
 module,modules|模块|モジュール|모듈|
 package,packages|软件包,包管理|パッケージ|패키지|
@@ -116,14 +126,14 @@ schema|模式,架构|スキーマ|스키마|
 script,scripts|脚本|スクリプト|스크립트|
 command,commands|命令|コマンド|명령,커맨드|
 terminal,shell,xterm|终端|ターミナル,シェル|터미널,셸|
-run,ran,running,execute,executed|运行,执行,跑|実行,走らせ,動かし|실행,돌리|
+run,ran,running,execute,executed|运行,执行,跑|実行,走らせ,動かし|실행,돌리,돌려|
 output,stdout|输出|出力|출력|
 input,stdin|输入|入力|입력|
 print,printed|打印|出力,表示|출력,프린트|echo,printf
 background|后台|バックグラウンド|백그라운드|nohup
 process,processes|进程|プロセス|프로세스|ps
 kill,killed,stop,stopped|停止,杀掉,终止|停止,止め,止まっ|중지,종료|kill,pkill
-start,started,startup,boot|启动,开始|起動,開始|시작,실행|
+start,started,startup,boot|启动,开始|起動,開始,立ち上げ|시작,실행|
 restart,restarted|重启|再起動|재시작|
 server,servers|服务器|サーバー,サーバ|서버|
 service,services|服务|サービス|서비스|
@@ -136,7 +146,7 @@ api,endpoint,endpoints|接口,端点|API,エンドポイント|API,엔드포인�
 route,routes,router|路由|ルート,ルーティング|라우트,라우터|
 url,urls,link|链接,网址|URL,リンク|URL,링크|
 http,https|超文本|HTTP|HTTP|curl,wget
-download,downloaded|下载|ダウンロード|다운로드|curl,wget
+download,downloaded|下载|ダウンロード|다운로드,내려받|curl,wget
 upload,uploaded|上传|アップロード|업로드|
 proxy|代理|プロキシ|프록시|
 timeout,timed out|超时|タイムアウト|타임아웃,시간 초과|
@@ -155,7 +165,7 @@ cache,cached,caching|缓存|キャッシュ|캐시|
 memory|内存,记忆|メモリ,記憶|메모리,기억|
 leak,leaks|泄漏|リーク|누수|
 performance,perf|性能|パフォーマンス,性能|성능|
-slow|慢|遅い,遅く|느림,느리|
+slow|慢,卡顿|遅い,遅く,重い|느림,느리,느린|
 fast,faster|快|速い,高速|빠름,빠르|
 queue|队列|キュー|큐|
 thread,threads|线程|スレッド|스레드|
@@ -174,24 +184,24 @@ json|JSON|JSON|JSON|
 yaml|YAML|YAML|YAML|
 serialize,serialization|序列化|シリアライズ|직렬화|
 parse,parser,parsing|解析|パース,解析|파싱,파서|
-encoding,encode|编码|エンコード,文字コード|인코딩|
+encoding,encode|编码|エンコード,文字コード,エンコーディング|인코딩|
 escape,escaping|转义|エスケープ|이스케이프|
 regex,regular expression|正则|正規表現|정규식|
 template,templates|模板|テンプレート|템플릿|
-config,configuration,settings|配置,设置|設定,コンフィグ|설정,구성|
+config,configuration,settings,configure,configured|配置,设置|設定,コンフィグ|설정,구성|
 environment variable,env|环境变量|環境変数|환경 변수|export
 environment|环境|環境|환경|
-production,prod|生产,生产环境|本番,本番環境|운영,프로덕션|
+production,prod|生产,生产环境,线上|本番,本番環境|운영,프로덕션|
 development,dev|开发,开发环境|開発,開発環境|개발|
-option,options,flag,flags|选项,参数|オプション,フラグ|옵션,플래그|
+option,options,flag,flags|选项,参数|オプション,フラグ,選択肢|옵션,플래그|
 default,defaults|默认|デフォルト,既定|기본값,디폴트|
 hook,hooks|钩子|フック|훅|
 plugin,plugins|插件|プラグイン|플러그인|
-extension|扩展|拡張,エクステンション|확장|
+extension,extend|扩展|拡張,エクステンション|확장|
 container,docker|容器|コンテナ|컨테이너|docker
 image,images|镜像,图片|イメージ,画像|이미지|
 cluster|集群|クラスタ|클러스터|
-document,documents,docs,documentation,readme|文档|ドキュメント,文書|문서,도큐먼트|README
+document,documents,docs,documentation,readme|文档|ドキュメント,文書,記載,記述|문서,도큐먼트,문서화|README
 guide,guides|指南|ガイド|가이드|
 spec,specs,specification|规格,规范|仕様,仕様書,スペック|스펙,명세|
 design|设计|設計,デザイン|설계,디자인|
@@ -234,7 +244,7 @@ annotation,annotations|标注,注解|アノテーション,注釈|어노테이�
 pagination|分页|ページネーション|페이지네이션|
 sort,sorted|排序|ソート,並び替え|정렬|
 filter,filtered|过滤,筛选|フィルタ,絞り込み|필터|
-count,number|数量,个数|件数,個数|개수|
+count,number|数量,个数|件数,個数|개수|wc
 total|总共,一共,总数|合計|합계,총|
 size|大小|サイズ|크기|
 limit|限制|制限,上限|제한|
@@ -242,14 +252,13 @@ large,too large,big|太大,过大|大きい,大きすぎ|큰,너무 큰|
 empty|空|空|빈,비어|
 missing|缺少,缺失|不足,足りない,欠け|누락,빠진|
 not found,no such file,does not exist|找不到,未找到,不存在|見つからない,存在しない|찾을 수 없,없음|
-not working,does not work,broken|不起作用,不工作,不生效,坏了|動かない,壊れ|작동하지 않,안 됨|
+not working,does not work,broken,broke|不起作用,不工作,不生效,坏了,跑不起来,跑不通,用不了,不行|動かない,壊れ|작동하지 않,안 됨|
 cannot,unable|无法,不能|できない|할 수 없|
 wrong,incorrect|错,不对|間違,誤り|잘못|
 duplicate,duplicated,repeat,repeated|重复|重複|중복|
-stuck,hang,hung|卡住,卡死|固まっ,止まっ|멈춤,멈췄|
-slow|慢|遅い|느린|
+stuck,hang,hung|卡住,卡死|固まっ,止まっ,ハマっ,詰まっ|멈춤,멈췄|
 validate,validation|验证,校验|検証,バリデーション|검증,유효성 검사|
-verify,verified|验证,确认|確認,検証|확인,검증|
+verify,verified,confirm,confirmed,verification|验证,确认|確認,検証,確かめ|확인,검증|
 security|安全|セキュリティ|보안|
 vulnerability|漏洞|脆弱性|취약점|
 audit|审计|監査|감사|
@@ -266,8 +275,8 @@ reason|原因,理由|理由,原因|이유,원인|
 manual,manually|手动|手動|수동|
 automatic,automatically,auto|自动|自動|자동|
 recommend,recommended|推荐,建议|推奨,おすすめ|추천,권장|
-decide,decided,decision|决定|決定,決め|결정|
-choose,chose,choice,pick,picked|选择,挑选|選択,選ん|선택|
+decide,decided,decision|决定|決定,決め|결정,의사결정|
+choose,chose,choice,pick,picked,select,selected|选择,挑选|選択,選ん|선택|
 use,used,using|使用|使用,使う,使っ|사용,쓰|
 support,supported|支持|サポート,対応|지원|
 enable,enabled|启用|有効,有効化|활성화|
@@ -280,21 +289,21 @@ save,saved|保存|保存|저장|
 load,loaded|加载|読み込み,ロード|로드,불러오|
 export,exported|导出|エクスポート,書き出し|내보내기|
 import,imported|导入|インポート,取り込み|가져오기|
-generate,generated|生成|生成|생성|
+generate,generated,generation|生成|生成|생성|
 convert,converted|转换|変換|변환|
-split,chunk,chunks|拆分,分块|分割,チャンク|분할,청크|
+split,chunk,chunks|拆分,分块|分割,チャンク,分け|분할,청크|
 combine,join|合并|結合|결합|
 reply,respond|回复|返信,返答|답장,응답|
 ask,asked|询问,提问|聞く,質問,尋ね|묻다,질문|
 answer|回答|回答,答え|답변|
 question|问题|質問|질문|
 explain|解释|説明|설명|
-description|描述|説明|설명|
+description,describe|描述|説明|설명|
 title|标题|タイトル|제목|
 name,names|名字,名称|名前|이름|
 frontmatter,front matter|前言|フロントマター|프론트매터|
 markdown|Markdown|マークダウン|마크다운|
-show,display|显示,展示|表示|표시|
+show,display|显示,展示|表示|표시,보여줘|
 scan,scanned,scanning|扫描|スキャン,走査|스캔|
 static|静态|静的|정적|
 dynamic|动态|動的|동적|
@@ -313,11 +322,11 @@ different|不同|違う,異なる|다른|
 multiple|多个|複数|여러|
 watch,tail|查看,监视|監視,見る|보기,감시|tail
 new|新,新的|新しい,新規|새,새로운|
-current,currently|当前,现在|現在,今の|현재|
+current,currently|当前,现在|現在,今の,現状|현재|
 old,previous,legacy|旧,旧的,之前|古い,以前の,旧|이전,예전|
 existing|现有,已有|既存|기존|
 latest,recent|最新,最近|最新,最近|최신,최근|
-full,complete,whole|完整,全部|完全,全体,全部|전체,완전|
+full,complete,whole,entire|完整,全部|完全,全体,全部|전체,완전|
 partial|部分|部分的,一部|부분|
 line,lines|行|行|줄,라인|
 system|系统|システム|시스템|
@@ -326,13 +335,13 @@ source,sources|源,源码,来源|ソース|소스|
 source code,codebase|源代码,代码库|ソースコード,コードベース|소스 코드,코드베이스|
 next|下一个,接下来|次|다음|
 last,final|最后|最後,最終|마지막|
-first,initial|第一,首次,最初|最初,初回|처음,첫|
+first,initial|第一,首次,最初|最初,初回,初期|처음,첫|
 content,contents|内容|内容,中身|내용|
 text|文本|テキスト|텍스트|
 pattern,patterns|模式|パターン|패턴|
 usage|用法,使用情况|使い方,使用量|사용법,사용량|
 storage,store,persist,persistence|存储,持久化|保存,ストレージ,永続化|저장소,저장,영속화|
-clean,cleanup,clean up|清理|クリーンアップ,掃除,片付け|정리|
+clean,cleanup,clean up|清理|クリーンアップ,掃除,片付け,クリーン|정리|
 provider,providers|提供者|プロバイダー,プロバイダ|프로바이더,공급자|
 shared,share|共享|共有|공유|
 available|可用|利用可能,使える|사용 가능|
@@ -342,7 +351,7 @@ detect,detection,detected|检测|検出,検知|감지,탐지|
 strategy|策略|戦略|전략|
 approach|方法,方案,思路|アプローチ,方針,やり方|접근,방식|
 registry|注册表|レジストリ|레지스트리|
-reference,references|引用,参考|参照,リファレンス|참조,레퍼런스|
+reference,references|引用,参考|参照,リファレンス|참조,레퍼런스,참고|
 framework|框架|フレームワーク|프레임워크|
 logic|逻辑|ロジック|로직|
 handler,handlers|处理器,处理函数|ハンドラ,ハンドラー|핸들러|
@@ -358,7 +367,7 @@ mode|模式|モード|모드|
 attribute,attributes|属性|属性|속성|
 dashboard|仪表盘,看板|ダッシュボード|대시보드|
 feedback|反馈|フィードバック|피드백|
-include,included,includes|包含|含める,含む|포함|
+include,included,includes,contain,contains|包含|含める,含む|포함|
 exclude,excluded|排除|除外|제외|
 flow,workflow|流程|フロー,ワークフロー|흐름,워크플로|
 exist,exists|存在|存在,ある|존재|
@@ -372,10 +381,10 @@ required,require,requires|必需,需要|必須,必要|필수,필요|
 layer|层|レイヤー,層|계층,레이어|
 domain|领域,域名|ドメイン|도메인|
 root|根|ルート|루트|
-simple,simplify|简单,简化|シンプル,簡単,簡略化|간단,단순|
+simple,simplify|简单,简化|シンプル,簡単,簡略化,簡易|간단,단순|
 complex,complexity|复杂|複雑|복잡|
 important|重要|重要|중요|
-example,examples|例子,示例|例,サンプル|예시,예제|
+example,examples,sample,samples|例子,示例,样本|例,サンプル|예시,예제,샘플|
 correct,correctly,right|正确|正しい,正しく|올바른,정확|
 internal|内部|内部|내부|
 external|外部|外部|외부|
@@ -383,8 +392,8 @@ actual,expected|实际,预期|実際,期待|실제,예상|
 case,cases|情况,用例|ケース,場合|경우,케이스|
 pending|待处理|保留,未処理|대기|
 graph|图|グラフ|그래프|
-location|位置|場所,位置|위치|
-track,tracking|跟踪,追踪|追跡,トラッキング|추적|
+location|位置|場所,位置,箇所|위치|
+track,tracking|跟踪,追踪,埋点|追跡,トラッキング|추적|
 extract,extracted|提取|抽出|추출|
 unused|未使用|未使用|미사용|
 fallback|回退,兜底|フォールバック|폴백|
@@ -425,7 +434,7 @@ hidden,hide|隐藏|非表示,隠す|숨김,숨기|
 cause,caused,root cause|原因,导致|原因,根本原因|원인|
 related|相关|関連|관련|
 helper,helpers,utility,utils|辅助函数,工具函数|ヘルパー,ユーティリティ|헬퍼,유틸리티|
-original|原始,原来|元の,オリジナル|원래,원본|
+original,raw|原始,原来|元の,オリジナル|원래,원본,원문|
 definition,define,defined|定义|定義|정의|
 runtime|运行时|ランタイム,実行時|런타임|
 batch|批量,批处理|バッチ,一括|배치,일괄|
@@ -436,7 +445,7 @@ credential,credentials|凭证|認証情報|자격 증명|
 stats,statistics|统计|統計|통계|
 criteria|标准|基準,条件|기준|
 match,matches,matched|匹配|一致,マッチ|일치,매치|
-archive|归档|アーカイブ|아카이브|
+archive|归档|アーカイブ|아카이브|tar,zip
 label,labels|标签|ラベル|라벨,레이블|
 infrastructure,infra|基础设施|インフラ|인프라|
 library,libraries,lib|库|ライブラリ|라이브러리|
@@ -447,15 +456,15 @@ loop|循环|ループ|루프|
 undefined,null,nil|未定义,空值|未定義|정의되지 않,널|
 race condition,race|竞态,竞争条件|競合状態,レースコンディション|경쟁 상태|
 lookup|查找|検索,参照|조회|
-call,calls,called|调用|呼び出し,呼ぶ|호출|
+call,calls,called,invoke,invoked|调用|呼び出し,呼ぶ|호출|
 callback|回调|コールバック|콜백|
 sync,synchronize|同步|同期|동기화|
 async,asynchronous|异步|非同期|비동기|
 block,blocked|阻塞,屏蔽|ブロック|차단,블록|
-keep,kept|保留|残す,保持|유지|
+keep,kept,preserve,retain|保留|残す,保持|유지|
 drop,dropped|丢弃|破棄,落とす|삭제,드롭|
 skip,skipped|跳过|スキップ|건너뛰|
-wait,waiting|等待|待つ,待機|대기,기다리|
+wait,waiting|等待|待つ,待機|대기,기다리|sleep
 send,sent|发送|送信|전송,보내|
 receive,received|接收|受信|수신|
 apply,applied|应用|適用|적용|
@@ -475,12 +484,353 @@ duration|时长,耗时|所要時間,期間|기간,소요 시간|
 minute,minutes|分钟|分|분|
 day,days|天|日|일|
 week,weeks|周|週|주|
-try,tried|尝试|試す,試し|시도|
-understand|理解|理解|이해|
+try,tried,attempt|尝试|試す,試し|시도|
+understand|理解|理解,把握|이해|
 help|帮助|手伝|도움|
 again|再次,重新|もう一度,再度|다시|
 instead|代替,改为|代わりに|대신|
 without|没有,无|なし,なしで|없이|
+commit message|提交信息,提交说明,提交消息|コミットメッセージ|커밋 메시지|
+commit history|提交历史,提交记录|コミット履歴,コミットログ|커밋 히스토리,커밋 기록|git log
+staged,stage,staging area|暂存区,已暂存|ステージ,ステージング|스테이징|git add
+untracked|未跟踪|未追跡|추적되지 않은|
+checkout,switch branch|切换分支,检出|チェックアウト,ブランチ切り替え|체크아웃,브랜치 전환|git checkout,git switch
+cherry pick|拣选|チェリーピック|체리픽|git cherry-pick
+reset|重置|リセット|리셋,초기화|git reset
+amend|修改提交|アメンド,コミット修正|커밋 수정|git commit --amend
+force push|强制推送|強制プッシュ,フォースプッシュ|강제 푸시|push --force
+main branch,master|主分支|メインブランチ|메인 브랜치|main,master
+github|||깃허브|gh
+changelog|变更日志,更新日志|変更履歴,チェンジログ|변경 로그,체인지로그|
+release notes|发布说明|リリースノート|릴리스 노트|
+ticket,tickets|工单|チケット|티켓|
+milestone,milestones|里程碑|マイルストーン|마일스톤|
+checkpoint,checkpoints|检查点|チェックポイント|체크포인트|
+snapshot,snapshots|快照|スナップショット|스냅샷|
+hash,checksum|哈希,校验和|ハッシュ,チェックサム|해시,체크섬|sha256sum
+test case,test cases|测试用例,用例|テストケース|테스트 케이스|
+test suite|测试套件|テストスイート|테스트 스위트|
+edge case,edge cases,corner case|边界情况,边缘情况|エッジケース,境界値|엣지 케이스,경계 조건|
+regression,regressions|回归|リグレッション,回帰|회귀,리그레션|
+flaky|不稳定,偶发|フレーキー|간헐적 실패|
+end to end,e2e|端到端|エンドツーエンド|엔드투엔드|
+breakpoint,breakpoints|断点|ブレークポイント|중단점,브레이크포인트|
+reproduce,reproduced,repro|复现,重现|再現|재현|
+workaround,workarounds|变通方法,临时方案,绕过|回避策,ワークアラウンド|우회,임시 해결|
+hotfix|热修复|ホットフィックス|핫픽스|
+compile error,build error|编译错误,编译失败|コンパイルエラー,ビルドエラー|컴파일 오류,빌드 오류|
+syntax error|语法错误|構文エラー,シンタックスエラー|구문 오류,문법 오류|SyntaxError
+type error|类型错误|型エラー|타입 오류,타입 에러|TypeError
+error message|错误信息,报错信息|エラーメッセージ|오류 메시지,에러 메시지|
+error handling|错误处理,异常处理|エラーハンドリング,エラー処理|오류 처리,에러 처리|try,catch
+exit code,exit status|退出码,返回码|終了コード,終了ステータス|종료 코드|exit
+deprecated,deprecation|弃用,废弃,已弃用|非推奨|지원 중단,사용 중단|
+out of memory,oom|内存不足,内存溢出|メモリ不足|메모리 부족|OOM
+permission denied|权限不足,没有权限,权限被拒绝|権限エラー,アクセス拒否|권한 거부,권한 없음|EACCES
+connection refused|连接被拒绝|接続拒否|연결 거부|ECONNREFUSED
+address in use,port in use|端口被占用,端口占用|ポートが使用中,使用中のポート|포트 사용 중|EADDRINUSE
+command not found|找不到命令,命令未找到|コマンドが見つかりません|명령을 찾을 수 없|
+stack overflow|栈溢出|スタックオーバーフロー|스택 오버플로|
+null pointer|空指针|ヌルポインタ|널 포인터|NullPointerException
+out of bounds,out of range|越界,数组越界|範囲外|범위 초과|IndexError
+infinite loop|死循环,无限循环|無限ループ|무한 루프|
+garbled,mojibake|乱码|文字化け|글자 깨짐|
+blank screen,blank page,white screen|白屏,空白页|真っ白,白い画面|흰 화면,빈 화면|
+bottleneck,bottlenecks|瓶颈|ボトルネック|병목|
+profile,profiling,profiler|性能分析|プロファイリング,プロファイル|프로파일링|
+optimize,optimization,optimized|优化|最適化|최적화|
+latency|延迟|レイテンシ,遅延|지연 시간,레이턴시|
+throughput|吞吐量|スループット|처리량|
+cron,scheduled job,scheduled task|定时任务|定期実行,定期ジョブ|예약 작업,크론|crontab
+hot reload,live reload|热更新,热重载|ホットリロード|핫 리로드|
+line number,line numbers|行号|行番号|줄 번호|
+symlink,symbolic link|符号链接,软链接|シンボリックリンク|심볼릭 링크|ln
+disk space,disk usage|磁盘空间,磁盘占用|ディスク容量,ディスク使用量|디스크 공간,디스크 사용량|du,df
+working directory,current directory,cwd|工作目录,当前目录|作業ディレクトリ,カレントディレクトリ|작업 디렉토리,현재 디렉토리|pwd,cwd
+absolute path|绝对路径|絶対パス|절대 경로|
+relative path|相对路径|相対パス|상대 경로|
+home directory|主目录,家目录|ホームディレクトリ|홈 디렉토리|
+subdirectory,subfolder|子目录,子文件夹|サブディレクトリ,サブフォルダ|하위 디렉토리,하위 폴더|
+file name,filename|文件名|ファイル名|파일명,파일 이름|
+file extension|扩展名,后缀名|拡張子|확장자|
+executable,binary|可执行文件,二进制|実行ファイル,バイナリ|실행 파일,바이너리|chmod +x
+pipe,pipes|管道|パイプ|파이프|
+wildcard,glob|通配符|ワイルドカード,グロブ|와일드카드,글롭|
+editor|编辑器|エディタ,エディター|에디터,편집기|vim
+shortcut,keyboard shortcut|快捷键|ショートカット|단축키|
+clipboard|剪贴板|クリップボード|클립보드|pbcopy
+screenshot,screenshots|截图|スクリーンショット,スクショ|스크린샷|
+window,windows|窗口|ウィンドウ|윈도우|
+tab,tabs|标签页,选项卡|タブ|탭|
+indent,indentation|缩进|インデント|들여쓰기|
+whitespace|空白,空格|空白|공백|
+newline,line break|换行,换行符|改行|줄바꿈,개행|
+character,characters,char|字符|文字|문자|
+comma|逗号|カンマ|쉼표|
+delimiter,separator|分隔符|区切り,区切り文字,デリミタ|구분자|
+quote,quotes,quoting|引号|引用符,クォート|따옴표|
+bracket,brackets,parenthesis|括号|括弧|괄호|
+typo,typos|拼写错误,笔误|タイポ,誤字|오타|
+truncate,truncated,truncation|截断|切り詰め,途中で切れ|잘림,잘리|
+overwrite,overwritten|覆盖|上書き|덮어쓰기|
+append,appended|追加,附加|追記|덧붙이|
+insert,inserted|插入|挿入|삽입|
+undo|撤销,撤回|取り消し,アンドゥ|실행 취소,되돌리기|
+backup,back up|备份|バックアップ|백업|
+restore,restored|还原,恢复|復元,リストア|복원|
+middleware|中间件|ミドルウェア|미들웨어|
+gateway|网关|ゲートウェイ|게이트웨이|
+load balancer|负载均衡|ロードバランサー|로드 밸런서|
+cors,cross origin|跨域|クロスオリジン|교차 출처|
+websocket,websockets|WebSocket|ウェブソケット|웹소켓|ws
+webhook,webhooks|网络钩子|Webhook,ウェブフック|웹훅|
+status code|状态码|ステータスコード|상태 코드|
+header,headers|请求头,头部|ヘッダー,ヘッダ|헤더|
+body|正文,请求体|本文,ボディ|본문,바디|
+cookie,cookies|Cookie|クッキー|쿠키|
+sign up,register,registration|注册|登録,サインアップ|가입,회원가입,등록|
+logout,log out,sign out|登出,退出登录|ログアウト|로그아웃|
+api key|API密钥|APIキー|API 키|
+refresh,reload|刷新|リフレッシュ,再読み込み|새로고침,갱신|
+expire,expired,expiry,expiration|过期,失效|期限切れ,有効期限|만료|
+redirect,redirects|重定向,跳转|リダイレクト|리다이렉트|
+retrieve,get,fetch|获取|取得|가져오,조회|
+polling,poll|轮询|ポーリング|폴링|
+ui,user interface|界面,用户界面|ユーザーインターフェース|사용자 인터페이스|
+dialog,modal|对话框,弹窗|ダイアログ,モーダル|대화 상자,모달|
+sidebar|侧边栏|サイドバー|사이드바|
+icon,icons|图标|アイコン|아이콘|
+theme,themes|主题|テーマ|테마|
+dark mode|深色模式,暗色模式,暗黑模式|ダークモード|다크 모드|
+color,colors,colour|颜色|カラー,配色|색상|
+font,fonts|字体|フォント|폰트,글꼴|
+animation|动画|アニメーション|애니메이션|
+responsive|响应式|レスポンシブ|반응형|
+click,clicked|点击|クリック|클릭|
+scroll,scrolling|滚动|スクロール|스크롤|
+placeholder,placeholders|占位符|プレースホルダー|플레이스홀더|
+dropdown|下拉菜单,下拉框|ドロップダウン|드롭다운|
+checkbox|复选框|チェックボックス|체크박스|
+tooltip|工具提示,悬浮提示|ツールチップ|툴팁|
+navigation,nav|导航|ナビゲーション|내비게이션|
+real time,realtime,live|实时|リアルタイム|실시간|
+panel,panels|面板|パネル|패널|
+room,rooms|房间,聊天室|ルーム|채팅방|
+hint,hints,tip|提示,小提示|ヒント|힌트|
+primary key|主键|主キー|기본 키|
+foreign key|外键|外部キー|외래 키|
+create table|建表,创建表|テーブル作成|테이블 생성|
+array,arrays|数组|配列|배열|
+object,objects|对象|オブジェクト|객체|
+dictionary,dict,hash map|字典,哈希表|辞書,ハッシュマップ|딕셔너리|
+boolean,bool|布尔|真偽値,ブール|불리언|bool
+integer,int|整数|整数|정수|
+enum,enumeration|枚举|列挙型|열거형|
+timestamp,timestamps|时间戳|タイムスタンプ|타임스탬프|
+timezone,time zone|时区|タイムゾーン|시간대,타임존|TZ
+midnight|午夜,零点|真夜中,深夜|자정|
+hour,hours|小时|時間|시간|
+tomorrow|明天|明日|내일|
+monthly|每月|毎月|매월|
+schedule,scheduled|排期,日程|スケジュール|스케줄,일정|
+aggregate,aggregation|聚合|集計|집계|
+trend,trends|趋势|トレンド,推移|추이,트렌드|
+score,scoring|分数,评分|スコア,スコアリング|점수,스코어|
+rank,ranking|排名|ランキング,順位|순위,랭킹|
+embedding,embeddings,vector|向量,嵌入|埋め込み,ベクトル|임베딩,벡터|
+similarity|相似度|類似度|유사도|
+dedupe,deduplicate,deduplication|去重|重複排除|중복 제거|
+normalize,normalization|规范化,归一化|正規化|정규화|
+consistency,consistent|一致性|整合性,一貫性|일관성|
+corrupt,corrupted,corruption|损坏|破損|손상|
+data loss,lost|数据丢失,丢失|データ消失,消失|데이터 손실,유실|
+recover,recovery|恢复|回復,リカバリ|복구|
+bytes,byte|字节|バイト|바이트|
+config file|配置文件|設定ファイル|설정 파일|
+package manager|包管理器|パッケージマネージャー|패키지 매니저|npm,pip,cargo,brew
+lockfile,lock file|锁文件|ロックファイル|락 파일|package-lock.json
+virtual environment,venv,virtualenv|虚拟环境|仮想環境|가상 환경|venv
+host,hostname|主机|ホスト|호스트|
+instance,instances|实例|インスタンス|인스턴스|
+virtual machine,vm|虚拟机|仮想マシン|가상 머신|
+daemon|守护进程|デーモン|데몬|
+downgrade|降级|ダウングレード|다운그레이드|
+canary,gradual rollout|灰度,灰度发布|カナリアリリース|카나리 배포|
+go live,launch|上线|ローンチ|출시,런칭|
+staging,staging environment|预发布环境,预发环境|ステージング環境|스테이징 환경|
+trace,tracing|链路追踪|トレース|트레이스|
+log level|日志级别|ログレベル|로그 레벨|
+verbose|详细输出|詳細出力|상세 출력|
+dry run|试运行|ドライラン|드라이 런|
+command line,cli|命令行|コマンドライン|명령줄,커맨드 라인|
+subcommand,subcommands|子命令|サブコマンド|하위 명령,서브커맨드|
+generics,generic type|泛型|ジェネリクス|제네릭|
+recursion,recursive|递归|再帰|재귀|
+iterate,iteration,iterator|迭代|イテレーション,反復|반복|
+condition,conditional|条件|条件,条件分岐|조건|
+decorator|装饰器|デコレータ|데코레이터|
+abstraction,abstract|抽象|抽象化|추상화|
+global,global variable|全局,全局变量|グローバル,グローバル変数|전역,전역 변수|
+dead code|死代码,无用代码|デッドコード|데드 코드|
+boilerplate|样板代码|ボイラープレート|보일러플레이트|
+snippet,snippets|代码片段|スニペット,コード片|스니펫,코드 조각|
+code|代码|コード|코드|
+entry point|入口|エントリポイント|진입점,엔트리 포인트|
+initialize,init,initialization|初始化|初期化|초기화|
+listener,listen|监听|リスナー|리스너|
+subscribe,subscription|订阅|購読,サブスクライブ|구독|
+broadcast|广播|ブロードキャスト|브로드캐스트|
+controller,controllers|控制器|コントローラー|컨트롤러|
+adapter|适配器,适配|アダプター|어댑터|
+wrapper,wrap|封装,包装|ラッパー|래퍼|
+decode,decoding|解码|デコード|디코딩|
+i18n,internationalization,localization|国际化,本地化|国際化,多言語対応,ローカライズ|국제화,현지화|
+element,elements|元素|要素|요소|
+transcript,transcripts|对话记录,会话记录|トランスクリプト,会話ログ|트랜스크립트,대화 기록|
+conversation,conversations|对话|会話|대화|
+tool,tools|工具|ツール|도구,툴|
+tool call,tool use|工具调用|ツール呼び出し|도구 호출|
+assistant|助手|アシスタント|어시스턴트|
+llm,large language model|大模型,大语言模型|大規模言語モデル|대규모 언어 모델|
+context window|上下文窗口|コンテキストウィンドウ|컨텍스트 윈도우|
+hallucination|幻觉|ハルシネーション|환각|
+reasoning,thinking|推理,思考|推論,思考|추론|
+system prompt|系统提示词,系统提示|システムプロンプト|시스템 프롬프트|
+slash command|斜杠命令|スラッシュコマンド|슬래시 커맨드|
+interrupt,interrupted|中断,打断|中断,割り込み|중단,인터럽트|
+cancel,cancelled,canceled|取消|キャンセル,取り消し|취소|
+resume,resumed|恢复,继续|再開|재개|
+continue,continued|继续|続け,続行|계속|
+abort,aborted|中止|中止,アボート|중단|
+priority,priorities|优先级|優先度,優先順位|우선순위|
+roadmap|路线图|ロードマップ|로드맵|
+estimate,estimated|估计,预估|見積もり,推定|추정,견적|
+proposal,propose,proposed|提案|提案|제안|
+suggest,suggestion,suggestions|建议|提案,提言|제안|
+alternative,alternatives|替代方案,备选方案|代替案|대안|
+tradeoff,trade off|权衡,取舍|トレードオフ|트레이드오프|
+risk,risks|风险|リスク|위험,리스크|
+rationale,justification|依据,理由|根拠|근거|
+assumption,hypothesis|假设|仮説,前提|가정,가설|
+investigate,investigation,research|调查,调研|調査,調べ|조사|
+troubleshoot,troubleshooting|排查,排错|トラブルシューティング|트러블슈팅|
+finding,findings|发现,结论|調査結果,知見|발견 사항|
+conclusion|结论|結論|결론|
+motivation,background|背景,动机|背景,動機|배경,동기|
+goal,goals,objective,purpose|目标,目的|目的,ゴール|목표,목적|
+phase,phases|阶段|フェーズ,段階|단계|
+checklist|检查清单,清单|チェックリスト|체크리스트|
+acceptance criteria|验收标准|受け入れ基準,完了条件|인수 조건,완료 조건|
+done,finish,finished,completed|完成,搞定,做完|完了,終わっ|완료,끝났|
+in progress|进行中|進行中|진행 중|
+responsibility,responsibilities|职责|責務,責任|책임|
+best practice,best practices|最佳实践|ベストプラクティス|모범 사례,베스트 프랙티스|
+anti pattern,antipattern|反模式|アンチパターン|안티패턴|
+principle,principles|原则|原則|원칙|
+standard,standards|标准|標準|표준|
+guideline,guidelines|准则,指南|ガイドライン|가이드라인,지침|
+terminology,term,terms|术语|用語|용어|
+glossary|术语表|用語集|용어집|
+proper noun|专有名词|固有名詞|고유명사|
+naming,naming convention|命名,命名规范|命名,命名規則|명명,네이밍|
+maintenance,maintainability|维护|保守,メンテナンス|유지보수,유지 관리|
+readability|可读性|可読性|가독성|
+scalability,scalable|可扩展性|スケーラビリティ,拡張性|확장성|
+reliability,reliable|可靠性|信頼性|신뢰성|
+cost,costs|成本,费用|コスト|비용|
+tech debt,technical debt|技术债,技术债务|技術的負債|기술 부채|
+discuss,discussion|讨论|議論,相談|논의,토론|
+assign,assigned,assignee|分配,指派|割り当て,アサイン|할당,담당|
+mention,mentioned|提到,提及|言及|언급|
+point out,pointed out|指出|指摘|지적|
+inspect,look at|查看,看看,看一下|見て,覗い|살펴보|
+explore,exploration|探索|探索|탐색|
+compare,comparison|比较,对比|比較|비교|
+measure,measurement|测量,衡量|測定,計測|측정|
+calculate,calculation,compute|计算|計算|계산|
+increase,increment|增加,提高|増加,増やす|증가,늘리|
+decrease,reduce|减少,降低|減少,減らす|감소,줄이|
+prevent,avoid|防止,避免|防止,避け|방지,피하|
+improve,improvement|改进,改善,提升|改善,向上|개선,향상|
+clarify,clarification|澄清,明确|明確化|명확화|
+explicit,explicitly|显式,明确|明示,明示的|명시적|
+organize,tidy|整理|整理|정리|
+unify,unified|统一|統一|통일|
+separate,separation|分离,拆开|分離|분리|
+decompose,break down|分解,拆解|分解|분해|
+integrate,integration|集成,整合|統合,連携|통합,연동|
+take effect,reflect|生效,反映|反映|반영|
+specify,specified|指定|指定|지정|
+trigger,triggered|触发|トリガー,発火|트리거|
+prefer,preference|偏好,首选|好み|선호|
+affect,impact|影响|影響|영향|
+breaking change|破坏性变更|破壊的変更|호환성 깨짐|
+expand,expanded|展开|展開|펼치|
+collapse,collapsed|折叠|折りたたみ|접기|
+collect,gather|收集|収集|수집|
+submit,submitted|提交|提出|제출|
+attach,attachment|附件|添付|첨부|
+paste,pasted|粘贴|貼り付け,ペースト|붙여넣기|
+every time,each time|每次|毎回|매번|
+frequent,frequently,too often|频繁,经常|頻繁|자주,빈번|
+sometimes,intermittent,intermittently|有时,偶尔|時々,たまに|가끔,때때로|
+always|总是,一直|常に,いつも|항상|
+never|从不,从来没有|一度も|절대,한 번도|
+stale,outdated,out of date|过时,陈旧|古くなっ,陳腐化|오래된,최신이 아닌|
+worst|最差,最坏|最悪|최악|
+minor|次要,轻微|軽微,マイナー|사소,경미|
+major,primary,main|主要|主要,メイン|주요,메인|
+unnecessary,not needed|不需要,不必要,多余|不必要,不要な|불필요|
+redundant|冗余|冗長|중복된|
+specific,concrete|具体|具体的|구체적|
+general,generic|通用|汎用,一般的|범용,일반적|
+common|常见,共同|共通|공통|
+unique|唯一|一意,ユニーク|고유,유일|
+individual,separately|单独,个别|個別|개별|
+mixed|混合|混在,混合|혼합|
+both|两者,两个都|両方|둘 다,양쪽|
+normal,normally|正常|正常|정상|
+unexpected|意外,意料之外|予期しない,想定外|예상치 못한|
+read only,readonly|只读|読み取り専用|읽기 전용|
+experimental|实验性|実験的|실험적|
+official|官方|公式|공식|
+idempotent|幂等|冪等|멱등|
+force,enforce,forced|强制|強制|강제|
+clear,wipe|清除,清空|クリア,消去|비우,지우기|
+active|活跃|アクティブ|활성|
+online|在线|オンライン|온라인|
+offline|离线|オフライン|오프라인|
+concept,concepts|概念|概念|개념|
+intent,intention|意图|意図|의도|
+accept,accepted|接受,采纳|受け入れ,採用|수락,채택|
+level,levels|级别,等级|レベル|레벨,수준|
+guard,guards|守卫|ガード|가드|
+remaining|剩余,剩下|残り|남은,나머지|
+operation,operations|操作|操作,オペレーション|조작|
+identify,identified|识别|特定,識別|식별,파악|
+behavior,behaviour|行为|動作,挙動|동작|
+scenario,scenarios|场景|シナリオ|시나리오|
+resource,resources|资源|リソース|리소스,자원|
+manage,management|管理|管理|관리|
+core,key point|核心|核心,コア|핵심,코어|
+information,info|信息|情報|정보|
+meaning,semantic,semantics|含义,语义,意思|意味,セマンティック|의미,시맨틱|
+technology,tech,technical|技术|技術|기술|
+boundary,boundaries|边界|境界|경계|
+tree|树形,树结构|ツリー,木構造|트리|
+orphan,orphaned|孤立|孤立|고아|
+adjust,tweak,tune|调整|調整|조정|
+artifact,artifacts|产物,构建产物|成果物,アーティファクト|아티팩트,산출물|
+mismatch,inconsistent,inconsistency|不一致,不匹配|不一致,矛盾|불일치|
+catch,caught|捕获|捕捉,キャッチ|캐치|
+web|网页|ウェブ|웹|
+job,jobs|作业|ジョブ|작업|
+worker,workers|工作进程,工作线程|ワーカー|워커|
+message queue|消息队列|メッセージキュー|메시지 큐|
+circuit breaker|熔断|サーキットブレーカー|서킷 브레이커|
+scheme||スキーム|스킴|
+return value|返回值|戻り値,返り値|반환값,리턴값|
+pitfall,gotcha|踩坑|落とし穴,ハマりどころ|함정|
 `;
 
 /**
@@ -491,12 +841,12 @@ export const CJK_STOP_WORDS = (
   // Chinese
   '的 了 吗 呢 吧 啊 呀 是 在 把 被 和 与 及 或 都 也 就 还 很 我 你 他 她 它 我们 你们 他们 这 那 这个 那个 哪 哪个 哪些 个 些 ' +
   '什么 怎么 怎样 为什么 如何 是否 时候 一下 里 让 给 要 从 到 时 有 没有 多少 哪里 后 之后 以后 提示 怎么办 的时候 做了 做 ' +
-  '到底 这个函数 那么 所以 但是 因为 如果 然后 已经 一个 一共 第一次 最后 ' +
+  '到底 这个函数 那么 所以 但是 因为 如果 然后 已经 一个 一共 第一次 最后 为啥 啥 咋 怎么样 ' +
   // Japanese
   'の を に は が で と も へ や か な ね よ から まで より って とき こと もの ため よう どう なに どこ いつ どれ どの ' +
   'した して する します しました された される さ せ しい です ます でした だ だった ですか ますか ない なかった た て たら ' +
-  'いる いた ある あった なる なった これ それ あれ この その あの どんな どうやって どのように ように ところ ' +
+  'いる いた ある あった なる なった これ それ あれ この その あの どんな どうやって どのように ように ところ なぜ どうして 何故 ' +
   // Korean
   '을 를 이 가 은 는 에 에서 의 로 으로 와 과 도 만 한테 께 부터 까지 처럼 보다 해줘 해 했어 했다 하다 합니다 했습니다 ' +
-  '했나 했지 있어 있나 뭐 뭘 무엇 어떤 어디 언제 누가 그리고 그 이 저 것 거 수 좀 다음에 한 다음'
+  '했나 했지 있어 있나 뭐 뭘 무엇 어떤 어디 언제 누가 어떻게 어느 무슨 어째서 그리고 그 이 저 것 거 수 좀 다음에 한 다음'
 ).split(' ');
