@@ -1,0 +1,65 @@
+/**
+ * `node --import tsx eval/tune.ts`: the fast loop for ranking work. The same questions as `npm run
+ * eval`, asked in-process (`searchObservations`, limit 200) over the store `mnemo import claude-code`
+ * builds (cached), in a few seconds instead of the hook replay's minutes; figures match the CLI's
+ * within a question or two. Dev split only: the test half is refused, as in `--misses`.
+ *
+ *   SETS=dev,v1      which questions (v2 dev and/or v1; `test` is refused)
+ *   MODE=hybrid      with the offline embedder's neighbours (SCOPE=candidates: only the keyword candidates)
+ *   V=1              each question's first answering rank; KINDS=1 R@10 by kind
+ *   DUMP=file.json   the first ten ids of each search, for eval/explain.ts
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHashEmbedder } from '../src/embed/hash.ts';
+import { openDatabase } from '../src/store/sqlite/driver.ts';
+import { searchObservations } from '../src/store/sqlite/search.ts';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
+import { idsForKey, indexObservations } from './labels.ts';
+import { buildStore, loadQuestions } from './recall.ts';
+
+const sets = (process.env.SETS ?? 'dev').split(',');
+if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev and/or v1');
+const store = await buildStore('all', { via: 'import' });
+const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
+const index = indexObservations(db, store.replay.events);
+const questions = [...loadQuestions('v2').filter((q) => sets.includes(q.split!)), ...(sets.includes('v1') ? loadQuestions('v1') : [])];
+const hybrid = process.env.MODE === 'hybrid';
+let semantic: SqliteStore | undefined;
+if (hybrid) {
+  semantic = SqliteStore.open({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000 });
+  const embedder = createHashEmbedder();
+  if (!semantic.enableSemantic(process.env.SCOPE === 'candidates' ? { ...embedder, scope: 'candidates' } : embedder, { readOnly: true })) throw new Error('sqlite-vec does not load here');
+}
+const ks = [5, 10, 20, 60, 200];
+const dump: object[] = [];
+for (const style of ['question', 'query'] as const) {
+  const hits = ks.map(() => 0);
+  let mrr = 0;
+  let n = 0;
+  const nonEnglish = [0, 0];
+  const ranks: string[] = [];
+  const byKind = new Map<string, [number, number]>();
+  for (const q of questions) {
+    const text = q.texts[style];
+    const relevant = new Set(q.keys.flatMap((k) => idsForKey(k, index)));
+    if (!text || relevant.size === 0) continue;
+    const found = hybrid ? await semantic!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 });
+    const ids = found.map((h) => h.observation.id);
+    const r = ids.findIndex((id) => relevant.has(id)) + 1;
+    n++;
+    ks.forEach((k, i) => r && r <= k && hits[i]!++);
+    if (r) mrr += 1 / r;
+    const kind = byKind.get(q.kind) ?? [0, 0];
+    byKind.set(q.kind, [kind[0] + (r && r <= 10 ? 1 : 0), kind[1] + 1]);
+    if (q.language !== 'en') (nonEnglish[1]!++, r && r <= 10 && nonEnglish[0]!++);
+    ranks.push(`${q.id}:${r || '-'}`);
+    dump.push({ id: q.id, set: q.set, split: q.split, style, mode: hybrid ? 'hybrid' : 'mnemo', store: 'all', rank: r || undefined, top: ids.slice(0, 10) });
+  }
+  console.log(`${style.padEnd(8)} n=${n} ${ks.map((k, i) => `R@${k} ${((100 * hits[i]!) / n).toFixed(1)}`).join(' ')} MRR ${(mrr / n).toFixed(3)} non-English R@10 ${nonEnglish[0]}/${nonEnglish[1]}`);
+  if (process.env.V) console.log(ranks.join(' '));
+  if (process.env.KINDS) console.log(`   R@10 by kind: ${[...byKind].map(([k, [h, t]]) => `${k} ${h}/${t}`).join(', ')}`);
+}
+if (process.env.DUMP) writeFileSync(process.env.DUMP, JSON.stringify(dump));
+db.close();
+await semantic?.close();
