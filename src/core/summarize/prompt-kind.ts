@@ -1,0 +1,335 @@
+/**
+ * @module core/summarize/prompt-kind
+ * What a user's prompt is, for the Goal section. Only a request is a goal:
+ * - request: asks for work or for an answer, in imperative, question or wish form ("fix the login
+ *   timeout", "how do we detect other sessions?", "我想要一个导出按钮", "ログを調べて", "로그인 버그 고쳐줘");
+ * - decision: answers the assistant (a choice among its options, a reply to its closing question);
+ * - remark: states something and asks for nothing (a status report, a concession, an evaluation,
+ *   "I'm watching the logs", "我在看日志", "テスト通った", "확인했어요"), or asks for nothing a
+ *   reader could act on ("let's go back", "undo that", "did you push?");
+ * - acknowledgement: "ok", "thanks", "はい" (host-text's closed class).
+ *
+ * Mood is read from sentence shape, which every language marks somewhere: English by what opens a
+ * sentence (a subject makes a statement, a bare verb an order, "let's" a proposal, an auxiliary or a
+ * wh-word a question), Chinese by request and aspect particles, Japanese and Korean by the sentence
+ * ending. A request must then name something: after the request frame and the closed class of
+ * function words, pronouns and light verbs (go, back, do, it, that…) at least two words, or one
+ * thing a reader can look up (a path, an identifier), must remain.
+ */
+import { isAcknowledgement } from '../extract/user/ack.ts';
+import { clauses, isQuestion, sentences } from '../extract/user/shape.ts';
+import { isStatusRemark } from '../extract/user/status.ts';
+import { CONTENT_MARKER_RE, leadsWithAcknowledgement, weight, withoutAcknowledgements } from './host-text.ts';
+
+export type PromptKind = 'request' | 'decision' | 'remark' | 'acknowledgement';
+
+export interface PromptReading {
+  readonly kind: PromptKind;
+  /** For a request: the part that asks, from its first asking sentence (leading remarks dropped). */
+  readonly text: string;
+  /** How much the request asks for (words that name something), for ranking goals. */
+  readonly substance: number;
+  /** True when a sentence asks in so many words; false for a long report that only implies the work. */
+  readonly explicit: boolean;
+}
+
+export interface PromptContext {
+  /** The assistant's last message before this prompt ended by asking the user (a question or a choice). */
+  readonly answersAssistant: boolean;
+  /** The extraction engine read the prompt as a decision. */
+  readonly flaggedDecision?: boolean;
+}
+
+type Mood = 'ask' | 'state' | 'choose' | 'ack';
+
+/** A reply this short to a question of the assistant is an answer, not a new request. */
+const REPLY_WEIGHT = 8;
+/** A statement this long describes work (a bug report, a spec) even without asking in so many words. */
+const REPORT_WEIGHT = 20;
+/** Words that must remain once the frame and the function words are gone. */
+const MIN_CONTENT = 2;
+/** Only the head of a long prompt is read for its mood (a pasted log or plan follows it). */
+const HEAD_CHARS = 2000;
+
+// ---- the closed classes ----
+
+/** Discourse openers and interjections before the sentence proper ("ok so now add…", "oh, that…"). */
+const OPENERS: ReadonlySet<string> = new Set(
+  ('ok okay okey alright so now also and then but well hey hmm hm um uh oh ah ahh woah whoa wow actually maybe perhaps just first next ' +
+    'finally anyway btw again great cool nice perfect thanks yes yeah yep yup no nope nah please pls plz kindly claude sure right').split(' '),
+);
+/** English words that open a statement: a subject, or a verb form that is not an order. */
+const SUBJECTS: ReadonlySet<string> = new Set(
+  ("i i'm im i've ive i'd id i'll ill me my we we're were we've weve we'd we'll our us it it's its that that's thats this " +
+    "there there's theres here here's heres you you're youre your he she they they're theyre their these those everything " +
+    'nothing something someone somebody everyone nobody none looks seems sounds feels works worked got tried still ' +
+    'might may probably should could would must').split(' '),
+);
+/** A determiner or quantifier first: a noun phrase, not an order ("more review comments", "the tests"). */
+const DETERMINERS: ReadonlySet<string> = new Set('the a an more another some any every each all both few many much several other same no'.split(' '));
+/** Base verbs that end in -ed (so "-ed" first does not make them past tense). */
+const BASE_ED: ReadonlySet<string> = new Set('need embed feed seed speed proceed succeed exceed shred breed bleed heed weed shed'.split(' '));
+
+/** English function words, pronouns, light verbs and vague nouns: what "let's go back to that" is made of. */
+const GENERIC_EN: ReadonlySet<string> = new Set(
+  ('a an the this that these those it its it\'s them they their there here me my mine we us our you your i he she him her ' +
+    'to of in on at by for from with into onto about as up out off over down back away again too also just only even still ' +
+    'and or but so then than now later soon first second third last next previous earlier before after original old ' +
+    'one ones other others same thing things stuff something anything everything way ways bit lot lots some any more less ' +
+    'go going gone went goes come get got do does did doing done make made let let\'s lets have has had be is are was were been ' +
+    'being will would can could should shall may might must need needs want like please pls ok okay yes yeah no not ' +
+    'what whats what\'s how why where when which who whom whose happened happening happen wrong right fine good well ' +
+    'see look try keep stop wait hold continue proceed carry undo redo instead either neither maybe really very quite ' +
+    'never mind option approach idea version plan choice step').split(' '),
+);
+/** Chinese function words, pronouns and light verbs, longest first. */
+const GENERIC_ZH: readonly string[] = [
+  '我们', '我們', '咱们', '你们', '他们', '这个', '這個', '那个', '那個', '这样', '這樣', '那样', '那樣', '之前', '以前', '刚才', '剛才',
+  '回到', '回去', '返回', '还是', '還是', '一下', '一起', '方案', '办法', '辦法', '东西', '東西', '可以', '不要', '算了', '继续', '繼續',
+  '现在', '現在', '然后', '然後', '先', '再', '就', '也', '都', '还', '還', '吧', '的', '了', '吗', '嗎', '呢', '啊', '呀', '我', '你', '您',
+  '他', '她', '它', '这', '這', '那', '个', '個', '是', '在', '把', '给', '給', '让', '讓', '请', '請', '帮', '幫', '做', '弄', '搞', '去',
+  '来', '來', '看', '好', '行', '对', '對', '下', '上', '用', '要', '和', '跟',
+];
+/** Japanese words (in kanji) that carry no topic: "一旦", "全部", "大丈夫". */
+const GENERIC_JA_KANJI: ReadonlySet<string> = new Set(['一旦', '全部', '大丈夫', '了解', '本当', '今', '次', '前', '後', '何', '他', '方', '感', '時', '事', '最初', '元', '戻']);
+/** Korean words that carry no topic (stems, matched at a word's start). */
+const GENERIC_KO: readonly string[] = [
+  '그냥', '다시', '이거', '그거', '저거', '이것', '그것', '저것', '이제', '그럼', '그러면', '그래', '좀', '한번', '한 번', '다', '또', '계속',
+  '돌아가', '되돌려', '원래', '아까', '전에', '이전', '해', '하자', '해줘', '해주세요', '하세요', '봐', '네', '응', '아니', '잠깐', '일단', '우선',
+];
+
+// ---- mood ----
+
+/**
+ * A sentence that ends by saying how something is ("mise run build is failing", "the tests are still
+ * red"), with no wh-word or "that" before the verb that would make it the object of an order
+ * ("check why the build is failing").
+ */
+const STATE_PREDICATE_RE =
+  /^(?:(?!\b(?:why|what|how|whether|if|that|when|where|which|who)\b)[^,;:])*?\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|keeps|kept)\s+(?:(?:still|now|not|also|again|always|just|totally|completely)\s+)*(?:\w+ing|\w+ed|broken|down|red|green|wrong|missing|empty|slow|fine|ok|okay|good|gone|done|stuck|dead|flaky|back)[\s.!]*$/i;
+const LETS_RE = /^(?:let'?s|lets|let us)\b/i;
+/** Asking in so many words, anywhere in an English sentence. */
+const EN_REQUEST_RE =
+  /\b(?:(?:can|could|would|will) (?:you|u|we)|please|pls|plz|(?:i|we) (?:want|need|would like|wish|prefer|expect)|i'?d (?:like|love|prefer)|(?:we|you|it|this|that|they|these|those|[a-z_.]+) (?:should|must|ought to|(?:also )?needs? to|has to|have to)|make sure|don'?t forget|how about|what about|why not|is there a way)\b/i;
+/** A choice among the assistant's options ("option 2", "the second one", "方案二", "2番で", "2번으로"). */
+const CHOICE_RE =
+  /\b(?:option|choice|alternative|approach|variant|plan|proposal|solution)\s*(?:#\s*)?(?:\d+|[a-d]|one|two|three|four)\b|\b(?:the )?(?:first|second|third|fourth|last|former|latter) (?:one|option|approach|choice|way)\b|\bgo(?:ing)? with (?:option|the (?:first|second|third|last|former|latter)|\d|[a-d]\b)|方案\s*[一二三四1-9A-D]|选项\s*[一二三四1-9A-D]|選項\s*[一二三四1-9A-D]|第[一二三四1-9]个|第[一二三四1-9]個|[1-9１-９一二三]\s*番|案\s*[1-9A-D１-９]|オプション\s*[1-9A-D１-９]|選択肢\s*[1-9１-９]|[1-9]\s*번(?:으로|이요|요|째)?(?:\s|$)|옵션\s*[1-9A-D]|방안\s*[1-9]|[1-9]안(?:으로)?(?:\s|$)/iu;
+
+const HANGUL_RE = /\p{Script=Hangul}/u;
+const KANA_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN_RE = /\p{Script=Han}/u;
+/** What a sentence may end with after its last word: punctuation, emoji, laughter, lengthening. */
+const TRAILER_RE = /(?:[\s\p{P}\p{S}~～ー]|ㅋ|ㅎ|ㅠ|ㅜ|笑|w(?=\s*$))+$/u;
+
+/** Japanese: a question, a wish or an order (or an elliptical "これもPRに") at the end. */
+const JA_QUESTION_RE = /(?:か|かな|かね|かい|の|っけ|だろう|だろ|でしょう|でしょ|ですか|ますか|って何|ってなに|とは|どう|どうする|なに|何)$/u;
+const JA_WISH_RE = /欲しい|ほしい|たい(?![ぁ-ん])|てもらえ|てくれ|お願い|おねがい|頼む|頼みます|ください|下さい|べき|必要|理想|いい感じに|ほうがいい|方がいい|ように$|ようにして/u;
+const JA_ORDER_RE = /(?:て|で|して|しろ|せよ|ろ|しよう|しましょう|ましょう|よう|こう|ろう|おう|に|を|へ)$/u;
+/** Chinese: asking marks anywhere (请, 帮, 把, 要, 应该, 希望, 吗, 怎么 …), a proposal with 吧 at the end. */
+const ZH_QUESTION_RE = /[吗嗎呢么麼]$|怎么|怎麼|为什么|為什麼|什么|什麼|哪|如何|是否|能不能|可不可以|有没有|有沒有|行不行|对不对|對不對/u;
+const ZH_REQUEST_RE = /请|請|帮|幫|麻烦|麻煩|给我|給我|让|讓|把|要|需要|应该|應該|必须|必須|希望|想要|想让|想讓|最好|试试|試試|一下|吧$/u;
+/** Chinese statements: a subject pronoun first, an aspect particle last, or an ongoing action. */
+const ZH_STATE_RE = /^(?:我|我们|我們|咱们|你|您|他|她|它|这|這|那)|[了着著过過的]$|正在|在看|在等|在跑|已经|已經/u;
+/** Korean: question and request endings, wishes; statement endings. */
+const KO_QUESTION_RE = /(?:까|까요|나요|니|냐|래|래요|습니까|는지|을지|할지)$/u;
+const KO_REQUEST_RE = /(?:줘|줘요|주세요|주십시오|주실래요|줄래|줄래요|해라|하세요|하십시오|하자|합시다|해봐|봐|봐요|보세요|하렴|세요|십시오|자|읍시다|시다)$|싶어|싶습니다|싶다|좋겠|필요해|필요합니다|원해|해야/u;
+const KO_STATE_RE = /(?:했어|했어요|했습니다|었어|었어요|았어|았어요|였어|였어요|있어|있어요|있습니다|없어|없어요|이야|예요|이에요|입니다|네|네요|군요|거든|거든요|는데|는데요|중|중이야|중이에요|중입니다|됐어|됐어요|됐네|같아|같아요|같습니다|다|요)$/u;
+
+function stripTrailer(s: string): string {
+  return s.replace(TRAILER_RE, '').trim();
+}
+
+/** The sentence without leading interjections and acknowledgements ("ok so now add …" → "add …"). */
+function withoutOpeners(sentence: string): string {
+  let s = sentence.trim();
+  for (let guard = 0; guard < 6; guard++) {
+    const m = /^([\p{L}']+)[\s,;:!.，、。！-]*/u.exec(s);
+    if (!m || m[0].length >= s.length) break;
+    const w = m[1]!.toLowerCase();
+    // Any acknowledging word set off by punctuation ("perfect, …"); bare, only the openers ("that" starts a statement).
+    const setOff = /[,;:!.，、。！]/.test(m[0]);
+    if (!OPENERS.has(w) && !(setOff && isAcknowledgement(w))) break;
+    s = s.slice(m[0].length);
+  }
+  return s;
+}
+
+function englishMood(s: string): Mood {
+  const t = withoutOpeners(s);
+  if (!t) return 'ack';
+  if (isQuestion(t)) return 'ask';
+  if (LETS_RE.test(t) || EN_REQUEST_RE.test(t)) return 'ask';
+  // A message that opens with an ellipsis, a quote, code or a number continues or pastes something.
+  if (!/^\p{L}/u.test(t)) return 'state';
+  if (isStatusRemark(t) || STATE_PREDICATE_RE.test(t)) return 'state';
+  const first = (t.match(/^[\p{L}']+/u)?.[0] ?? '').toLowerCase().replace(/’/g, "'");
+  if (SUBJECTS.has(first) || DETERMINERS.has(first)) return 'state';
+  // Past tense or a participle first: a report ("tried that", "fixed it"), not an order.
+  if ((/^[a-z]{3,}ed$/.test(first) && !BASE_ED.has(first)) || /^[a-z]{3,}ing$/.test(first)) return 'state';
+  return 'ask';
+}
+
+function cjkMood(s: string): Mood {
+  const t = stripTrailer(withoutOpeners(s));
+  if (!t) return 'ack';
+  if (/[?？]\s*$/.test(s.trim())) return 'ask';
+  if (HANGUL_RE.test(t)) {
+    if (KO_QUESTION_RE.test(t) || KO_REQUEST_RE.test(t)) return 'ask';
+    return KO_STATE_RE.test(t) ? 'state' : 'ask';
+  }
+  if (KANA_RE.test(t)) {
+    if (JA_QUESTION_RE.test(t) || JA_WISH_RE.test(t) || JA_ORDER_RE.test(t)) return 'ask';
+    return 'state';
+  }
+  if (ZH_QUESTION_RE.test(t) || ZH_REQUEST_RE.test(t)) return 'ask';
+  // A bare verb phrase is an order in Chinese ("修复登录超时"); a subject or an aspect particle makes a statement.
+  return ZH_STATE_RE.test(t) ? 'state' : 'ask';
+}
+
+/** The sentence without its acknowledging clauses and openers: what it says beyond "ok". */
+function beyondAcknowledging(sentence: string): string {
+  // Whole acknowledging clauses go ("好的，继续" , "yes, do it"); within a clause only its openers, since
+  // the acknowledgement class holds words such as "that" and "looks" that also open statements.
+  return withoutOpeners(clauses(sentence).filter((c) => !isAcknowledgement(c)).join(', '));
+}
+
+function moodOf(sentence: string): Mood {
+  const rest = beyondAcknowledging(sentence);
+  if (!rest || isAcknowledgement(sentence)) return 'ack';
+  if (CHOICE_RE.test(rest)) return 'choose';
+  // The question mark belongs to the whole sentence, whatever was dropped before it.
+  const s = /[?？]\s*$/.test(sentence.trim()) && !/[?？]\s*$/.test(rest) ? `${rest}?` : rest;
+  return HANGUL_RE.test(s) || KANA_RE.test(s) || HAN_RE.test(s) ? cjkMood(s) : englishMood(s);
+}
+
+/** A yes/no question this short asks how things stand ("did you push?", "is git clean?"), not for work. */
+const CHECK_IN_RE = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would)\b/i;
+const CHECK_IN_WEIGHT = 4;
+
+/**
+ * True when some clause of the sentence asks for something it names ("great work, that fixed it"
+ * has none: "work" names nothing, "that fixed it" states). Only the last clause carries the
+ * sentence's question mark.
+ */
+function asks(sentence: string, minContent: number): boolean {
+  const parts = sentence.split(/\s*[,;，；、]\s*|\s+[-–—]\s+/u).map(beyondAcknowledging).filter((c) => c.trim());
+  const question = /[?？]\s*$/.test(sentence.trim());
+  return parts.some((c, i) => {
+    const clause = question && i === parts.length - 1 && !/[?？]\s*$/.test(c) ? `${c}?` : c;
+    if (moodOf(clause) !== 'ask') return false;
+    const t = withoutOpeners(clause);
+    if (isQuestion(t) && CHECK_IN_RE.test(t) && weight(t) <= CHECK_IN_WEIGHT && !CONTENT_MARKER_RE.test(t)) return false;
+    return contentOf(t) >= minContent;
+  });
+}
+
+// ---- content ----
+
+/** How many things a sentence names once function words are gone (a path or identifier counts double). */
+export function contentOf(text: string): number {
+  let n = CONTENT_MARKER_RE.test(text) ? MIN_CONTENT : 0;
+  let rest = text;
+  // Latin words.
+  for (const w of rest.match(/[\p{Script=Latin}\d][\p{Script=Latin}\d'’_.-]*/gu) ?? []) {
+    const word = w.toLowerCase().replace(/’/g, "'").replace(/[.'-]+$/, '');
+    if (word.length >= 2 && !GENERIC_EN.has(word) && !OPENERS.has(word) && !isAcknowledgement(word)) n++;
+  }
+  rest = rest.replace(/[\p{Script=Latin}\d][\p{Script=Latin}\d'’_.-]*/gu, ' ');
+  // Korean: words that are not in the closed class.
+  for (const w of rest.match(/\p{Script=Hangul}+/gu) ?? []) if (!GENERIC_KO.some((g) => w.startsWith(g)) && !isAcknowledgement(w)) n++;
+  if (KANA_RE.test(rest)) {
+    // Japanese: kanji words and katakana loanwords carry the topic; hiragana mostly grammar.
+    for (const w of rest.match(/\p{Script=Han}+/gu) ?? []) if (!GENERIC_JA_KANJI.has(w)) n++;
+    n += (rest.match(/\p{Script=Katakana}{2,}/gu) ?? []).length;
+  } else {
+    // Chinese: characters left once the function words are gone, two to a word.
+    let han = rest;
+    for (const g of GENERIC_ZH) han = han.split(g).join(' ');
+    n += Math.ceil((han.match(/\p{Script=Han}/gu) ?? []).length / 2);
+  }
+  return n;
+}
+
+// ---- the prompt ----
+
+/** Sentences of the head of a prompt, lines and sentences both ending one. */
+function sentencesOf(text: string): string[] {
+  return text
+    .slice(0, HEAD_CHARS)
+    .split(/\n+/)
+    .flatMap((line) => sentences(line.trim()))
+    .filter(Boolean);
+}
+
+/** The speaker talking about themselves ("I concede defeat", "I think …"), not about the work. */
+const FIRST_PERSON_RE = /^(?:i|i'm|im|i've|ive|i'd|i'll|me|my)\b|^(?:我|私|僕|俺|나는|내가|저는|제가)/iu;
+
+/** A statement that names the work ("The login fails on Safari"): what a following "Fix it." refers to. */
+function isScene(sentence: string): boolean {
+  const t = beyondAcknowledging(sentence);
+  return contentOf(t) >= MIN_CONTENT + 1 && !FIRST_PERSON_RE.test(t);
+}
+
+/** Prose rather than pasted code or log: opens with a letter and is mostly letters. */
+function isProse(s: string): boolean {
+  const letters = s.match(/\p{L}/gu)?.length ?? 0;
+  return /^\p{L}/u.test(s) && letters >= 0.6 * s.replace(/\s/g, '').length;
+}
+
+/** Leads with a reply word ("yes", "no", "いや", "不", "아니"): it answers the assistant. */
+const REPLY_OPENER_RE = /^(?:yes|yeah|yep|yup|no|nope|nah|sure|ok|okay|right|correct|exactly|はい|いいえ|いや|うん|ええ|不|不是|是的|对|對|好|行|네|예|아니|아뇨|응)(?=$|[\s,;:.!，、。！])/iu;
+
+/** Read one prompt (the user's own words, host text already removed). */
+export function readPrompt(words: string, ctx: PromptContext): PromptReading {
+  const text = words.trim();
+  const none = (kind: PromptKind): PromptReading => ({ kind, text, substance: 0, explicit: false });
+  // A slash command asks through its arguments ("/review focus on the retry logic"; "/recipe #2" asks nothing).
+  const slash = /^(\/[\w:.-]+)\s+(\S[\s\S]*)$/.exec(text);
+  if (slash) {
+    const args = readPrompt(slash[2]!, ctx);
+    return args.kind === 'request' ? { ...args, text: `${slash[1]} ${args.text}` } : args;
+  }
+  // No word at all ("👍", "!!"), or only acknowledging words.
+  if (!/[\p{L}\p{N}]/u.test(text) || isAcknowledgement(text) || !withoutAcknowledgements(text)) return none('acknowledgement');
+  // A message that opens with an ellipsis carries on the previous one ("…more review comments"): no new goal.
+  if (/^(?:\.{2,}|…)/.test(text)) return none('remark');
+
+  const all = sentencesOf(text);
+  const moods = all.map(moodOf);
+  if (moods.every((m) => m === 'ack')) return none('acknowledgement');
+  // Clause by clause: "The API returns 5xx under load; fix the pool" states first, then asks. Pasted
+  // code or logs ask nothing, whatever their comments say; "Fix it." asks for what the scene before it names.
+  const prose = all.map(isProse);
+  const scenes = all.map((s, i) => prose[i] && moods[i] === 'state' && isScene(s));
+  const asking = all.map((s, i) => prose[i] && moods[i] !== 'ack' && moods[i] !== 'choose' && (asks(s, MIN_CONTENT) || (asks(s, 0) && scenes.slice(0, i).some(Boolean))));
+  const firstAsk = asking.indexOf(true);
+  const w = weight(text);
+
+  // Answering the assistant: a choice among its options, or a reply to its closing question.
+  const chooses = moods.includes('choose');
+  // A long message after the assistant's question is a new request even when it also decides something.
+  const replies =
+    ctx.answersAssistant &&
+    (REPLY_OPENER_RE.test(text) || leadsWithAcknowledgement(text) || (w <= REPLY_WEIGHT && !CONTENT_MARKER_RE.test(text)) || (ctx.flaggedDecision === true && w < REPORT_WEIGHT));
+  if ((chooses && (firstAsk < 0 || w <= REPLY_WEIGHT)) || (replies && !all.some((s, i) => asking[i] && isQuestion(s)))) {
+    return { kind: 'decision', text, substance: 0, explicit: false };
+  }
+  if (ctx.flaggedDecision && leadsWithAcknowledgement(text)) return { kind: 'decision', text, substance: 0, explicit: false };
+
+  if (firstAsk >= 0) {
+    // The goal line starts where the asking starts; a request that names nothing itself ("Fix it.") starts at its scene.
+    const selfContained = asks(all[firstAsk]!, MIN_CONTENT);
+    const from = selfContained ? firstAsk : scenes.lastIndexOf(true, firstAsk);
+    const shown = all.slice(from).join(' ');
+    const substance = all.reduce((n, s, i) => n + (asking[i] || (i >= from && i < firstAsk) ? contentOf(beyondAcknowledging(s)) : 0), 0);
+    return { kind: 'request', text: shown || text, substance, explicit: true };
+  }
+  // No sentence asks: a long prose report still describes the work (a bug report, a spec); a short one is a remark.
+  const report = all.filter((s, i) => prose[i] && moods[i] === 'state');
+  const reportWeight = report.reduce((n, s) => n + weight(s), 0);
+  const from = report.find(isScene);
+  if (reportWeight >= REPORT_WEIGHT && from !== undefined) {
+    return { kind: 'request', text: text.slice(Math.max(0, text.indexOf(from))), substance: report.reduce((n, s) => n + contentOf(s), 0), explicit: false };
+  }
+  return none('remark');
+}
