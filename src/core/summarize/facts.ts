@@ -203,6 +203,8 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
   let turnPrompt = -1;
   let lastTurn = -1;
   let hostTurn = false;
+  /** The host's turn led to real work (the model carried on after a background task): its answer is a result. */
+  let hostTurnWorked = false;
 
   obs.forEach((o, at) => {
     if (o.type === 'prompt') {
@@ -212,7 +214,10 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
         const kind = hostMessageKind(o.body);
         if (kind === 'marker') interrupts.push(at);
         // A notification starts a turn of its own (a background task's notice): its answer is bookkeeping too.
-        if (kind === 'notification') hostTurn = true;
+        if (kind === 'notification') {
+          hostTurn = true;
+          hostTurnWorked = false;
+        }
         return;
       }
       hostTurn = false;
@@ -226,7 +231,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       return;
     }
     if (o.type === 'conclusion') {
-      if (!hostTurn && !isTransportError(o.body) && !isHostMessage(o.body)) conclusions.push({ at, text: o.body, turn: turnPrompt });
+      if ((!hostTurn || hostTurnWorked) && !isTransportError(o.body) && !isHostMessage(o.body)) conclusions.push({ at, text: o.body, turn: turnPrompt });
       return;
     }
     const call = observedCall(o);
@@ -238,6 +243,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
     const target = typeof call.input.file_path === 'string' ? call.input.file_path : o.files[0];
     if (target && hostPaths.has(target)) return;
     tasks.see(call, o.body, at);
+    if (hostTurn && !LOOK_TOOLS.has(call.tool)) hostTurnWorked = true;
     if (call.tool === 'Bash' && call.command !== undefined) {
       const attempts = commitAttempts(call);
       if (attempts.length || runsCommit(call)) {
