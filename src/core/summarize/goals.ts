@@ -19,8 +19,8 @@ export interface ReadPrompt {
 
 /** Substance beyond this does not make a request more the point of the session (a pasted plan is not ten goals). */
 const SUBSTANCE_CAP = 12;
-/** The request that opened the work outranks this much substance. */
-const OPENING_BONUS = 8;
+/** The request that opened the work outranks this much substance (a bare "look at the review" first does not outrank a spec). */
+const OPENING_BONUS = 3;
 /** Asking in so many words outranks a report that implies the work by this much. */
 const EXPLICIT_BONUS = 4;
 

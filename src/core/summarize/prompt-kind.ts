@@ -67,6 +67,11 @@ const SUBJECTS: ReadonlySet<string> = new Set(
 );
 /** A determiner or quantifier first: a noun phrase, not an order ("more review comments", "the tests"). */
 const DETERMINERS: ReadonlySet<string> = new Set('the a an more another some any every each all both few many much several other same no'.split(' '));
+/** Modals and auxiliaries: a finite verb, so what comes before it is a subject. */
+const FINITE: ReadonlySet<string> = new Set(
+  "can could will would should may might must shall is are was were am has have had does do did can't cannot won't wouldn't shouldn't isn't aren't wasn't weren't hasn't haven't doesn't don't didn't".split(' '),
+);
+const COMPLEMENTIZERS: ReadonlySet<string> = new Set('if whether that why what how when where which who'.split(' '));
 /** Base verbs that end in -ed (so "-ed" first does not make them past tense). */
 const BASE_ED: ReadonlySet<string> = new Set('need embed feed seed speed proceed succeed exceed shred breed bleed heed weed shed'.split(' '));
 
@@ -164,6 +169,11 @@ function englishMood(s: string): Mood {
   if (isStatusRemark(t) || STATE_PREDICATE_RE.test(t)) return 'state';
   const first = (t.match(/^[\p{L}']+/u)?.[0] ?? '').toLowerCase().replace(/’/g, "'");
   if (SUBJECTS.has(first) || DETERMINERS.has(first)) return 'state';
+  // A finite verb right after the first words: they were its subject ("distinct targets can overwrite …"),
+  // unless a wh-word or "if" before it makes that clause the object of an order ("check if it is green").
+  const head = t.toLowerCase().split(/\s+/).slice(1, 4);
+  const finite = head.findIndex((w) => FINITE.has(w.replace(/[^a-z']/g, '')));
+  if (finite >= 0 && !head.slice(0, finite).some((w) => COMPLEMENTIZERS.has(w))) return 'state';
   // Past tense or a participle first: a report ("tried that", "fixed it"), not an order.
   if ((/^[a-z]{3,}ed$/.test(first) && !BASE_ED.has(first)) || /^[a-z]{3,}ing$/.test(first)) return 'state';
   return 'ask';
@@ -311,9 +321,11 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   const replies =
     ctx.answersAssistant &&
     (REPLY_OPENER_RE.test(text) || leadsWithAcknowledgement(text) || (w <= REPLY_WEIGHT && !CONTENT_MARKER_RE.test(text)) || (ctx.flaggedDecision === true && w < REPORT_WEIGHT));
-  if ((chooses && (firstAsk < 0 || w <= REPLY_WEIGHT)) || (replies && !all.some((s, i) => asking[i] && isQuestion(s)))) {
-    return { kind: 'decision', text, substance: 0, explicit: false };
-  }
+  if (chooses && (firstAsk < 0 || w <= REPLY_WEIGHT)) return { kind: 'decision', text, substance: 0, explicit: false };
+  // A reply decides when it says yes or no, or tells the assistant what to do ("keep it minimal", "じゃあそうして");
+  // a reply that only states something ("これは実際の結果です") is a remark, and one that asks back is a request.
+  const directs = REPLY_OPENER_RE.test(text) || all.some((s, i) => moods[i] === 'ask' && asks(s, 0) && !isQuestion(s));
+  if (replies && directs && !all.some((s, i) => asking[i] && isQuestion(s))) return { kind: 'decision', text, substance: 0, explicit: false };
   if (ctx.flaggedDecision && leadsWithAcknowledgement(text)) return { kind: 'decision', text, substance: 0, explicit: false };
 
   if (firstAsk >= 0) {

@@ -69,6 +69,8 @@ test('remarks: status reports, concessions, evaluations, check-ins and requests 
       'the tests are still red',
       'we have an import cycle now',
       'tried that already',
+      'distinct cache keys can collide after the rename',
+      'Tests can fail randomly here',
       // Concessions and "go back" with nothing named
       "I concede defeat. let's go back",
       "let's go back",
@@ -117,6 +119,8 @@ test('a reply to the assistant\'s closing question is a decision; the same words
   const replies = ['keep it minimal. we can revisit later', 'no, leave the pool limit alone', 'yes, and commit it', 'いや、残したままで', '不用，保持原样', '아니, 그대로 둬'];
   assertAll(replies, 'decision', true);
   for (const [s, k] of kinds(replies, false)) assert.notEqual(k, 'decision', s);
+  // A reply that only states something informs, it decides nothing.
+  assertAll(['that output is from the real run', '这是真实运行的结果', 'これは本番環境のログです', '이건 실제 실행 결과예요'], 'remark', true);
   // A long new request after the assistant's question stays a request.
   assert.equal(
     readPrompt('Add a --json flag to the export command, document it in README.md, and cover the empty-store case with a test in test/export.test.ts.', { answersAssistant: true }).kind,
