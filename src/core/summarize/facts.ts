@@ -61,6 +61,8 @@ export interface SessionFacts {
   readonly settled: readonly Settled[];
   /** The user's own words, for guessing their language. */
   readonly userTexts: readonly string[];
+  /** Prompts that are no goal (remarks, replies, decisions, acknowledgements): an LLM's Goal must not list them. */
+  readonly notGoals: readonly string[];
 }
 
 /** Something the session achieved in the end, which no open item may contradict. */
@@ -193,6 +195,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
   // ---- one pass over the session ----
   const hostPaths = new Set<string>();
   const prompts: Prompt[] = [];
+  const notGoals: string[] = [];
   const conclusions: { at: number; text: string; turn: number }[] = [];
   const interrupts: number[] = [];
   const commits: { subject: string; at: number; branch?: string }[] = [];
@@ -228,6 +231,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       const answersAssistant = last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
       const reading = readPrompt(said, { answersAssistant, flaggedDecision: decisionObs.has(o.id) });
       if (reading.kind !== 'acknowledgement') prompts.push({ at, words: said, reading });
+      if (reading.kind !== 'request') notGoals.push(said);
       return;
     }
     if (o.type === 'conclusion') {
@@ -460,5 +464,6 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
     commits: commits.map((c) => c.subject),
     settled,
     userTexts: prompts.map((x) => x.words),
+    notGoals,
   };
 }
