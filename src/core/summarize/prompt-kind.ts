@@ -71,7 +71,9 @@ const DETERMINERS: ReadonlySet<string> = new Set('the a an more another some any
 const FINITE: ReadonlySet<string> = new Set(
   "can could will would should may might must shall is are was were am has have had does do did can't cannot won't wouldn't shouldn't isn't aren't wasn't weren't hasn't haven't doesn't don't didn't".split(' '),
 );
-const COMPLEMENTIZERS: ReadonlySet<string> = new Set('if whether that why what how when where which who'.split(' '));
+const COMPLEMENTIZERS: ReadonlySet<string> = new Set('if whether that why what how when where which who whom so because since until unless while after before as once than'.split(' '));
+/** Prepositions and subordinators: a sentence that opens with one leads in to something else. */
+const LEADS: ReadonlySet<string> = new Set('for in on at with without after before when while since because although though as if unless by from during per like whenever otherwise'.split(' '));
 /** Base verbs that end in -ed (so "-ed" first does not make them past tense). */
 const BASE_ED: ReadonlySet<string> = new Set('need embed feed seed speed proceed succeed exceed shred breed bleed heed weed shed'.split(' '));
 
@@ -168,12 +170,15 @@ function englishMood(s: string): Mood {
   if (!/^\p{L}/u.test(t)) return 'state';
   if (isStatusRemark(t) || STATE_PREDICATE_RE.test(t)) return 'state';
   const first = (t.match(/^[\p{L}']+/u)?.[0] ?? '').toLowerCase().replace(/’/g, "'");
-  if (SUBJECTS.has(first) || DETERMINERS.has(first)) return 'state';
-  // A finite verb right after the first words: they were its subject ("distinct targets can overwrite …"),
-  // unless a wh-word or "if" before it makes that clause the object of an order ("check if it is green").
-  const head = t.toLowerCase().split(/\s+/).slice(1, 4);
-  const finite = head.findIndex((w) => FINITE.has(w.replace(/[^a-z']/g, '')));
-  if (finite >= 0 && !head.slice(0, finite).some((w) => COMPLEMENTIZERS.has(w))) return 'state';
+  // A preposition or subordinator first is an adverbial lead ("For example, …", "If so, …"): the
+  // clause after its comma is read on its own.
+  if (SUBJECTS.has(first) || DETERMINERS.has(first) || LEADS.has(first)) return 'state';
+  // A finite verb after the first words: they were its subject ("npm identifiers … are accepted",
+  // "distinct targets can overwrite …"), unless a subordinator before it opens a clause of its own
+  // ("fix the pool so it can reconnect", "check if it is green").
+  const rest = t.toLowerCase().split(/\s+/).slice(1).map((w) => w.replace(/[^a-z']/g, ''));
+  const finite = rest.findIndex((w) => FINITE.has(w));
+  if (finite >= 0 && !rest.slice(0, finite).some((w) => COMPLEMENTIZERS.has(w))) return 'state';
   // Past tense or a participle first: a report ("tried that", "fixed it"), not an order.
   if ((/^[a-z]{3,}ed$/.test(first) && !BASE_ED.has(first)) || /^[a-z]{3,}ing$/.test(first)) return 'state';
   return 'ask';

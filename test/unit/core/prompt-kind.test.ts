@@ -34,6 +34,9 @@ test('requests: imperative, question and wish forms that name something, in four
       'The checkout API returns 5xx under load; fix the connection pool in src/db/pool.ts.',
       'The login page breaks when the session cookie expires. Fix it.',
       'perfect, now wire the export into the viewer',
+      'In src/foo.ts, rename bar to baz',
+      'After the migration, drop the old sessions table',
+      'fix the pool so it can reconnect after a restart',
       // Chinese
       '修复登录超时',
       '帮我把导出功能加上单元测试',
@@ -71,6 +74,7 @@ test('remarks: status reports, concessions, evaluations, check-ins and requests 
       'tried that already',
       'distinct cache keys can collide after the rename',
       'Tests can fail randomly here',
+      'For example, both package names are accepted by the regex in npm.go',
       // Concessions and "go back" with nothing named
       "I concede defeat. let's go back",
       "let's go back",
