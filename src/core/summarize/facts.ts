@@ -12,7 +12,7 @@
 import type { Observation } from '../types.ts';
 import { oneLine } from '../titles.ts';
 import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from './actions.ts';
-import { commitAttempts, runsCommit } from './commits.ts';
+import { commitAttempts, runsCommit, stagedBy, stagesSame, type Staged } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
 import { firstParagraph, goalLines } from './goals.ts';
 import { hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, userWords } from './host-text.ts';
@@ -199,7 +199,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
   const conclusions: { at: number; text: string; turn: number }[] = [];
   const interrupts: number[] = [];
   const commits: { subject: string; at: number; branch?: string }[] = [];
-  const failedCommits = new Map<string, { at: number; obs: Observation; subject?: string }>();
+  const failedCommits = new Map<string, { at: number; obs: Observation; subject?: string; staged: Staged }>();
   const files = new Map<string, { edits: number; ok: boolean; at: number; obs: Observation }>();
   const commands: CommandAttempt[] = [];
   const tasks = new TaskBook();
@@ -251,11 +251,14 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
     if (call.tool === 'Bash' && call.command !== undefined) {
       const attempts = commitAttempts(call);
       if (attempts.length || runsCommit(call)) {
+        const staged = stagedBy(call.command);
         for (const c of attempts) {
           const key = c.subject ? normalizeSubject(c.subject) : '';
           if (c.ok && c.subject) {
             failedCommits.delete(key);
             failedCommits.delete('');
+            // The same files committed under another subject: the failed attempt's work did get committed.
+            for (const [k, f] of failedCommits) if (stagesSame(f.staged, staged)) failedCommits.delete(k);
             // An amend replaces the last commit on its branch (sessions switch branches and worktrees).
             const onBranch = (k: number) => c.branch !== undefined && commits[k]!.branch === c.branch;
             let last = -1;
@@ -267,7 +270,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
             else if (same < 0) commits.push(entry);
             else if (!commits[same]!.branch && c.branch) commits[same] = { ...commits[same]!, branch: c.branch };
           } else if (!c.ok) {
-            failedCommits.set(key, { at, obs: o, ...(c.subject ? { subject: c.subject } : {}) });
+            failedCommits.set(key, { at, obs: o, staged, ...(c.subject ? { subject: c.subject } : {}) });
           }
         }
         return;

@@ -65,8 +65,11 @@ const subject = fc
 interface CommitStep {
   readonly subject: string;
   readonly form: 'm' | 'heredoc';
-  /** A pre-commit hook rejects the first attempt; the same subject goes through after a fix. */
-  readonly retried: boolean;
+  /**
+   * A hook rejects the first attempt; after a fix the same subject goes through ('same'), or the same
+   * files are committed under another subject ('other').
+   */
+  readonly retried: 'no' | 'same' | 'other';
   /** The commit is amended afterwards under a new subject. */
   readonly amendedTo?: string;
   readonly edits: readonly string[];
@@ -79,7 +82,7 @@ interface CommitStep {
 const commitStep: fc.Arbitrary<CommitStep> = fc.record({
   subject,
   form: fc.constantFrom('m' as const, 'heredoc' as const),
-  retried: fc.boolean(),
+  retried: fc.constantFrom('no' as const, 'same' as const, 'other' as const),
   amendedTo: fc.option(subject, { nil: undefined, freq: 6 }),
   edits: fc.array(fc.constantFrom(...FILES), { minLength: 1, maxLength: 3 }),
   testFirstFails: fc.boolean(),
@@ -135,11 +138,13 @@ function build(drawnSession: Drawn): Built {
       resolved.push(['npm test']);
     }
     b.bash('npm test', { stdout: 'Tests: 40 passed, 40 total' });
-    if (s.retried) {
-      b.bash(`git add -A && git commit -m ${JSON.stringify(s.subject)}`, { fail: 'Exit code 1\neslint...............Failed\n- hook id: eslint' });
+    if (s.retried !== 'no') {
+      const first = s.retried === 'same' ? s.subject : `wip: ${s.subject}`;
+      b.bash(`git add ${s.edits.join(' ')} && git commit -m ${JSON.stringify(first)}`, { fail: 'Exit code 1\neslint...............Failed\n- hook id: eslint' });
       b.bash('npx eslint --fix src', { stdout: '' });
+      if (s.retried === 'other') resolved.push([first]);
     }
-    b.commit(s.subject, { heredoc: s.form === 'heredoc', branch: 'feature/work' });
+    b.commit(s.subject, { heredoc: s.form === 'heredoc', branch: 'feature/work', ...(s.retried === 'other' ? { add: s.edits } : {}) });
     if (s.amendedTo && !finals.some((f) => normalize(f) === normalize(s.amendedTo!))) {
       b.commit(s.amendedTo, { amend: true, branch: 'feature/work' });
       finals.push(s.amendedTo);

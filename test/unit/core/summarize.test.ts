@@ -241,3 +241,22 @@ test('commits without git\'s own line: the message counts unless the output says
   const done = section(sum.detailed, 1).filter((l) => l.startsWith('Commit: '));
   assert.deepEqual(done, ['Commit: docs: add the core spec', 'Commit: docs(specs): add app-level spec', 'Commit: chore: add the gitignore']);
 });
+
+test('a failed commit is settled by a later commit of the same files under another subject, not by a commit of other files', () => {
+  const run = (laterAdd: string) =>
+    summarizeHeuristically(
+      new SessionBuilder()
+        .prompt('Commit the lessons file.')
+        .bash('git add tasks/lessons.md && git commit -m "docs: add the release lesson"', { fail: 'Exit code 1\nThe following paths are ignored by one of your .gitignore files:\ntasks' })
+        .edit('.gitignore')
+        .bash(`git add ${laterAdd} && git commit -m "chore: track tasks/lessons.md"`, { stdout: '[main 1a2b3c4] chore: track tasks/lessons.md\n 2 files changed' })
+        .stop('Committed.')
+        .input(),
+    );
+  const settled = run('.gitignore tasks/lessons.md');
+  assert.deepEqual(section(settled.detailed, 2), ['none recorded'], settled.detailed);
+  assert.ok(!/docs: add the release lesson/.test(settled.detailed), settled.detailed);
+  const other = run('.gitignore');
+  assert.ok(section(other.detailed, 2).some((l) => l.startsWith('Unresolved failure:')), other.detailed);
+  assert.ok(section(other.detailed, 3).some((l) => l.includes('docs: add the release lesson')), other.detailed);
+});
