@@ -15,7 +15,7 @@ import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainPart
 import { commitAttempts, runsCommit, stagedBy, stagesSame, type Staged } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
 import { firstParagraph, goalLines } from './goals.ts';
-import { hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, userWords } from './host-text.ts';
+import { hostMessageKind, hostNamedPaths, isHostLine, isHostMessage, isTransportError, userWords } from './host-text.ts';
 import { observedCall, type ObservedCall } from './observed.ts';
 import type { Phrases } from './phrases.ts';
 import { readPrompt, type PromptReading } from './prompt-kind.ts';
@@ -173,7 +173,8 @@ export function requestTexts(observations: readonly Observation[]): string[] {
   for (const o of observations) {
     if (o.type !== 'prompt' || o.private) continue;
     const said = userWords(o.body);
-    if (said !== undefined && !isAcknowledgementOnly(said)) out.push(said);
+    // Acknowledgements by their closed class only: a short request ("README를 업데이트해 줘") says which language.
+    if (said !== undefined && readPrompt(said, { answersAssistant: false }).kind !== 'acknowledgement') out.push(said);
   }
   return out;
 }

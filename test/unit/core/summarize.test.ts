@@ -260,3 +260,20 @@ test('a failed commit is settled by a later commit of the same files under anoth
   assert.ok(section(other.detailed, 2).some((l) => l.startsWith('Unresolved failure:')), other.detailed);
   assert.ok(section(other.detailed, 3).some((l) => l.includes('docs: add the release lesson')), other.detailed);
 });
+
+test('next steps from the final message\'s prose: what it says is left or not done yet, never its closing question as a step', () => {
+  const cases: [string, string, string][] = [
+    ['Ship the fix.', 'Pushed the fix.\n\nThe migration has not been run on staging yet. Should I run it now?', 'The migration has not been run on staging yet.'],
+    ['READMEを更新して', 'README を更新してプッシュしました。\n\n前回からの残タスクとして、設定ファイルの移行がコミットされていない状態です。こちらも進めますか？', '前回からの残タスクとして、設定ファイルの移行がコミットされていない状態です。'],
+    ['README를 업데이트해 줘', 'README를 업데이트했습니다.\n\n남은 작업: 설정 파일 이전은 아직 커밋되지 않았습니다. 이것도 진행할까요?', '설정 파일 이전은 아직 커밋되지 않았습니다.'],
+  ];
+  for (const [ask, final, expect] of cases) {
+    const sum = summarizeHeuristically(new SessionBuilder().prompt(ask).edit('README.md').stop(final).input());
+    // A short request in Korean or Japanese still decides the headings' language.
+    assert.equal(sum.language, /[가-힣]/.test(ask) ? 'ko' : /[ぁ-ん]/.test(ask) ? 'ja' : 'en', ask);
+    const next = section(sum.detailed, 3);
+    assert.ok(next.includes(expect), `${ask}\n${sum.detailed}`);
+    const question = final.split(/(?<=[.。])\s*/).pop()!;
+    assert.ok(!next.includes(question), `the closing question is no step of its own\n${sum.detailed}`);
+  }
+});
