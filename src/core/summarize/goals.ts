@@ -3,8 +3,8 @@
  * The Goal section: what the user asked for, chosen from the prompts prompt-kind reads as requests
  * (decisions, remarks and acknowledgements never are). A long session has many requests and the
  * brief room for two, so they are ranked: the one that opened the work first, then the ones that
- * ask for most (what they name, not how long they are), requests in so many words before long
- * reports that only imply the work. The detailed summary shows more of them, in session order.
+ * ask for most (what they name, not how long they are, up to a cap), requests in so many words
+ * before long reports that only imply the work. The detailed summary shows more of them, in session order.
  */
 import { sentences } from '../extract/user/shape.ts';
 import { oneLine } from '../titles.ts';
@@ -19,8 +19,11 @@ export interface ReadPrompt {
 
 /** Substance beyond this does not make a request more the point of the session (a pasted plan is not ten goals). */
 const SUBSTANCE_CAP = 12;
-/** The request that opened the work outranks this much substance (a bare "look at the review" first does not outrank a spec). */
-const OPENING_BONUS = 3;
+/**
+ * The request that opened the work comes first whatever its length ("Implement spotter-gqc", "have a
+ * look at ENT-108, we will work on that here"): sessions are mostly about what they were opened for.
+ */
+const OPENING_BONUS = 1000;
 /** Asking in so many words outranks a report that implies the work by this much. */
 const EXPLICIT_BONUS = 4;
 

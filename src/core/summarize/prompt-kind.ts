@@ -229,12 +229,18 @@ const CHECK_IN_WEIGHT = 4;
 function asks(sentence: string, minContent: number): boolean {
   const parts = sentence.split(/\s*[,;，；、]\s*|\s+[-–—]\s+/u).map(beyondAcknowledging).filter((c) => c.trim());
   const question = /[?？]\s*$/.test(sentence.trim());
+  // "the stop hooks run slowly; can we figure out why?": the clause before names what the question is about.
+  let scene = false;
   return parts.some((c, i) => {
     const clause = question && i === parts.length - 1 && !/[?？]\s*$/.test(c) ? `${c}?` : c;
-    if (moodOf(clause) !== 'ask') return false;
+    const mood = moodOf(clause);
+    if (mood !== 'ask') {
+      if (mood === 'state' && isScene(clause)) scene = true;
+      return false;
+    }
     const t = withoutOpeners(clause);
     if (isQuestion(t) && CHECK_IN_RE.test(t) && weight(t) <= CHECK_IN_WEIGHT && !CONTENT_MARKER_RE.test(t)) return false;
-    return contentOf(t) >= minContent;
+    return contentOf(t) >= (scene ? 0 : minContent);
   });
 }
 
@@ -268,10 +274,19 @@ export function contentOf(text: string): number {
 // ---- the prompt ----
 
 /** Sentences of the head of a prompt, lines and sentences both ending one. */
+/** A list marker at the start of a line ("- ", "* ", "1. ", "2) "): the item is read as prose. */
+const BULLET_RE = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+/;
+/** "1. run it 2. push it": an enumerator inside a line, not a sentence end. */
+const INLINE_ENUMERATOR_RE = /(^|\s)(\d{1,2})\.(?=\s+\p{L})/gu;
+
+/** Sentences of the head of a prompt: lines and sentences both end one; list markers are dropped. */
 function sentencesOf(text: string): string[] {
   return text
     .slice(0, HEAD_CHARS)
     .split(/\n+/)
+    // A list item ends where its line ends, so items joined into a goal line stay apart.
+    .map((line) => (BULLET_RE.test(line) && !/[.!?;:。！？]\s*$/.test(line) ? `${line.trimEnd()};` : line))
+    .map((line) => line.replace(BULLET_RE, '').replace(INLINE_ENUMERATOR_RE, '$1$2)'))
     .flatMap((line) => sentences(line.trim()))
     .filter(Boolean);
 }
@@ -299,7 +314,7 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   const text = words.trim();
   const none = (kind: PromptKind): PromptReading => ({ kind, text, substance: 0, explicit: false });
   // A slash command asks through its arguments ("/review focus on the retry logic"; "/recipe #2" asks nothing).
-  const slash = /^(\/[\w:.-]+)\s+(\S[\s\S]*)$/.exec(text);
+  const slash = /^(\/[\w:.-]+)\s+(?:[-–—:]\s+)?(\S[\s\S]*)$/.exec(text);
   if (slash) {
     const args = readPrompt(slash[2]!, ctx);
     return args.kind === 'request' ? { ...args, text: `${slash[1]} ${args.text}` } : args;
@@ -336,8 +351,10 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   if (firstAsk >= 0) {
     // The goal line starts where the asking starts; a request that names nothing itself ("Fix it.") starts at its scene.
     const selfContained = asks(all[firstAsk]!, MIN_CONTENT);
-    const from = selfContained ? firstAsk : scenes.lastIndexOf(true, firstAsk);
-    const shown = all.slice(from).join(' ');
+    let from = selfContained ? firstAsk : scenes.lastIndexOf(true, firstAsk);
+    // A lead-in that introduces the request ("brainstorm:", "Implement the following plan:") belongs to it.
+    if (from > 0 && /[:：]\s*$/.test(all[from - 1]!)) from--;
+    const shown = all.slice(from).join(' ').replace(/;$/, '');
     const substance = all.reduce((n, s, i) => n + (asking[i] || (i >= from && i < firstAsk) ? contentOf(beyondAcknowledging(s)) : 0), 0);
     return { kind: 'request', text: shown || text, substance, explicit: true };
   }

@@ -143,6 +143,18 @@ test('the goal text starts where the asking starts, or at the scene a bare "fix 
   assert.notEqual(pasted.kind, 'request');
 });
 
+test('list items are read as prose, inline enumerators do not end sentences, and a lead-in belongs to its request', () => {
+  const listed = readPrompt("brainstorm:\n- automatically generate summaries when creating checkpoints\n- default to 'off'", { answersAssistant: false });
+  assert.equal(listed.kind, 'request');
+  assert.equal(listed.text, "brainstorm: automatically generate summaries when creating checkpoints; default to 'off'");
+  const enumerated = readPrompt("okay, let's do this: 1. track the source commit 2. keep the original author in the new branch", { answersAssistant: false });
+  assert.equal(enumerated.text, "okay, let's do this: 1) track the source commit 2) keep the original author in the new branch");
+  // A slash command's arguments after a dash, and a question about what the clause before it names.
+  const slash = readPrompt('/debug - the stop hooks run slowly in some cases; can we figure out why?', { answersAssistant: false });
+  assert.equal(slash.kind, 'request');
+  assert.equal(slash.text, '/debug the stop hooks run slowly in some cases; can we figure out why?');
+});
+
 test('a long report without a request still describes the work; a short one is a remark', () => {
   const long = readPrompt(
     'The session warning fires for the same Claude session on two days: the state file is keyed by date, so 2026-01-22-abc and 2026-01-23-abc look like two sessions and the user is told another one is active.',
