@@ -159,6 +159,8 @@ interface Prompt {
   readonly at: number;
   readonly words: string;
   readonly reading: PromptReading;
+  /** The session it was typed in (a summary covers a chain of resumed or compacted sessions). */
+  readonly session: number;
 }
 
 /** Longest line of each summary. */
@@ -230,8 +232,10 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       // Whether it answers the assistant: the last message of the turn before ended by asking the user.
       const last = conclusions[conclusions.length - 1];
       const answersAssistant = last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
-      const reading = readPrompt(said, { answersAssistant, flaggedDecision: decisionObs.has(o.id) });
-      if (reading.kind !== 'acknowledgement') prompts.push({ at, words: said, reading });
+      // Each session of the chain is opened by its first prompt that names something ("get clean" names too little).
+      const opening = !prompts.some((x) => x.session === o.sessionId && x.reading.kind === 'request');
+      const reading = readPrompt(said, { answersAssistant, flaggedDecision: decisionObs.has(o.id), opening });
+      if (reading.kind !== 'acknowledgement') prompts.push({ at, words: said, reading, session: o.sessionId });
       if (reading.kind !== 'request') notGoals.push(said);
       return;
     }

@@ -2,9 +2,14 @@
  * @module core/summarize/goals
  * The Goal section: what the user asked for, chosen from the prompts prompt-kind reads as requests
  * (decisions, remarks and acknowledgements never are). A long session has many requests and the
- * brief room for two, so they are ranked: the one that opened the work first, then the ones that
- * ask for most (what they name, not how long they are, up to a cap), requests in so many words
- * before long reports that only imply the work. The detailed summary shows more of them, in session order.
+ * brief room for two, so they are ranked:
+ * 1. the request that opened the work (of the whole chain, when the session resumed another): sessions
+ *    are mostly about what they were opened for, however short that was ("Implement spotter-gqc");
+ * 2. the latest session's request that asks for most (what it names, up to a cap, not how long it is;
+ *    asking in so many words before a report that implies it);
+ * 3. the request that opened the latest session, the rest of its requests in order, then the earlier
+ *    sessions'.
+ * The detailed summary shows more of them, in session order.
  */
 import { sentences } from '../extract/user/shape.ts';
 import { oneLine } from '../titles.ts';
@@ -15,15 +20,12 @@ export interface ReadPrompt {
   /** Position in the session (observation index). */
   readonly at: number;
   readonly reading: PromptReading;
+  /** The session it was typed in. */
+  readonly session: number;
 }
 
 /** Substance beyond this does not make a request more the point of the session (a pasted plan is not ten goals). */
 const SUBSTANCE_CAP = 12;
-/**
- * The request that opened the work comes first whatever its length ("Implement spotter-gqc", "have a
- * look at ENT-108, we will work on that here"): sessions are mostly about what they were opened for.
- */
-const OPENING_BONUS = 1000;
 /** Asking in so many words outranks a report that implies the work by this much. */
 const EXPLICIT_BONUS = 4;
 
@@ -42,14 +44,20 @@ export function firstParagraph(text: string): string {
 /** Goal lines, best first by rank; `order` keeps session order among the lines shown. */
 export function goalLines(prompts: readonly ReadPrompt[], widths: LineWidths): FactLine[] {
   const requests = prompts.filter((p) => p.reading.kind === 'request');
-  const score = (p: ReadPrompt, i: number) =>
-    Math.min(p.reading.substance, SUBSTANCE_CAP) + (p.reading.explicit ? EXPLICIT_BONUS : 0) + (i === 0 ? OPENING_BONUS : 0);
-  const ranked = requests.map((p, i) => ({ p, i, s: score(p, i) })).sort((a, b) => b.s - a.s || a.i - b.i);
+  if (requests.length === 0) return [];
+  const latest = requests[requests.length - 1]!.session;
+  const openingOf = (session: number) => requests.find((p) => p.session === session);
+  const first = requests[0]!;
+  const latestOpening = openingOf(latest)!;
+  const substance = (p: ReadPrompt) => Math.min(p.reading.substance, SUBSTANCE_CAP) + (p.reading.explicit ? EXPLICIT_BONUS : 0);
+  const ofLatest = requests.filter((p) => p !== first && p.session === latest);
+  const main = [...ofLatest].sort((a, b) => substance(b) - substance(a) || a.at - b.at)[0];
+  const ranked = [...new Set([first, ...(main ? [main] : []), latestOpening, ...ofLatest, ...requests.filter((p) => p.session !== latest)])];
   const out: FactLine[] = [];
-  ranked.forEach(({ p, i }, rank) => {
+  ranked.forEach((p, rank) => {
     const request = firstParagraph(p.reading.text);
     const text = oneLine(request, widths.detailed);
-    if (text && !out.some((g) => g.text === text)) out.push({ text, brief: oneLine(request, widths.brief), rank, order: i, keys: [], at: p.at });
+    if (text && !out.some((g) => g.text === text)) out.push({ text, brief: oneLine(request, widths.brief), rank, order: requests.indexOf(p), keys: [], at: p.at });
   });
   return out;
 }

@@ -38,6 +38,11 @@ export interface PromptContext {
   readonly answersAssistant: boolean;
   /** The extraction engine read the prompt as a decision. */
   readonly flaggedDecision?: boolean;
+  /**
+   * The session's first words from the user: whatever their shape, they opened the work ("help! the
+   * stacked PRs lost their base branch"), so they count as a request when they name something.
+   */
+  readonly opening?: boolean;
 }
 
 type Mood = 'ask' | 'state' | 'choose' | 'ack';
@@ -69,7 +74,8 @@ const SUBJECTS: ReadonlySet<string> = new Set(
 const DETERMINERS: ReadonlySet<string> = new Set('the a an more another some any every each all both few many much several other same no'.split(' '));
 /** Modals and auxiliaries: a finite verb, so what comes before it is a subject. */
 const FINITE: ReadonlySet<string> = new Set(
-  "can could will would should may might must shall is are was were am has have had does do did can't cannot won't wouldn't shouldn't isn't aren't wasn't weren't hasn't haven't doesn't don't didn't".split(' '),
+  // Not "do" / "don't": they open orders as often as they follow subjects ("and do not raise the limit").
+  "can could will would should may might must shall is are was were am has have had does did can't cannot won't wouldn't shouldn't isn't aren't wasn't weren't hasn't haven't doesn't didn't".split(' '),
 );
 const COMPLEMENTIZERS: ReadonlySet<string> = new Set('if whether that why what how when where which who whom so because since until unless while after before as once than'.split(' '));
 /** Prepositions and subordinators: a sentence that opens with one leads in to something else. */
@@ -137,6 +143,9 @@ const ZH_QUESTION_RE = /[吗嗎呢么麼]$|怎么|怎麼|为什么|為什麼|什
 const ZH_REQUEST_RE = /请|請|帮|幫|麻烦|麻煩|给我|給我|让|讓|把|要|需要|应该|應該|必须|必須|希望|想要|想让|想讓|最好|试试|試試|一下|吧$/u;
 /** Chinese statements: a subject pronoun first, an aspect particle last, or an ongoing action. */
 const ZH_STATE_RE = /^(?:我|我们|我們|咱们|你|您|他|她|它|这|這|那)|[了着著过過的]$|正在|在看|在等|在跑|已经|已經/u;
+/** A Chinese sentence that ends by saying what goes wrong ("导出任务在空表上崩溃") reports; one that opens with a repair verb asks. */
+const ZH_PROBLEM_END_RE = /(?:崩溃|崩潰|失败|失敗|报错|報錯|出错|出錯|挂了|掛了|卡住|超时|超時|没反应|沒反應|不工作|不行|坏了|壞了)$/u;
+const ZH_REPAIR_FIRST_RE = /^(?:修|改|加|添|删|刪|实现|實現|解决|解決|检查|檢查|查|调查|調查|看|优化|優化|重构|重構|更新|提交|推送|运行|運行|跑|写|寫)/u;
 /** Korean: question and request endings, wishes; statement endings. */
 const KO_QUESTION_RE = /(?:까|까요|나요|니|냐|래|래요|습니까|는지|을지|할지)$/u;
 const KO_REQUEST_RE = /(?:줘|줘요|주세요|주십시오|주실래요|줄래|줄래요|해라|하세요|하십시오|하자|합시다|해봐|봐|봐요|보세요|하렴|세요|십시오|자|읍시다|시다)$|싶어|싶습니다|싶다|좋겠|필요해|필요합니다|원해|해야/u;
@@ -198,6 +207,7 @@ function cjkMood(s: string): Mood {
   }
   if (ZH_QUESTION_RE.test(t) || ZH_REQUEST_RE.test(t)) return 'ask';
   // A bare verb phrase is an order in Chinese ("修复登录超时"); a subject or an aspect particle makes a statement.
+  if (ZH_PROBLEM_END_RE.test(t) && !ZH_REPAIR_FIRST_RE.test(t)) return 'state';
   return ZH_STATE_RE.test(t) ? 'state' : 'ask';
 }
 
@@ -300,10 +310,16 @@ function isScene(sentence: string): boolean {
   return contentOf(t) >= MIN_CONTENT + 1 && !FIRST_PERSON_RE.test(t);
 }
 
-/** Prose rather than pasted code or log: opens with a letter and is mostly letters. */
+/** A run of Japanese, Korean or Chinese text: code and logs rarely hold one, so a line with it is written to someone. */
+const CJK_PROSE_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]{3,}|\p{Script=Hangul}{2,}(?:\s+\p{Script=Hangul}+){1,}|\p{Script=Han}{4,}/u;
+
+/**
+ * Prose rather than pasted code or log: opens with a letter and is mostly letters, or carries CJK
+ * prose after a pasted command ("$ git config … これ設定して").
+ */
 function isProse(s: string): boolean {
   const letters = s.match(/\p{L}/gu)?.length ?? 0;
-  return /^\p{L}/u.test(s) && letters >= 0.6 * s.replace(/\s/g, '').length;
+  return (/^\p{L}/u.test(s) && letters >= 0.6 * s.replace(/\s/g, '').length) || CJK_PROSE_RE.test(s);
 }
 
 /** Leads with a reply word ("yes", "no", "いや", "不", "아니"): it answers the assistant. */
@@ -346,14 +362,23 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   // a reply that only states something ("これは実際の結果です") is a remark, and one that asks back is a request.
   const directs = REPLY_OPENER_RE.test(text) || all.some((s, i) => moods[i] === 'ask' && asks(s, 0) && !isQuestion(s));
   if (replies && directs && !all.some((s, i) => asking[i] && isQuestion(s))) return { kind: 'decision', text, substance: 0, explicit: false };
-  if (ctx.flaggedDecision && leadsWithAcknowledgement(text)) return { kind: 'decision', text, substance: 0, explicit: false };
+  // A directive that opens by acknowledging ("ok, keep the pool at 3") answers the assistant; "go to google.com"
+  // does not open with "go" as a go-ahead, so the acknowledgement must be set off by punctuation. The session's
+  // opening words answer nothing.
+  const setOffAck = (() => {
+    const lead = text.split(/[,;，；、。.!！?？\n]/u, 1)[0] ?? '';
+    return lead.length > 0 && lead.length < text.length && isAcknowledgement(lead);
+  })();
+  if (ctx.flaggedDecision && !ctx.opening && (REPLY_OPENER_RE.test(text) || setOffAck)) return { kind: 'decision', text, substance: 0, explicit: false };
 
   if (firstAsk >= 0) {
     // The goal line starts where the asking starts; a request that names nothing itself ("Fix it.") starts at its scene.
     const selfContained = asks(all[firstAsk]!, MIN_CONTENT);
     let from = selfContained ? firstAsk : scenes.lastIndexOf(true, firstAsk);
-    // A lead-in that introduces the request ("brainstorm:", "Implement the following plan:") belongs to it.
+    // A lead-in that introduces the request ("brainstorm:", "Implement the following plan:") belongs to it,
+    // and the words that open the session are its goal from the first of them ("help! … can you …?").
     if (from > 0 && /[:：]\s*$/.test(all[from - 1]!)) from--;
+    if (ctx.opening) from = 0;
     const shown = all.slice(from).join(' ').replace(/;$/, '');
     const substance = all.reduce((n, s, i) => n + (asking[i] || (i >= from && i < firstAsk) ? contentOf(beyondAcknowledging(s)) : 0), 0);
     return { kind: 'request', text: shown || text, substance, explicit: true };
@@ -365,5 +390,8 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   if (reportWeight >= REPORT_WEIGHT && from !== undefined) {
     return { kind: 'request', text: text.slice(Math.max(0, text.indexOf(from))), substance: report.reduce((n, s) => n + contentOf(s), 0), explicit: false };
   }
+  // What opens the session is its goal whatever its shape, as long as it names something: sessions open with their task.
+  const named = all.reduce((n, s, i) => n + (prose[i] ? contentOf(beyondAcknowledging(s)) : 0), 0);
+  if (ctx.opening && named >= MIN_CONTENT) return { kind: 'request', text, substance: named, explicit: false };
   return none('remark');
 }

@@ -155,6 +155,15 @@ test('list items are read as prose, inline enumerators do not end sentences, and
   assert.equal(slash.text, '/debug the stop hooks run slowly in some cases; can we figure out why?');
 });
 
+test('the words that open a session are its goal whatever their shape if they name something; the same statement later is a remark', () => {
+  for (const opening of ['help! the stacked PRs lost their base branch after the rebase', 'the nightly export job crashes on empty tables', '导出任务在空表上崩溃', 'エクスポートが空のテーブルで落ちる', '내보내기 작업이 빈 테이블에서 죽어요']) {
+    assert.equal(readPrompt(opening, { answersAssistant: false, opening: true }).kind, 'request', opening);
+    assert.equal(readPrompt(opening, { answersAssistant: false }).kind, 'remark', opening);
+  }
+  // Opening words that name nothing open nothing.
+  for (const empty of ["ok let's go back", 'did you push?', 'じゃあそうしよう']) assert.notEqual(readPrompt(empty, { answersAssistant: false, opening: true }).kind, 'request', empty);
+});
+
 test('a long report without a request still describes the work; a short one is a remark', () => {
   const long = readPrompt(
     'The session warning fires for the same Claude session on two days: the state file is keyed by date, so 2026-01-22-abc and 2026-01-23-abc look like two sessions and the user is told another one is active.',
