@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { summarizeHeuristically, SUMMARY_LIMITS } from '../../../src/core/summarize/heuristic.ts';
 import { buildSnapshot } from '../../../src/core/summarize/snapshot.ts';
 import { guessLanguage } from '../../../src/core/summarize/language.ts';
+import { phrasesFor } from '../../../src/core/summarize/phrases.ts';
 import type { Observation, ObsType } from '../../../src/core/types.ts';
 import { SessionBuilder } from './session-builder.ts';
 
@@ -275,5 +276,10 @@ test('next steps from the final message\'s prose: what it says is left or not do
     assert.ok(next.includes(expect), `${ask}\n${sum.detailed}`);
     const question = final.split(/(?<=[.。])\s*/).pop()!;
     assert.ok(!next.includes(question), `the closing question is no step of its own\n${sum.detailed}`);
+  }
+  // Naming a to-do list or leftover work is no next step when the sentence says it is done.
+  for (const done of ['I created a todo list with four tasks and walked through each of them.', '残タスクをすべて片付けました。']) {
+    const sum = summarizeHeuristically(new SessionBuilder().prompt('Walk me through the todo list feature.').edit('src/todo.ts').stop(done).input());
+    assert.deepEqual(section(sum.detailed, 3), [phrasesFor(sum.language).nothing], `${done}\n${sum.detailed}`);
   }
 });
