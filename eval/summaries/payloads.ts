@@ -5,7 +5,8 @@
  * wrappers included, as hooks see them), PostToolUse / PostToolUseFailure with the recorded result,
  * Stop with the last text of each turn, SubagentStop for sidechain turns, PreCompact + SessionStart
  * `compact` + PostCompact around a compaction, a SessionStart `resume` when a new session id takes
- * over the file, and SessionEnd for every session at the end. Payloads use Claude Code's stdin
+ * over the file, and SessionEnd for every session at the end. A subagent's calls count whether its
+ * messages are inline (`isSidechain`) or embedded in `agent_progress` records, as live hooks see both. Payloads use Claude Code's stdin
  * spelling (snake_case), so they go through the same platform adapter as a real hook.
  */
 import { readFileSync } from 'node:fs';
@@ -49,6 +50,8 @@ export function transcriptPayloads(path: string, opts: { readonly cwd?: string }
     emit(t.session, t.sidechain ? 'SubagentStop' : 'Stop', { last_assistant_message: t.text, stop_hook_active: false });
   };
 
+  /** Tool results already replayed: a subagent's call can be both inline and embedded in a progress record. */
+  const replayed = new Set<string>();
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (!line.trim()) continue;
     let r: Rec;
@@ -59,6 +62,15 @@ export function transcriptPayloads(path: string, opts: { readonly cwd?: string }
     }
     const session = typeof r.sessionId === 'string' ? r.sessionId : undefined;
     if (!session) continue;
+    if (r.type === 'progress') {
+      // Claude Code 2.1 embeds a subagent's messages in the main file as `agent_progress` records (its own
+      // file is not always kept beside it). Live hooks fire PostToolUse for a subagent's calls too, so
+      // the replay reads them as the subagent's (sidechain) messages.
+      const data = asRec(r.data);
+      const inner = data?.type === 'agent_progress' ? asRec(data.message) : undefined;
+      if (!inner || !asRec(inner.message)) continue;
+      r = { ...inner, sessionId: session, isSidechain: true, ...(typeof r.cwd === 'string' ? { cwd: r.cwd } : {}) };
+    }
     if (typeof r.cwd === 'string' && !opts.cwd) cwd = r.cwd;
     const sidechain = r.isSidechain === true;
     if (r.type === 'system' && r.subtype === 'compact_boundary') {
@@ -85,8 +97,9 @@ export function transcriptPayloads(path: string, opts: { readonly cwd?: string }
         results++;
         const id = String(block.tool_use_id ?? '');
         const call = pending.get(id);
-        if (!call) continue;
+        if (!call || replayed.has(id)) continue;
         pending.delete(id);
+        replayed.add(id);
         const text = textOf(block.content) || (typeof block.content === 'string' ? block.content : '');
         if (block.is_error === true) {
           const interrupted = /\[Request interrupted by user/.test(text);

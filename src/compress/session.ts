@@ -137,6 +137,7 @@ export function digestOf(observations: readonly Observation[], facts?: SessionFa
     const settled = facts.settled.filter((s) => s.kind === 'command').map((s) => `\`${s.part.family}${s.part.args.length ? ' ' + s.part.args.join(' ') : ''}\``);
     head.push(
       '[facts computed from the whole session]',
+      ...factLines('What the user asked for (the goal, main request first)', facts.goal.slice(0, 8)),
       ...factLines('Commits made (final subjects)', facts.commits.map((text) => ({ text }))),
       ...(settled.length ? [`Succeeded in the end (never open): ${settled.slice(0, 40).join(', ')}`] : []),
       ...factLines('Done', facts.done.filter((l) => !l.whole).slice(0, 12)),
@@ -184,7 +185,7 @@ export async function upgradeWithLlm(store: Store, cfg: ResolvedConfig, session:
   await store.saveSummary(session.id, base);
   if (settings.provider === 'heuristic') return base;
   const r = await summarizeWithLlm(
-    { language: base.language, digest: digestOf(built.observations, built.facts), heuristic: { brief: base.brief, detailed: base.detailed }, checks: { settled: built.facts.settled } },
+    { language: base.language, digest: digestOf(built.observations, built.facts), heuristic: { brief: base.brief, detailed: base.detailed }, checks: { settled: built.facts.settled, notGoals: built.facts.notGoals } },
     settings,
     env,
   );

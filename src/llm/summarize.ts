@@ -108,7 +108,8 @@ async function attempt(
   }
   // The same rules as the heuristic summary: nothing both done and open, no host bookkeeping.
   const settled = Array.isArray(req.checks?.settled) ? req.checks.settled : [];
-  const problem = replyProblem(parsed.brief, settled) ?? replyProblem(parsed.detailed, settled);
+  const notGoals = Array.isArray(req.checks?.notGoals) ? req.checks.notGoals : [];
+  const problem = replyProblem(parsed.brief, settled, notGoals) ?? replyProblem(parsed.detailed, settled, notGoals);
   if (problem) return heuristic(req, `${label}: reply rejected: ${problem}`, reply);
   return {
     brief: parsed.brief,

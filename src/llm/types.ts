@@ -25,7 +25,11 @@ export interface SummaryRequest {
    * What the session settled (commits made, commands whose last attempt succeeded): a reply that
    * lists one of them as an open issue, or shows host bookkeeping, is rejected for the heuristic.
    */
-  checks?: { readonly settled: readonly Settled[] };
+  checks?: {
+    readonly settled: readonly Settled[];
+    /** Prompts that ask for nothing (remarks, replies, decisions, acknowledgements): a reply listing one as the goal is rejected. */
+    readonly notGoals?: readonly string[];
+  };
 }
 
 /** A summary pair and what it cost. Never invalid: either the model's validated text or the heuristic one. */

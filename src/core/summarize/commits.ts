@@ -71,6 +71,41 @@ function commitCommands(command: string, depth = 0): CommitCommand[] {
   return out;
 }
 
+/** What a command stages for its commit: every change, or these paths (none known when staged elsewhere). */
+export interface Staged {
+  readonly all: boolean;
+  readonly paths: readonly string[];
+}
+
+/** Pathspecs that stage the whole tree. */
+const WHOLE_TREE: ReadonlySet<string> = new Set(['.', './', ':/', '*', '-A', '--all', '-u', '--update']);
+
+/**
+ * What `command` stages: `git add -A` / `git add .` / `git commit -a` stage every change; `git add
+ * a b` those paths. A commit that is settled later by another commit of the same files (under any
+ * subject) did get committed.
+ */
+export function stagedBy(command: string): Staged {
+  let all = false;
+  const paths: string[] = [];
+  for (const seg of splitCommands(command)) {
+    const op = gitOp(programWords(seg));
+    if (op?.op === 'add') {
+      for (const a of op.args) {
+        if (WHOLE_TREE.has(a)) all = true;
+        else if (!a.startsWith('-')) paths.push(a.replace(/^\.\//, '').replace(/\/$/, ''));
+      }
+    } else if (op?.op === 'commit' && op.args.some((a) => a === '--all' || /^-[a-zA-Z]*a[a-zA-Z]*$/.test(a))) all = true;
+  }
+  return { all, paths };
+}
+
+/** True when what `later` stages covers some of what `earlier` staged (a path, or one inside the other). */
+export function stagesSame(earlier: Staged, later: Staged): boolean {
+  if (later.all) return true;
+  return earlier.paths.some((p) => later.paths.some((q) => p === q || p.startsWith(`${q}/`) || q.startsWith(`${p}/`)));
+}
+
 /** True when the call runs `git commit` (in any segment). */
 export function runsCommit(call: ObservedCall): boolean {
   return call.command !== undefined && commitCommands(call.command).length > 0;

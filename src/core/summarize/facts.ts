@@ -9,16 +9,16 @@
  * commit subject): the latest evidence decides its side, and the other side loses it. So nothing
  * is ever both done and open, by construction rather than by a filter at the end.
  */
-import { isQuestion, sentences } from '../extract/user/shape.ts';
-import { isStatusRemark } from '../extract/user/status.ts';
 import type { Observation } from '../types.ts';
 import { oneLine } from '../titles.ts';
 import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from './actions.ts';
-import { commitAttempts, runsCommit } from './commits.ts';
+import { commitAttempts, runsCommit, stagedBy, stagesSame, type Staged } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
-import { CONTENT_MARKER_RE, hostMessageKind, hostNamedPaths, isAcknowledgementOnly, isHostLine, isHostMessage, isTransportError, leadsWithAcknowledgement, userWords, weight as weightOf, withoutLeadingAcknowledgement } from './host-text.ts';
+import { firstParagraph, goalLines } from './goals.ts';
+import { hostMessageKind, hostNamedPaths, isHostLine, isHostMessage, isTransportError, userWords } from './host-text.ts';
 import { observedCall, type ObservedCall } from './observed.ts';
 import type { Phrases } from './phrases.ts';
+import { readPrompt, type PromptReading } from './prompt-kind.ts';
 import { TaskBook } from './tasks.ts';
 
 /** An extracted event as the summarizer needs it. */
@@ -61,6 +61,8 @@ export interface SessionFacts {
   readonly settled: readonly Settled[];
   /** The user's own words, for guessing their language. */
   readonly userTexts: readonly string[];
+  /** Prompts that are no goal (remarks, replies, decisions, acknowledgements): an LLM's Goal must not list them. */
+  readonly notGoals: readonly string[];
 }
 
 /** Something the session achieved in the end, which no open item may contradict. */
@@ -132,18 +134,6 @@ function commandKeysIn(text: string): string[] {
   return keys;
 }
 
-/**
- * What states the request: its first sentence when that says enough, else its first paragraph (a
- * lead-in such as "Implement the following plan:" takes the line after it along).
- */
-function firstParagraph(text: string): string {
-  const paras = text.trim().split(/\n\s*\n/);
-  const first = paras[0] ?? '';
-  if (/[:：]\s*$/.test(first) && first.length < 80 && paras[1]) return `${first} ${paras[1].split('\n', 1)[0]!}`;
-  const sentence = sentences(first.replace(/\s+/g, ' '))[0] ?? first;
-  return sentence.length >= 40 ? sentence : first;
-}
-
 /** The command as shown: its main parts, one line, in backticks. */
 function shownCommand(command: string, max: number): string {
   return '`' + oneLine(mainCommandText(command), max).replace(/`/g, "'") + '`';
@@ -164,30 +154,13 @@ interface CommandAttempt {
   readonly output: string;
 }
 
+/** A prompt in the user's own words (acknowledgements left out), as prompt-kind reads it. */
 interface Prompt {
   readonly at: number;
   readonly words: string;
-  readonly decision: boolean;
-  /** A question or a remark about how things stand: asks for no work of its own. */
-  readonly aside: boolean;
-}
-
-/** A remark in the first person or about a thing, with nothing asked ("I just closed it", "it might be old"). */
-/** A first-person or pointing opener, also typed without its apostrophe ("im", "ive", "thats"). */
-const REMARK_RE = /^(?:i|i'?m|i'?ve|i'?d|i think|we|we'?re|it|it'?s|that|that'?s|this|there|you|you'?re)\b/i;
-const ASKING_RE = /\b(?:should|must|need|needs|please|let's|lets|want|wish|prefer|would like|can you|could you|would you|make|add|fix|remove|use|try)\b/i;
-
-/** A reply this short to a question of the assistant is an answer, not a new request. */
-const REPLY_WEIGHT = 8;
-
-function isAside(text: string): boolean {
-  const t = withoutLeadingAcknowledgement(text);
-  // Asking for work ("now make …", "can you …") is never an aside, whatever else the shape says.
-  if (ASKING_RE.test(t)) return false;
-  // A question is an aside when it ends the message and names nothing to work on ("is git clean?").
-  const last = sentences(t.replace(/\s+/g, ' ')).pop() ?? t;
-  if (isQuestion(last) && !CONTENT_MARKER_RE.test(t)) return true;
-  return isStatusRemark(t) || (REMARK_RE.test(t) && !isQuestion(t) && t.split(/\s+/).length <= 14);
+  readonly reading: PromptReading;
+  /** The session it was typed in (a summary covers a chain of resumed or compacted sessions). */
+  readonly session: number;
 }
 
 /** Longest line of each summary. */
@@ -202,7 +175,8 @@ export function requestTexts(observations: readonly Observation[]): string[] {
   for (const o of observations) {
     if (o.type !== 'prompt' || o.private) continue;
     const said = userWords(o.body);
-    if (said !== undefined && !isAcknowledgementOnly(said)) out.push(said);
+    // Acknowledgements by their closed class only: a short request ("README를 업데이트해 줘") says which language.
+    if (said !== undefined && readPrompt(said, { answersAssistant: false }).kind !== 'acknowledgement') out.push(said);
   }
   return out;
 }
@@ -224,16 +198,19 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
   // ---- one pass over the session ----
   const hostPaths = new Set<string>();
   const prompts: Prompt[] = [];
+  const notGoals: string[] = [];
   const conclusions: { at: number; text: string; turn: number }[] = [];
   const interrupts: number[] = [];
   const commits: { subject: string; at: number; branch?: string }[] = [];
-  const failedCommits = new Map<string, { at: number; obs: Observation; subject?: string }>();
+  const failedCommits = new Map<string, { at: number; obs: Observation; subject?: string; staged: Staged }>();
   const files = new Map<string, { edits: number; ok: boolean; at: number; obs: Observation }>();
   const commands: CommandAttempt[] = [];
   const tasks = new TaskBook();
   let turnPrompt = -1;
   let lastTurn = -1;
   let hostTurn = false;
+  /** The host's turn led to real work (the model carried on after a background task): its answer is a result. */
+  let hostTurnWorked = false;
 
   obs.forEach((o, at) => {
     if (o.type === 'prompt') {
@@ -243,24 +220,27 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
         const kind = hostMessageKind(o.body);
         if (kind === 'marker') interrupts.push(at);
         // A notification starts a turn of its own (a background task's notice): its answer is bookkeeping too.
-        if (kind === 'notification') hostTurn = true;
+        if (kind === 'notification') {
+          hostTurn = true;
+          hostTurnWorked = false;
+        }
         return;
       }
       hostTurn = false;
       lastTurn = turnPrompt;
       turnPrompt = at;
-      if (isAcknowledgementOnly(said)) return;
-      // A decision answers the assistant: a directive that opens by acknowledging, or replies to its question.
+      // Whether it answers the assistant: the last message of the turn before ended by asking the user.
       const last = conclusions[conclusions.length - 1];
-      const answersQuestion = () => last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
-      // A short reply to the assistant's closing question is the user's choice, flagged or not ("I concede. let's go back").
-      const reply = weightOf(said) <= REPLY_WEIGHT && !CONTENT_MARKER_RE.test(said) && answersQuestion();
-      const decision = (decisionObs.has(o.id) && (leadsWithAcknowledgement(said) || answersQuestion())) || reply;
-      prompts.push({ at, words: said, decision, aside: isAside(said) });
+      const answersAssistant = last !== undefined && last.turn === lastTurn && readFinalMessage(last.text).question !== undefined;
+      // Each session of the chain is opened by its first prompt that names something ("get clean" names too little).
+      const opening = !prompts.some((x) => x.session === o.sessionId && x.reading.kind === 'request');
+      const reading = readPrompt(said, { answersAssistant, flaggedDecision: decisionObs.has(o.id), opening });
+      if (reading.kind !== 'acknowledgement') prompts.push({ at, words: said, reading, session: o.sessionId });
+      if (reading.kind !== 'request') notGoals.push(said);
       return;
     }
     if (o.type === 'conclusion') {
-      if (!hostTurn && !isTransportError(o.body) && !isHostMessage(o.body)) conclusions.push({ at, text: o.body, turn: turnPrompt });
+      if ((!hostTurn || hostTurnWorked) && !isTransportError(o.body) && !isHostMessage(o.body)) conclusions.push({ at, text: o.body, turn: turnPrompt });
       return;
     }
     const call = observedCall(o);
@@ -272,14 +252,18 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
     const target = typeof call.input.file_path === 'string' ? call.input.file_path : o.files[0];
     if (target && hostPaths.has(target)) return;
     tasks.see(call, o.body, at);
+    if (hostTurn && !LOOK_TOOLS.has(call.tool)) hostTurnWorked = true;
     if (call.tool === 'Bash' && call.command !== undefined) {
       const attempts = commitAttempts(call);
       if (attempts.length || runsCommit(call)) {
+        const staged = stagedBy(call.command);
         for (const c of attempts) {
           const key = c.subject ? normalizeSubject(c.subject) : '';
           if (c.ok && c.subject) {
             failedCommits.delete(key);
             failedCommits.delete('');
+            // The same files committed under another subject: the failed attempt's work did get committed.
+            for (const [k, f] of failedCommits) if (stagesSame(f.staged, staged)) failedCommits.delete(k);
             // An amend replaces the last commit on its branch (sessions switch branches and worktrees).
             const onBranch = (k: number) => c.branch !== undefined && commits[k]!.branch === c.branch;
             let last = -1;
@@ -291,7 +275,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
             else if (same < 0) commits.push(entry);
             else if (!commits[same]!.branch && c.branch) commits[same] = { ...commits[same]!, branch: c.branch };
           } else if (!c.ok) {
-            failedCommits.set(key, { at, obs: o, ...(c.subject ? { subject: c.subject } : {}) });
+            failedCommits.set(key, { at, obs: o, staged, ...(c.subject ? { subject: c.subject } : {}) });
           }
         }
         return;
@@ -317,17 +301,10 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
     }
   });
 
-  // ---- goals: what the user asked for ----
-  // The first request is the goal whatever its shape; later ones count when they ask for work.
-  const requests = prompts.filter((x, i) => i === 0 || (!x.decision && !x.aside));
-  requests.forEach((r, i) => {
-    const rank = i === 0 ? 0 : i === requests.length - 1 ? 1 : 2 + i;
-    const request = firstParagraph(r.words);
-    const text = oneLine(request, maxLine);
-    if (text && !goal.some((g) => g.text === text)) goal.push({ text, brief: oneLine(request, widths.brief), rank, order: i, keys: [], at: r.at });
-  });
+  // ---- goals: what the user asked for (requests only: no decision, remark or acknowledgement) ----
+  goal.push(...goalLines(prompts, widths));
   prompts.forEach((x, i) => {
-    if (i > 0 && x.decision) line('done', `${p.decided}: ${firstParagraph(x.words)}`, 40, 400 + i, x.at);
+    if (x.reading.kind === 'decision') line('done', `${p.decided}: ${firstParagraph(x.words)}`, 40, 400 + i, x.at);
   });
 
   // ---- commits ----
@@ -419,7 +396,9 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
 
   // ---- the final message, and what the user asked last ----
   const final = conclusions.filter((c) => c.text.trim().length >= MIN_RESULT_CHARS).pop();
+  // The last thing the user said, and the last thing they asked for (a remark leaves nothing to continue).
   const lastPrompt = prompts[prompts.length - 1];
+  const lastAsked = prompts.filter((x) => x.reading.kind === 'request' || x.reading.kind === 'decision').pop();
   let message: FinalMessage | undefined;
   if (final) {
     message = readFinalMessage(final.text);
@@ -450,12 +429,13 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       const gist = m.gist ?? m.results[0];
       if (gist) line('done', gist, 60 + i, 300 + i, c.at);
     });
-  if (lastPrompt) {
-    const unanswered = !final || final.at < lastPrompt.at;
+  if (lastAsked) {
+    // Any answer counts here, however short ("Ported."): only the results need a message of some length.
+    const unanswered = !conclusions.some((c) => c.at > lastAsked.at);
     // Stopped by the user and never brought to a close afterwards.
-    const lastStop = Math.max(-1, ...interrupts.filter((at) => at > lastPrompt.at));
+    const lastStop = Math.max(-1, ...interrupts.filter((at) => at > lastAsked.at));
     const interrupted = lastStop >= 0 && !conclusions.some((c) => c.at > lastStop);
-    if (unanswered || interrupted) line('next', `${p.continueWith}: ${firstParagraph(lastPrompt.words)}`, 2, 0, lastPrompt.at);
+    if (unanswered || interrupted) line('next', `${p.continueWith}: ${firstParagraph(lastAsked.words)}`, 2, 0, lastAsked.at);
   }
   // Blockers the user reported in their last request.
   for (const e of events) {
@@ -492,5 +472,6 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
     commits: commits.map((c) => c.subject),
     settled,
     userTexts: prompts.map((x) => x.words),
+    notGoals,
   };
 }

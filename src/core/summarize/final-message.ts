@@ -58,7 +58,8 @@ const NEXT_SENTENCE_RE = /^(?:the )?next steps? (?:is|are|would be|will be)\b|^�
 const NOT_YET_RE = new RegExp(
   [
     String.raw`\b(?:not (?:yet|been)\b|(?:don't|doesn't|didn't|haven't|hasn't|isn't|aren't|wasn't) (?:\S+ ){0,5}yet\b|yet to be\b|still (?:need|needs|needed|to be|missing|required|pending|has to|have to|open)\b|needs? to be (?:\S+ed|done|run|written|built)\b|would need to\b|will need to\b|remains? to be\b|left to do\b)`,
-    'まだ|未対応|未実装|未完了|残って|必要があります|还没|還沒|尚未|仍需|仍然需要|还需|還需|아직|남아 있|필요합니다',
+    // Only forms that say something is not done: a word such as "todo" or "残タスク" also names work that is done.
+    'まだ|未対応|未実装|未完了|残って|必要があります|されていない|されていません|还没|還沒|尚未|仍需|仍然需要|还需|還需|아직|남아 있|되지 않았|필요합니다',
     String.raw`noch nicht|steht noch aus|muss noch|pas encore|reste [àa]|il faudra|todav[íi]a no|a[úu]n no|queda por|ainda n[ãa]o|ещ[её] не|пока не|нужно будет|hen[üu]z`,
   ].join('|'),
   'i',
@@ -122,7 +123,9 @@ export function readFinalMessage(text: string): FinalMessage {
     if (lead) {
       const kind = classify(lead[1] ?? lead[2] ?? '');
       if (kind !== 'result') {
-        add(kind, lead[3]!);
+        // "TODO: migrate the tables. Should I start?": the item, without the question it closes with.
+        const said = sentences(plain(lead[3]!)).filter((x) => !isQuestion(x));
+        add(kind, said.length ? said.join(' ') : lead[3]!);
         continue;
       }
       // "**Summary:** Added …": the lead-in names the list, the rest is the point.
@@ -153,7 +156,8 @@ export function readFinalMessage(text: string): FinalMessage {
       continue;
     }
     for (const s of sentences(plain(body))) {
-      if (NEXT_SENTENCE_RE.test(s) || NOT_YET_RE.test(s)) add('next', s);
+      // A question is the one the message closes with (awaiting the user), not a step of its own.
+      if ((NEXT_SENTENCE_RE.test(s) || NOT_YET_RE.test(s)) && !isQuestion(s)) add('next', s);
       else if (!gist && s.length >= 30 && !isQuestion(s)) gist = s;
     }
   }

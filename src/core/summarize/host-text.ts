@@ -102,15 +102,12 @@ export function userWords(prompt: string): string | undefined {
   return text;
 }
 
-/** True for a message that only acknowledges, greets or says "go on": no request of its own. */
-export function isAcknowledgementOnly(text: string): boolean {
-  const t = text.trim();
-  if (isAcknowledgement(t)) return true;
-  // Small talk with the assistant: a short question about it, with nothing to act on ("how are you doing?").
-  if (isQuestion(t) && ADDRESSEE_RE.test(t) && weight(t) <= 5 && !CONTENT_MARKER_RE.test(t)) return true;
-  // What is left once acknowledging clauses and leading go-aheads are dropped ("好的，继续", "yes, do
-  // it", "いいね、コミットして", "yes do option 1").
-  const rest = clauses(t)
+/**
+ * What is left of a message once its acknowledging clauses and leading go-aheads are dropped
+ * ("好的，继续" → "", "yes, do it" → "", "いいね、コミットして" → "コミットして", "yes do option 1" → "option 1").
+ */
+export function withoutAcknowledgements(text: string): string {
+  return clauses(text.trim())
     .filter((c) => !isAcknowledgement(c))
     .map((c) => {
       const w = c.split(/\s+/);
@@ -119,6 +116,15 @@ export function isAcknowledgementOnly(text: string): boolean {
       return w.slice(i).join(' ');
     })
     .join(' ');
+}
+
+/** True for a message that only acknowledges, greets or says "go on": no request of its own. */
+export function isAcknowledgementOnly(text: string): boolean {
+  const t = text.trim();
+  if (isAcknowledgement(t)) return true;
+  // Small talk with the assistant: a short question about it, with nothing to act on ("how are you doing?").
+  if (isQuestion(t) && ADDRESSEE_RE.test(t) && weight(t) <= 5 && !CONTENT_MARKER_RE.test(t)) return true;
+  const rest = withoutAcknowledgements(t);
   if (!rest) return true;
   return weight(rest) < MIN_REQUEST_WEIGHT && !CONTENT_MARKER_RE.test(rest);
 }

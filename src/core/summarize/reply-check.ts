@@ -1,9 +1,10 @@
 /**
  * @module core/summarize/reply-check
  * Holds a summary written elsewhere (an LLM's reply) to the rules the heuristic summarizer keeps by
- * construction: no host bookkeeping in any section, and nothing under "Open issues" that a recorded
- * success settled (a commit that was made, a command whose last attempt went through). The sections
- * are read by position, so the check works whatever language the headings are in.
+ * construction: no host bookkeeping in any section, nothing under "Open issues" that a recorded
+ * success settled (a commit that was made, a command whose last attempt went through), and no prompt
+ * that asks for nothing (a remark, a reply, an acknowledgement) listed as the goal. The sections are
+ * read by position, so the check works whatever language the headings are in.
  */
 import { commandParts, mainParts, sameAction } from './actions.ts';
 import type { Settled } from './facts.ts';
@@ -27,10 +28,21 @@ function norm(s: string): string {
   return s.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** A quoted prompt this short could be part of a real request by chance ("ok"); it must then be the whole line. */
+const MIN_QUOTED = 12;
+
 /** Why the summary breaks the rules, or undefined when it keeps them. */
-export function replyProblem(summary: string, settled: readonly Settled[]): string | undefined {
+export function replyProblem(summary: string, settled: readonly Settled[], notGoals: readonly string[] = []): string | undefined {
   const parts = sections(summary);
   for (const line of parts.flat()) if (isHostLine(line)) return `host bookkeeping shown as session content: "${line.slice(0, 80)}"`;
+  for (const line of parts[0] ?? []) {
+    const l = norm(line).replace(/[.!?。！？]+$/, '');
+    const quoted = notGoals.find((g) => {
+      const n = norm(g).replace(/[.!?。！？]+$/, '');
+      return n.length > 0 && (l === n || (n.length >= MIN_QUOTED && l.includes(n)));
+    });
+    if (quoted !== undefined) return `the goal lists a prompt that asks for nothing (a remark, reply or acknowledgement): "${quoted.slice(0, 80)}"`;
+  }
   const open = parts[2] ?? [];
   const commits = settled.filter((s): s is Extract<Settled, { kind: 'commit' }> => s.kind === 'commit');
   const commands = settled.filter((s): s is Extract<Settled, { kind: 'command' }> => s.kind === 'command');

@@ -67,10 +67,10 @@ export class SessionBuilder {
   }
 
   /** `git commit -m` with git's own output line. */
-  commit(subject: string, opts: { heredoc?: boolean; amend?: boolean; branch?: string } = {}): this {
+  commit(subject: string, opts: { heredoc?: boolean; amend?: boolean; branch?: string; add?: readonly string[] } = {}): this {
     const msg = opts.heredoc ? `"$(cat <<'EOF'\n${subject}\n\nLonger body.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"` : JSON.stringify(subject);
     const sha = (0x1000000 + this.#n * 7919).toString(16).slice(0, 7);
-    return this.bash(`git add -A && git commit${opts.amend ? ' --amend' : ''} -m ${msg}`, { stdout: `[${opts.branch ?? 'main'} ${sha}] ${subject}\n 2 files changed, 9 insertions(+)` });
+    return this.bash(`git add ${opts.add ? opts.add.join(' ') : '-A'} && git commit${opts.amend ? ' --amend' : ''} -m ${msg}`, { stdout: `[${opts.branch ?? 'main'} ${sha}] ${subject}\n 2 files changed, 9 insertions(+)` });
   }
 
   input(): SummaryInput {

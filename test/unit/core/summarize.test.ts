@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { summarizeHeuristically, SUMMARY_LIMITS } from '../../../src/core/summarize/heuristic.ts';
 import { buildSnapshot } from '../../../src/core/summarize/snapshot.ts';
 import { guessLanguage } from '../../../src/core/summarize/language.ts';
+import { phrasesFor } from '../../../src/core/summarize/phrases.ts';
 import type { Observation, ObsType } from '../../../src/core/types.ts';
 import { SessionBuilder } from './session-builder.ts';
 
@@ -240,4 +241,45 @@ test('commits without git\'s own line: the message counts unless the output says
   );
   const done = section(sum.detailed, 1).filter((l) => l.startsWith('Commit: '));
   assert.deepEqual(done, ['Commit: docs: add the core spec', 'Commit: docs(specs): add app-level spec', 'Commit: chore: add the gitignore']);
+});
+
+test('a failed commit is settled by a later commit of the same files under another subject, not by a commit of other files', () => {
+  const run = (laterAdd: string) =>
+    summarizeHeuristically(
+      new SessionBuilder()
+        .prompt('Commit the lessons file.')
+        .bash('git add tasks/lessons.md && git commit -m "docs: add the release lesson"', { fail: 'Exit code 1\nThe following paths are ignored by one of your .gitignore files:\ntasks' })
+        .edit('.gitignore')
+        .bash(`git add ${laterAdd} && git commit -m "chore: track tasks/lessons.md"`, { stdout: '[main 1a2b3c4] chore: track tasks/lessons.md\n 2 files changed' })
+        .stop('Committed.')
+        .input(),
+    );
+  const settled = run('.gitignore tasks/lessons.md');
+  assert.deepEqual(section(settled.detailed, 2), ['none recorded'], settled.detailed);
+  assert.ok(!/docs: add the release lesson/.test(settled.detailed), settled.detailed);
+  const other = run('.gitignore');
+  assert.ok(section(other.detailed, 2).some((l) => l.startsWith('Unresolved failure:')), other.detailed);
+  assert.ok(section(other.detailed, 3).some((l) => l.includes('docs: add the release lesson')), other.detailed);
+});
+
+test('next steps from the final message\'s prose: what it says is left or not done yet, never its closing question as a step', () => {
+  const cases: [string, string, string][] = [
+    ['Ship the fix.', 'Pushed the fix.\n\nThe migration has not been run on staging yet. Should I run it now?', 'The migration has not been run on staging yet.'],
+    ['READMEを更新して', 'README を更新してプッシュしました。\n\n前回からの残タスクとして、設定ファイルの移行がコミットされていない状態です。こちらも進めますか？', '前回からの残タスクとして、設定ファイルの移行がコミットされていない状態です。'],
+    ['README를 업데이트해 줘', 'README를 업데이트했습니다.\n\n남은 작업: 설정 파일 이전은 아직 커밋되지 않았습니다. 이것도 진행할까요?', '설정 파일 이전은 아직 커밋되지 않았습니다.'],
+  ];
+  for (const [ask, final, expect] of cases) {
+    const sum = summarizeHeuristically(new SessionBuilder().prompt(ask).edit('README.md').stop(final).input());
+    // A short request in Korean or Japanese still decides the headings' language.
+    assert.equal(sum.language, /[가-힣]/.test(ask) ? 'ko' : /[ぁ-ん]/.test(ask) ? 'ja' : 'en', ask);
+    const next = section(sum.detailed, 3);
+    assert.ok(next.includes(expect), `${ask}\n${sum.detailed}`);
+    const question = final.split(/(?<=[.。])\s*/).pop()!;
+    assert.ok(!next.includes(question), `the closing question is no step of its own\n${sum.detailed}`);
+  }
+  // Naming a to-do list or leftover work is no next step when the sentence says it is done.
+  for (const done of ['I created a todo list with four tasks and walked through each of them.', '残タスクをすべて片付けました。']) {
+    const sum = summarizeHeuristically(new SessionBuilder().prompt('Walk me through the todo list feature.').edit('src/todo.ts').stop(done).input());
+    assert.deepEqual(section(sum.detailed, 3), [phrasesFor(sum.language).nothing], `${done}\n${sum.detailed}`);
+  }
 });

@@ -58,6 +58,18 @@ test('reply check: an open issue that a recorded success settled, or host bookke
   assert.match(replyProblem(sections('none').replace('Fix the pool leak', '<local-command-stdout>ok</local-command-stdout>'), settled) ?? '', /host bookkeeping/);
 });
 
+test('reply check: a prompt that asks for nothing (a remark, a reply, an acknowledgement) listed as the goal is named; a request is not', () => {
+  const notGoals = ['okay, im watching the logs now', 'yes do option 2', 'ok'];
+  const goal = (line: string) => sections('none').replace('Fix the pool leak', line);
+  assert.equal(replyProblem(goal('Fix the pool leak'), settled, notGoals), undefined);
+  assert.equal(replyProblem(goal('Fix the pool leak; ok to keep the retry count'), settled, notGoals), undefined, 'a short non-goal must be the whole line');
+  assert.match(replyProblem(goal('okay, im watching the logs now.'), settled, notGoals) ?? '', /the goal lists a prompt that asks for nothing/);
+  assert.match(replyProblem(goal('User said: "yes do option 2"'), settled, notGoals) ?? '', /asks for nothing.*yes do option 2/);
+  assert.match(replyProblem(goal('OK'), settled, notGoals) ?? '', /asks for nothing/);
+  // The same words outside the goal are no problem (a decision is listed under Done).
+  assert.equal(replyProblem(sections('none').replace('Committed fix(db): release pooled connections on error', 'Decision: yes do option 2'), settled, notGoals), undefined);
+});
+
 for (const wire of [anthropic, openai]) {
   test(`${wire.name}: a reply contradicting a recorded success keeps the heuristic summary and says why; a fair one is used`, async () => {
     const bad = JSON.stringify({ brief: sections('`git push` failed: no upstream'), detailed: sections('`git push` failed: no upstream branch') });
