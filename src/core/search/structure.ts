@@ -26,6 +26,8 @@ export interface RecordFact {
   readonly type: string;
   /** A failed call, or a prompt reporting an error (its extracted blocker events). */
   readonly problem: boolean;
+  /** A prompt that asks a question: what follows it is its answer, whatever words that shares. */
+  readonly question?: boolean;
   /** A record saying a problem is fixed ("fixed the …", "now passes", "解决了"): its fix came before it. */
   readonly resolved?: boolean;
   /** A compaction: the summary record, or the prompt that continues a compacted session. */
@@ -37,7 +39,7 @@ export interface NeighbourRequest {
   readonly anchor: RecordFact;
   readonly direction: 'after' | 'before';
   readonly span: number;
-  readonly purpose: 'sequence' | 'fix' | 'context';
+  readonly purpose: 'sequence' | 'fix' | 'context' | 'reply';
 }
 
 /** Anchors taken from the head of the fused ranking. */
@@ -52,10 +54,12 @@ const FIX_SPAN = 12;
 const FIXES = 4;
 
 /** Weights of the lists relative to a keyword list (1). */
-export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, kinds: 0.6, context: 0.3 });
+export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, replies: 1, kinds: 0.6, context: 0.3 });
 /** Without a temporal cue, the best matches' next records still form a weak list: answers sit next to what names them. */
 const CONTEXT_ANCHORS = 2;
 const CONTEXT_SPAN = 2;
+/** Records read after a question for its answer: the rest of its turn. */
+const REPLY_SPAN = 12;
 
 /** Which neighbours the intent needs, from the fused head (best first). */
 export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[]): NeighbourRequest[] {
@@ -74,6 +78,11 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
     for (const anchor of near.filter((f) => f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'after', span: FIX_SPAN, purpose: 'fix' });
     // A record saying it is fixed has its fix just before it.
     for (const anchor of near.filter((f) => f.resolved && !f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'before', span: FIX_SPAN, purpose: 'fix' });
+  }
+  // A question asked in the session is often the question asked now; its answer is what came next
+  // ("how long have you been married?" → "5 years already!"), which need not share a word with it.
+  if (!intent.ask) {
+    for (const anchor of head.slice(0, ANCHORS).filter((f) => f.question)) out.push({ anchor, direction: 'after', span: REPLY_SPAN, purpose: 'reply' });
   }
   if (!out.some((r) => r.purpose === 'sequence')) {
     for (const anchor of head.slice(0, CONTEXT_ANCHORS)) out.push({ anchor, direction: 'after', span: CONTEXT_SPAN, purpose: 'context' });
@@ -95,10 +104,16 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   const seq: number[] = [];
   const fixes: number[] = [];
   const context: number[] = [];
+  const replies: number[] = [];
   const inHead = new Set(head.map((f) => f.id));
   requests.forEach((r, i) => {
     const found = neighbours[i] ?? [];
-    if (r.purpose === 'context') {
+    if (r.purpose === 'reply') {
+      // The turn's answer when the model gave one, else the next record (another person's reply).
+      const turn = found.slice(0, Math.max(0, found.findIndex((f, i) => i > 0 && f.type === 'prompt')) || found.length).filter((f) => !isBookkeeping(f));
+      const answer = turn.find((f) => f.type === 'conclusion') ?? turn[0];
+      if (answer) replies.push(answer.id);
+    } else if (r.purpose === 'context') {
       // Only records the words found too: the list promotes a match that sits next to a better one,
       // it never brings in a record that matches nothing. The anchor leads its own neighbours, so a
       // neighbour never climbs above the match that named it.
@@ -116,6 +131,7 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   const dedupe = (ids: number[]) => [...new Set(ids)];
   if (seq.length) lists.push({ name: 'neighbours', ids: dedupe(seq), weight: STRUCTURE_WEIGHTS.neighbours });
   if (fixes.length) lists.push({ name: 'fixes', ids: dedupe(fixes), weight: STRUCTURE_WEIGHTS.fixes });
+  if (replies.length) lists.push({ name: 'replies', ids: dedupe(replies), weight: STRUCTURE_WEIGHTS.replies });
   if (context.length) lists.push({ name: 'context', ids: dedupe(context), weight: STRUCTURE_WEIGHTS.context });
   // Kinds of record the question names, in the order the words ranked them.
   const kinds = (keep: (f: RecordFact) => boolean, name: string) => {

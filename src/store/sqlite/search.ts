@@ -379,6 +379,8 @@ function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): 
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** A prompt asking something: a question mark (any script's) ending a sentence. */
+const QUESTION_RE = /[?？](?:\s|$)/;
 /** Claude Code opens the session that continues a compacted one with this prompt. */
 const CONTINUED_RE = /^This session is being continued/;
 /** What a call's title shows of its output (`Ran \`x\` → <output>`). */
@@ -398,6 +400,7 @@ function recordFact(r: Light, problem: boolean): RecordFact {
     type: r.type,
     problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)) || OUTPUT_PROBLEM_RE.test(outputOf(r.head)),
     compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)),
+    question: r.type === 'prompt' && QUESTION_RE.test(r.head),
     resolved: (r.type === 'conclusion' && RESOLVED_RE.test(r.head)) || RESOLVED_RE.test(r.finding ?? ''),
   };
 }

@@ -94,3 +94,16 @@ test('structure: after my prompt, what was done until my next prompt; a record s
   assert.deepEqual(fixes.find((l) => l.name === 'fixes')?.ids, [28, 26, 29], 'the edits before the resolution, nearest first, then the commands');
   assert.ok(!neighbourRequests(queryIntent('midnight bug'), fixHead).some((r) => r.purpose === 'fix'), 'no fix list without a fix cue');
 });
+
+test('structure: a question asked in the session among the best matches brings its answer, the turn\'s reply or the next record', () => {
+  const intent = queryIntent('how long have Mel and her husband been married');
+  const head = [fact(15, 'prompt', { question: true }), fact(40, 'prompt')];
+  const requests = neighbourRequests(intent, head);
+  const reply = requests.filter((r) => r.purpose === 'reply');
+  assert.deepEqual(reply.map((r) => r.anchor.id), [15], 'only the question is an anchor');
+  const lists = structureLists(intent, head, requests, requests.map((r) => (r.purpose === 'reply' ? [fact(16, 'prompt')] : [])));
+  assert.deepEqual(lists.find((l) => l.name === 'replies')?.ids, [16], "another person's reply");
+  const coding = structureLists(intent, head, requests, requests.map((r) => (r.purpose === 'reply' ? [fact(16, 'discovery'), fact(17, 'command'), fact(18, 'conclusion'), fact(19, 'prompt')] : [])));
+  assert.deepEqual(coding.find((l) => l.name === 'replies')?.ids, [18], "the model's answer of that turn");
+  assert.ok(!neighbourRequests(queryIntent('what did I ask after the deploy'), head).some((r) => r.purpose === 'reply'), 'not when the question asks for the prompt itself');
+});
