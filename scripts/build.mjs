@@ -4,6 +4,7 @@
 // - hook.cjs, the entry: runs the two bundles below through V8's code cache (src/hooks/launch.ts);
 // - hook-main.cjs, the hook itself (src/hooks/main.ts);
 // - hook-store.cjs, the store path (SQLite, summaries), required only by SessionStart, PreCompact and SessionEnd;
+//   these two are written inside the CommonJS module wrapper (see `wrapped` below), so requiring them runs nothing;
 // - hook.js, the entry of earlier installs, kept as a one-line ES module that starts hook.cjs.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -125,11 +126,23 @@ const osOnDemand = {
   },
 };
 const hash = (file) => createHash('sha256').update(readFileSync(join(outdir, file))).digest('hex').slice(0, 16);
+/**
+ * The two bundles that hook.cjs runs through the code cache are written inside the CommonJS module
+ * wrapper that src/hooks/code-cache.ts would otherwise add (WRAP_HEAD, WRAP_TAIL there: the same
+ * strings), so V8 compiles the file's text as read instead of a copy of it joined to the wrapper.
+ */
+const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+const WRAP_TAIL = '\n});';
+const wrapped = (file) => writeFileSync(join(outdir, file), WRAP_HEAD + readFileSync(join(outdir, file), 'utf8') + WRAP_TAIL);
 await build({ ...hookCommon, entryPoints: { 'hook-main': 'src/hooks/main.ts' }, outdir, plugins: [storeApart, osOnDemand] });
+wrapped('hook-main.cjs');
 // V8 keeps an ASCII bundle as one byte per character, and compiles it faster; esbuild escapes strings
 // but not regex literals, so a `→` in one makes the whole source two bytes per character.
 const nonAscii = /[^\x00-\x7f].{0,40}/.exec(readFileSync(join(outdir, 'hook-main.cjs'), 'utf8'));
 if (nonAscii) console.warn(`build: hook-main.cjs is not ASCII (escape it in the source): ${JSON.stringify(nonAscii[0])}`);
+// Past 128 KB every hook process reads its bundle into freshly mapped memory (test/integration/plugin/hook-bundle-size.test.ts).
+const mainSize = readFileSync(join(outdir, 'hook-main.cjs')).length;
+if (mainSize > 128 * 1024 - 2048) console.warn(`build: hook-main.cjs is ${mainSize} bytes, past the 126 KB a hook reads cheaply`);
 await build({
   ...hookCommon,
   entryPoints: { 'hook-store': 'src/hooks/with-store.ts' },
@@ -137,6 +150,7 @@ await build({
   external: ['sqlite-vec', ADDON, 'bindings', 'better-sqlite3/package.json'],
   plugins: [sqliteInside],
 });
+wrapped('hook-store.cjs');
 await build({
   ...hookCommon,
   entryPoints: { hook: 'src/hooks/launch.ts' },

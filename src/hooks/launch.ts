@@ -59,7 +59,8 @@ function load(name: string, buildHash: string): unknown {
   try {
     start = compileCached(run);
   } catch {
-    return require(file);
+    // Whatever the cache did, compiled from source alone (this throws if the bundle itself cannot be read).
+    start = compileCached({ ...run, cacheDir: undefined });
   }
   return start();
 }

@@ -24,10 +24,14 @@ export function hookStartedAt(now = Date.now()): number {
 
 function forkedAt(now: number): number | undefined {
   try {
-    const stat = readFileSync('/proc/self/stat', 'latin1');
+    // Read as UTF-8: Node reads a file into a string in one native call only for that encoding; any
+    // other (latin1 here before) goes through its JavaScript read loop, which for a /proc file (size 0,
+    // read in 64 KB chunks) cost every hook 0.7 ms. The fields read are ASCII, and the command name
+    // before them, whatever its bytes, is skipped by the last ')'.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
     // The command name (field 2) may hold spaces and parentheses: fields are counted from the last ')'.
     const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    const uptimeSeconds = Number(readFileSync('/proc/uptime', 'latin1').split(' ')[0]);
+    const uptimeSeconds = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
     if (!Number.isFinite(startTicks) || !Number.isFinite(uptimeSeconds)) return undefined;
     return Math.round(now - (uptimeSeconds - startTicks / TICKS_PER_SECOND) * 1000);
   } catch {

@@ -20,9 +20,15 @@ export interface StdinRead {
 }
 
 const CHUNK = 64 * 1024;
+/**
+ * The payload is read into one buffer of this size, and decoded where it lies: no chunks to join, a
+ * copy of the whole payload fewer. Only the pages the payload reaches are ever touched (a buffer this
+ * large is mapped by the kernel as it is written), so a small payload costs no more than before;
+ * what does not fit goes on in chunks.
+ */
+const FIRST_READ = 1024 * 1024;
 
-function decode(chunks: Buffer[], bytes: number, overflow: boolean): StdinRead {
-  const all = Buffer.concat(chunks);
+function decode(all: Buffer, bytes: number, overflow: boolean): StdinRead {
   // Node's UTF-8 decoding first (a TextDecoder costs a hook a tenth of a millisecond more): it replaces
   // each invalid sequence with U+FFFD, so a text without one came from valid UTF-8 and is what the
   // WHATWG decoder gives, less the byte order mark that decoder drops. Otherwise, the decoder decides.
@@ -44,7 +50,7 @@ async function readStream(stream: NodeJS.ReadableStream, maxBytes: number, chunk
     if (bytes <= maxBytes) chunks.push(buf);
     else overflow = true;
   }
-  return decode(chunks, bytes, overflow);
+  return decode(Buffer.concat(chunks), bytes, overflow);
 }
 
 /** How long to wait before asking again when the host has not written (or closed) yet. */
@@ -74,26 +80,31 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, POLL_MS))
  */
 export async function readStdin(maxBytes: number, stream?: NodeJS.ReadableStream, onWait?: () => void): Promise<StdinRead> {
   if (stream) {
-    if ((stream as { isTTY?: boolean }).isTTY) return decode([], 0, false);
+    if ((stream as { isTTY?: boolean }).isTTY) return decode(Buffer.alloc(0), 0, false);
     onWait?.();
     return readStream(stream, maxBytes, [], 0, false);
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
   let overflow = false;
+  let first: Buffer | undefined;
+  let filled = 0;
   try {
     const st = fstatSync(0);
     // A terminal means a person ran the hook by hand: there is no payload to wait for.
-    if (st.isCharacterDevice()) return decode([], 0, false);
+    if (st.isCharacterDevice()) return decode(Buffer.alloc(0), 0, false);
     if (!st.isFile() && !makeNonBlocking()) {
       onWait?.();
       return readStream(process.stdin, maxBytes, chunks, bytes, overflow);
     }
+    first = Buffer.allocUnsafe(Math.min(FIRST_READ, maxBytes));
     for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK);
+      const inFirst = filled < first.length;
+      const buf = inFirst ? first : Buffer.allocUnsafe(CHUNK);
+      const at = inFirst ? filled : 0;
       let n: number;
       try {
-        n = readSync(0, buf, 0, CHUNK, null);
+        n = readSync(0, buf, at, buf.length - at, null);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
         onWait?.();
@@ -102,11 +113,13 @@ export async function readStdin(maxBytes: number, stream?: NodeJS.ReadableStream
       }
       if (n === 0) break;
       bytes += n;
-      if (bytes <= maxBytes) chunks.push(buf.subarray(0, n));
+      if (inFirst) filled += n;
+      else if (bytes <= maxBytes) chunks.push(buf.subarray(0, n));
       else overflow = true;
     }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EOF') throw err;
   }
-  return decode(chunks, bytes, overflow);
+  const head = first ? first.subarray(0, filled) : Buffer.alloc(0);
+  return decode(chunks.length ? Buffer.concat([head, ...chunks]) : head, bytes, overflow);
 }

@@ -52,6 +52,42 @@ export interface ScanTables {
   readonly alternations: readonly (readonly [source: string, flags: string])[];
 }
 
+/**
+ * Tables as the generated file writes them (scripts/hint-tables.ts): the candidates' words one per
+ * line, and their set and flags one character each. An object literal per candidate made the tables
+ * 21 KB of the hook bundle, which crossed the 128 KB past which a hook process reads and keeps its
+ * bundle at twice the cost (hooks/code-cache).
+ */
+export interface PackedScanTables {
+  /** The candidates' words, in the candidates' order. */
+  readonly words: readonly string[];
+  /** Per candidate, `'0'` + (set << 2 | ignoreCase << 1 | wordEnd). */
+  readonly flags: string;
+  readonly lists: ScanTables['lists'];
+  readonly thirds: ScanTables['thirds'];
+  readonly alternations: ScanTables['alternations'];
+}
+
+/** `tables` packed; throws for a set the packing cannot name (ten or more sets). */
+export function packScanTables(tables: ScanTables): PackedScanTables {
+  const flags = tables.candidates.map((c) => {
+    if (c.set > 9) throw new Error(`too many word sets to pack: ${c.set + 1}`);
+    return String.fromCharCode(48 + ((c.set << 2) | (c.ignoreCase ? 2 : 0) | (c.wordEnd ? 1 : 0)));
+  });
+  return { words: tables.candidates.map((c) => c.word), flags: flags.join(''), lists: tables.lists, thirds: tables.thirds, alternations: tables.alternations };
+}
+
+/** The tables `packed` stands for. */
+export function unpackScanTables(packed: PackedScanTables): ScanTables {
+  const { words, flags } = packed;
+  const candidates: Candidate[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const f = flags.charCodeAt(i) - 48;
+    candidates.push({ set: f >> 2, word: words[i]!, ignoreCase: (f & 2) !== 0, wordEnd: (f & 1) !== 0 });
+  }
+  return { candidates, lists: packed.lists, thirds: packed.thirds, alternations: packed.alternations };
+}
+
 /** From this length on, V8 compiles a regex search to machine code at its first run (it interprets shorter ones first). */
 const LONG_TEXT = 1000;
 /** Characters of long texts a scanner gives the regex engine before its own loop takes over. */

@@ -6,7 +6,7 @@
  */
 import { isWordCode } from './char-class.ts';
 import type { Hits } from './hint-scan.ts';
-import { findHints } from './hints.ts';
+import { findHints, tokenHintsAt } from './hints.ts';
 import { placeholder } from './placeholder.ts';
 import { tokenFormats, type TokenFormat } from './token-formats.ts';
 import { TOKEN_RULES, type TokenRule } from './token-rules.ts';
@@ -48,13 +48,31 @@ function rulesForHint(hint: string): readonly TokenRule[] {
 }
 const ALWAYS_RULES = TOKEN_RULES.filter((r) => r.hints.length === 0);
 
+/** Whether a token can start with `prefix` at `at`, whatever its format: what formatEnd asks first. */
+function prefixStartsToken(text: string, at: number, prefix: string): boolean {
+  if (!text.startsWith(prefix, at)) return false;
+  // A token starts a word: `xsk-…` or `mysk-…` is something else.
+  if (at > 0 && isWordCode(prefix.charCodeAt(0)) && isWordCode(text.charCodeAt(at - 1))) return false;
+  // …and is not a stretch of a longer base64 run (`…Qx/SK0f3…`, an image or a key body).
+  return !(at > 1 && isWordCode(prefix.charCodeAt(0)) && isBase64Joint(text.charCodeAt(at - 1)) && isWordCode(text.charCodeAt(at - 2)));
+}
+
+/**
+ * Whether any token hint inside the hit `[at, at + length)` (a format's prefix is the hit or inside
+ * it) can start a token there. Most hits cannot: `pat`, Airtable's prefix, inside every `file_path`
+ * of a tool call. Asked before the hit's candidates, which would build the whole catalogue
+ * (token-formats, on first use) for nothing; the hints at each place come from the scan's tables.
+ */
+function tokenMayStart(text: string, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) {
+    for (const prefix of tokenHintsAt(text, i)) if (prefixStartsToken(text, i, prefix)) return true;
+  }
+  return false;
+}
+
 /** Where a token of `format` starting with `prefix` at `at` ends, or -1. Runs are greedy, as long as their class allows. */
 export function formatEnd(text: string, at: number, format: TokenFormat, prefix: string): number {
-  if (!text.startsWith(prefix, at)) return -1;
-  // A token starts a word: `xsk-…` or `mysk-…` is something else.
-  if (at > 0 && isWordCode(prefix.charCodeAt(0)) && isWordCode(text.charCodeAt(at - 1))) return -1;
-  // …and is not a stretch of a longer base64 run (`…Qx/SK0f3…`, an image or a key body).
-  if (at > 1 && isWordCode(prefix.charCodeAt(0)) && isBase64Joint(text.charCodeAt(at - 1)) && isWordCode(text.charCodeAt(at - 2))) return -1;
+  if (!prefixStartsToken(text, at, prefix)) return -1;
   let i = at + prefix.length;
   const body = format.body;
   for (let s = 0; s < body.length; s++) {
@@ -94,6 +112,7 @@ function formatMatches(text: string, hints: Hits): Found[] {
   const found: Found[] = [];
   for (let k = 0; k < hints.length; k += 2) {
     const at = hints[k]!;
+    if (!tokenMayStart(text, at, hints[k + 1]!)) continue;
     for (const c of candidatesFor(text.substr(at, hints[k + 1]!))) {
       const start = at + c.offset;
       const end = formatEnd(text, start, c.format, c.prefix);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { HintScanner, scanTables } from '../../../src/core/privacy/hint-scan.ts';
+import { HintScanner, packScanTables, scanTables, unpackScanTables } from '../../../src/core/privacy/hint-scan.ts';
 import { HINT_SETS } from '../../../src/core/privacy/hint-sets.ts';
 import { HINT_TABLES } from '../../../src/core/privacy/hint-tables.generated.ts';
 import { HINT_TABLES_FILE, hintTablesSource } from '../../../scripts/hint-tables.ts';
@@ -28,4 +28,11 @@ test('a scanner given tables finds what one that works them out finds, by loop a
 
 test('tables of sets with an unusable word are refused', () => {
   assert.throws(() => scanTables([{ words: ['ok', 'é'] }]));
+});
+
+test('packed tables stand for the same tables; more sets than the packing can name are refused', () => {
+  const sets = [{ words: ['ab', 'abc'] }, { words: ['key', 'pat'], ignoreCase: true, wordEnd: ['pat'] }];
+  const tables = scanTables(sets);
+  assert.deepEqual(unpackScanTables(packScanTables(tables)), tables);
+  assert.throws(() => packScanTables(scanTables(Array.from({ length: 11 }, (_, i) => ({ words: [`w${i}`] })))));
 });

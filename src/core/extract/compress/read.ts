@@ -5,23 +5,20 @@
  * the top of the file as still fits. What was dropped is counted.
  */
 import { countLines } from '../tools/files.ts';
+import { declarationLines } from './declarations.ts';
 
-// Sticky, tried where the line's own text starts (after a `  12→` number), so no line is copied to drop it.
+// Tried where the line's own text starts (after a `  12→` number), so no line is copied to drop it.
 // The arrow is escaped: the hook bundle stays ASCII (see hooks/code-cache).
 const NUMBER_PREFIX_RE = /\s*\d+[\u2192\t]/y;
-const DECLARATION_RE = /\s*(?:export\s|import\s|from\s\S+\simport|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:function|def|class|interface|type|struct|enum|trait|impl|fn|func|module|defmodule|defp?|package|const\s+[A-Z_]{2,}|public|private|protected|@\w+)\b|#{1,6}\s)/y;
 const NOTE_RE = /\s*.*\b(?:TODO|FIXME|HACK|XXX|NOTE)\b/y;
 /** The note words anywhere: a forward scan, where NOTE_RE backtracks over every line. */
 const NOTE_WORD_RE = /TODO|FIXME|HACK|XXX|NOTE/;
 
-/** A declaration, import or heading, or a line with a note word (when the file has any). */
-function significant(line: string, mayHaveNotes: boolean): boolean {
+/** A line with a note word, from where its own text starts (when the file has any). */
+function noteLine(line: string): boolean {
+  if (!NOTE_WORD_RE.test(line)) return false;
   NUMBER_PREFIX_RE.lastIndex = 0;
-  const from = NUMBER_PREFIX_RE.test(line) ? NUMBER_PREFIX_RE.lastIndex : 0;
-  DECLARATION_RE.lastIndex = from;
-  if (DECLARATION_RE.test(line)) return true;
-  if (!mayHaveNotes || !NOTE_WORD_RE.test(line)) return false;
-  NOTE_RE.lastIndex = from;
+  NOTE_RE.lastIndex = NUMBER_PREFIX_RE.test(line) ? NUMBER_PREFIX_RE.lastIndex : 0;
   return NOTE_RE.test(line);
 }
 const SCAN_CHARS = 400_000;
@@ -35,7 +32,8 @@ export function compressFile(path: string, content: string, maxChars: number, fi
   const header = `${path}`;
   if (content.length + header.length + 1 <= maxChars) return `${header}\n${content}`;
   // Huge files: declarations are looked for in the first 400 KB only.
-  const lines = (content.length > SCAN_CHARS ? content.slice(0, SCAN_CHARS) : content).split('\n');
+  const scanned = content.length > SCAN_CHARS ? content.slice(0, SCAN_CHARS) : content;
+  const lines = scanned.split('\n');
   const totalLines = content.length > SCAN_CHARS ? countLines(content) : lines.length;
   const numbered = lines.slice(0, 5).some((l) => NUMBERED_LINE_RE.test(l));
   const render = (i: number): string => {
@@ -46,8 +44,9 @@ export function compressFile(path: string, content: string, maxChars: number, fi
   const keep = new Set<number>();
   let size = header.length + 40;
   const mayHaveNotes = NOTE_WORD_RE.test(content);
+  const declaration = declarationLines(scanned, lines);
   for (let i = 0; i < lines.length && size < maxChars * 0.7; i++) {
-    if (significant(lines[i]!, mayHaveNotes)) {
+    if (declaration(i) || (mayHaveNotes && noteLine(lines[i]!))) {
       keep.add(i);
       size += Math.min(lines[i]!.length, 200) + 8;
     }

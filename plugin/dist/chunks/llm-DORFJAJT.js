@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as t,c as o,d as s,e as a,i as p}from"./chunk-Q6F3N23C.js";import"./chunk-ZXHSF4DP.js";import{t as e,u as r,v as m}from"./chunk-PPJZ33N7.js";import"./chunk-ASAXMMPJ.js";import"./chunk-VOQARHTF.js";import"./chunk-EQDMCI6N.js";import"./chunk-NYRTOUVY.js";export{e as DEFAULT_MODELS,r as LLM_DEFAULTS,t as SUMMARY_LIMITS,s as charCount,a as parseSummaryReply,m as resolveLlmSettings,o as sectionHeadings,p as summarizeWithLlm};
