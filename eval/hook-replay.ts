@@ -45,7 +45,7 @@ export interface ReplayReport {
   readonly ms: number;
 }
 
-interface HookCommand {
+export interface HookCommand {
   readonly matcher?: string;
   readonly command: string;
   /** Exec form (`command` and `args`, no shell), as the plugin's hooks.json declares them. */
@@ -53,7 +53,7 @@ interface HookCommand {
 }
 
 /** The hook commands of the plugin, by event. */
-function pluginHooks(root: string): Map<string, HookCommand[]> {
+export function pluginHooks(root: string): Map<string, HookCommand[]> {
   const json = JSON.parse(readFileSync(join(root, 'hooks', 'hooks.json'), 'utf8')) as {
     hooks: Record<string, { matcher?: string; hooks: { type: string; command: string; args?: string[] }[] }[]>;
   };
@@ -70,7 +70,7 @@ function pluginHooks(root: string): Map<string, HookCommand[]> {
 }
 
 /** Claude Code's matcher: empty or `*` matches everything, otherwise an anchored regular expression. */
-function matches(matcher: string | undefined, value: string): boolean {
+export function matches(matcher: string | undefined, value: string): boolean {
   if (matcher === undefined || matcher === '' || matcher === '*') return true;
   return new RegExp(`^(?:${matcher})$`).test(value);
 }
@@ -103,7 +103,8 @@ function expectedTitle(payload: Readonly<Record<string, unknown>>): string | und
   }
 }
 
-function runHook(hook: HookCommand, payload: string, env: NodeJS.ProcessEnv, root: string): Promise<string | undefined> {
+/** Run one hook command with a payload on stdin; undefined when it exited 0 printing one JSON object or nothing, else why not. */
+export function runHook(hook: HookCommand, payload: string, env: NodeJS.ProcessEnv, root: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     const options = { env: { ...env, CLAUDE_PLUGIN_ROOT: root }, stdio: ['pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'] };
     // Exec form: the host expands ${CLAUDE_PLUGIN_ROOT} in each argument and starts the command without a shell.

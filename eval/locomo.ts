@@ -23,7 +23,6 @@
  * SQLite FTS5 over the same stored text (eval/baseline). A hit at k: an observation holding an
  * evidence turn among the first k.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,7 +31,7 @@ import { captureEvent } from '../src/core/capture.ts';
 import { parseClaudeCode } from '../src/platforms/claude-code.ts';
 import type { SqliteDb } from '../src/store/sqlite/driver.ts';
 import { buildBaseline } from './baseline.ts';
-import { PLUGIN_ROOT } from './hook-replay.ts';
+import { matches, pluginHooks, PLUGIN_ROOT, runHook } from './hook-replay.ts';
 import { firstRank } from './metrics.ts';
 import { cleanEnv, cli, searchIds } from './recall.ts';
 
@@ -153,59 +152,6 @@ export function conversationCwd(root: string, conversation: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // Feeding through the plugin's hooks
-
-interface HookCommand {
-  readonly matcher?: string;
-  readonly command: string;
-  readonly args?: readonly string[];
-}
-
-function pluginHooks(root: string): Map<string, HookCommand[]> {
-  const json = JSON.parse(readFileSync(join(root, 'hooks', 'hooks.json'), 'utf8')) as {
-    hooks: Record<string, { matcher?: string; hooks: { type: string; command: string; args?: string[] }[] }[]>;
-  };
-  const out = new Map<string, HookCommand[]>();
-  for (const [event, entries] of Object.entries(json.hooks)) {
-    out.set(
-      event,
-      entries.flatMap((e) =>
-        e.hooks.filter((h) => h.type === 'command').map((h) => ({ ...(e.matcher !== undefined ? { matcher: e.matcher } : {}), command: h.command, ...(h.args ? { args: h.args } : {}) })),
-      ),
-    );
-  }
-  return out;
-}
-
-function matches(matcher: string | undefined, value: string): boolean {
-  if (matcher === undefined || matcher === '' || matcher === '*') return true;
-  return new RegExp(`^(?:${matcher})$`).test(value);
-}
-
-function runHook(hook: HookCommand, payload: string, env: NodeJS.ProcessEnv, root: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const options = { env: { ...env, CLAUDE_PLUGIN_ROOT: root }, stdio: ['pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'] };
-    const child = hook.args
-      ? spawn(hook.command, hook.args.map((a) => a.replaceAll('${CLAUDE_PLUGIN_ROOT}', root)), options)
-      : spawn('/bin/sh', ['-c', hook.command], options);
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.on('error', (e) => resolve(`spawn failed: ${e.message}`));
-    child.on('close', (code) => {
-      const text = out.trim();
-      let oneObject = text === '';
-      try {
-        oneObject ||= typeof JSON.parse(text) === 'object';
-      } catch {
-        oneObject = false;
-      }
-      resolve(code === 0 && oneObject ? undefined : `exit ${code}, stdout ${JSON.stringify(text.slice(0, 200))}, stderr ${JSON.stringify(err.slice(0, 200))}`);
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(payload);
-  });
-}
 
 /** One LoCoMo session as fed: the Claude Code session id it got and its turns' dia_ids, in order. */
 export interface FedSession {
