@@ -84,7 +84,7 @@ const WORD_RE = /[\p{L}\p{N}]+/gu;
 /** Names joined by dots, slashes or underscores (`Next.js`, `src/fix.ts`, `after_each`): never a cue. */
 const NAME_RE = /[\p{L}\p{N}]+(?:[./_\\][\p{L}\p{N}]+)+/gu;
 
-/** Where a cue first occurs in `text` (lower case, names blanked): its index, or -1. */
+/** Where a cue first occurs in `text` (lower case, names blanked): its index, or Infinity. */
 function cueAt(c: Cue, text: string): number {
   const at = [...c.words, ...(c.phrases ?? [])].map((w) => wordIndex(text, w)).concat(c.cjk.map((s) => text.indexOf(s)));
   return Math.min(...at.filter((i) => i >= 0), Infinity);

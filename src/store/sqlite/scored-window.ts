@@ -40,6 +40,8 @@ export interface FtsTotals {
   readonly docs: number;
   /** Mean tokens per document, all columns together. */
   readonly avgLength: number;
+  /** Mean tokens per document in each column (COLUMNS order). */
+  readonly columnAverages: readonly number[];
   /** The largest observation id: with `docs`, how densely ids are used (for range estimates). */
   readonly maxId: number;
 }
@@ -50,7 +52,7 @@ export function ftsTotals(db: SqliteDb): FtsTotals {
   const [docs = 0, ...columns] = block ? readVarints(block, 1 + COLUMNS.length) : [];
   const tokens = columns.reduce((a, b) => a + b, 0);
   const maxId = (stmt(db, 'SELECT max(id) FROM observations').pluck().get({}) as number | null) ?? 0;
-  return { docs, avgLength: docs > 0 ? tokens / docs : 0, maxId };
+  return { docs, avgLength: docs > 0 ? tokens / docs : 0, columnAverages: COLUMNS.map((_, i) => (docs > 0 ? (columns[i] ?? 0) / docs : 0)), maxId };
 }
 
 /** A unit of the query with its document count, when a bounded count found it (else it is common). */
@@ -237,15 +239,6 @@ export interface ColumnFrequencies {
   readonly perUnit: readonly ReadonlyMap<number, readonly number[]>[];
   /** Tokens of each document in each column. */
   readonly lengths: ReadonlyMap<number, readonly number[]>;
-  /** Mean tokens per document in each column, over the whole index. */
-  readonly averages: readonly number[];
-}
-
-/** Mean tokens per document of each column, from FTS5's averages record. */
-function columnAverages(db: SqliteDb): number[] {
-  const block = stmt(db, 'SELECT block FROM observations_fts_data WHERE id = 1').pluck().get({}) as Uint8Array | undefined;
-  const [docs = 0, ...columns] = block ? readVarints(block, 1 + COLUMNS.length) : [];
-  return COLUMNS.map((_, i) => (docs > 0 ? (columns[i] ?? 0) / docs : 0));
 }
 
 /** Tokens per column of each of `ids`, from `_docsize`. */
@@ -271,7 +264,7 @@ function columnLengths(db: SqliteDb, ids: readonly number[]): Map<number, number
  * cannot be read that way (uncommitted writes on this connection, an unknown format).
  */
 export function columnFrequencies(db: SqliteDb, ids: readonly number[], units: readonly QueryUnit[]): ColumnFrequencies {
-  if (ids.length === 0) return { perUnit: units.map(() => new Map()), lengths: new Map(), averages: columnAverages(db) };
+  if (ids.length === 0) return { perUnit: units.map(() => new Map()), lengths: new Map() };
   if (db.inTransaction) throw new Fts5FormatError('uncommitted index writes are not in the pages');
   const sorted = [...ids].sort((a, b) => a - b);
   return snapshot(db, () => {
@@ -288,6 +281,6 @@ export function columnFrequencies(db: SqliteDb, ids: readonly number[], units: r
       }
       return freq;
     });
-    return { perUnit, lengths: columnLengths(db, sorted), averages: columnAverages(db) };
+    return { perUnit, lengths: columnLengths(db, sorted) };
   });
 }

@@ -31,7 +31,7 @@
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
-import { queryIntent } from '../../core/search/intent.ts';
+import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, renderMatch, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
 import { rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../core/search/concepts.ts';
@@ -78,7 +78,6 @@ const GLOSSARY_MIN_CAP = 50;
 interface Ctx {
   readonly db: SqliteDb;
   readonly filters: FilterPlan;
-  readonly query: string;
   /** Match counts of the units counted so far in this search, by unit key (a count is a walk). */
   readonly counts: Map<string, Counted>;
   /** How many ids each list keeps. */
@@ -148,11 +147,14 @@ function counted(ctx: Ctx, unit: QueryUnit): Counted {
   return c;
 }
 
+/** A common unit's document count, estimated from how far into the history its bounded count reached. */
+function estimatedDf(c: Counted, maxId: number): number {
+  return Math.round((c.n * maxId) / Math.max(c.last, 1));
+}
+
 /** Units for BM25 outside FTS5: exact counts, or for common units an estimate from the count's reach. */
 function forScoring(ctx: Ctx, counted: readonly Counted[], maxId: number): CountedUnit[] {
-  return counted.map((c) =>
-    c.n > ctx.rareCap ? { unit: c.unit, df: undefined, estimate: Math.round((c.n * maxId) / Math.max(c.last, 1)) } : { unit: c.unit, df: c.n },
-  );
+  return counted.map((c) => (c.n > ctx.rareCap ? { unit: c.unit, df: undefined, estimate: estimatedDf(c, maxId) } : { unit: c.unit, df: c.n }));
 }
 
 /**
@@ -308,7 +310,7 @@ function keywordSearch(db: SqliteDb, opts: SearchOptions, depth: number, glossar
   if (!plan.match) return undefined;
   const filters = planFilters(db, opts, () => ftsTotals(db).docs, WINDOW);
   if (filters.empty) return undefined;
-  const ctx: Ctx = { db, query: opts.query, filters, counts: new Map(), depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
+  const ctx: Ctx = { db, filters, counts: new Map(), depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
   return { lists: listsOf(ctx, plan, glossaryOn), plan, ctx };
 }
 
@@ -426,8 +428,7 @@ function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
 }
 
 /** The structure lists (core/search/structure) a query's intent asks for, given the fused head. */
-function structureFor(db: SqliteDb, query: string, head: readonly Fused[], facts: ReadonlyMap<number, Light>): RankedList[] {
-  const intent = queryIntent(query);
+function structureFor(db: SqliteDb, intent: QueryIntent, head: readonly Fused[], facts: ReadonlyMap<number, Light>): RankedList[] {
   const candidates = head.filter((f) => facts.has(f.id)).map((f) => facts.get(f.id)!);
   const problems = intent.fix ? problemIds(db, candidates.slice(0, 10).map((c) => c.id)) : new Set<number>();
   const headFacts = candidates.map((c) => recordFact(c, problems.has(c.id)));
@@ -483,7 +484,7 @@ function sameStems(db: SqliteDb, concepts: readonly Concept[]): Concept[] {
  * The keyword candidates ranked by how many of the query's concepts they hold, in any of their forms
  * (core/search/concepts). Undefined when the index's pages cannot be read for them.
  */
-function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedList | undefined {
+function conceptList(ks: KeywordSearch, candidates: readonly number[], intent: QueryIntent): RankedList | undefined {
   const { ctx } = ks;
   if (candidates.length === 0 || ks.plan.concepts.length === 0) return undefined;
   const plan = { concepts: sameStems(ctx.db, ks.plan.concepts) };
@@ -492,8 +493,7 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedLi
   // little about which record answers), and reading its position lists for candidates scattered over
   // the whole history would cost more than the rest of the search.
   const selective = plan.concepts.map((c) => c.forms.map((unit) => counted(ctx, unit)));
-  // A common form's frequency is estimated from how far into the history its bounded count reached.
-  const idfOf = (f: Counted) => idf(totals.docs, f.n > ctx.rareCap ? Math.round((f.n * totals.maxId) / Math.max(f.last, 1)) : f.n);
+  const idfOf = (f: Counted) => idf(totals.docs, f.n > ctx.rareCap ? estimatedDf(f, totals.maxId) : f.n);
   const kept = selective.map((forms) => forms.filter((f) => f.n > 0 && f.n <= ctx.rareCap));
   if (kept.every((forms) => forms.length === 0)) return undefined;
   let freq;
@@ -511,9 +511,8 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[]): RankedLi
     return kept[c]!.map((f) => ({ idf: f === forms[0] ? own : Math.min(own, idfOf(f)), freq: freq.perUnit[k++]!, weight: f === forms[0] ? 1 : TRANSLATION_WEIGHT }));
   });
   // "Why" is answered by what the model wrote around a call (its reasons, what it found), more than by the call.
-  const why = queryIntent(ctx.query).why;
-  const weights = COLUMNS.map((c) => (why && (c.name === 'why' || c.name === 'finding') ? c.weight * WHY_NARRATION : c.weight));
-  return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights, averages: freq.averages }) };
+  const weights = COLUMNS.map((c) => (intent.why && (c.name === 'why' || c.name === 'finding') ? c.weight * WHY_NARRATION : c.weight));
+  return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights, averages: totals.columnAverages }) };
 }
 
 /**
@@ -524,12 +523,14 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 200);
   const depth = Math.max(limit * 2, 50);
   const semantic = (extras.extra ?? []).map((l) => (l.name === 'vector' && l.weight === undefined ? { ...l, weight: VECTOR_WEIGHT } : l));
+  // What the question asks beyond its words: read once, for the concept ranking and the structure lists.
+  const intent = queryIntent(opts.query);
   const ks = extras.keyword === false ? undefined : keywordSearch(db, opts, depth, extras.glossary !== false);
   let keyword: RankedList[] = ks?.lists ?? [];
   // The keyword lists gather the candidates; one ranking of them by every concept of the query, in
   // whichever language and form a record holds it, replaces the per-language lists in the fusion.
   // A lone file path or dotted name keeps its own list: its phrase is the whole query.
-  const concepts = ks && extras.concepts !== false && !(keyword.length === 1 && keyword[0]!.name === 'name') && conceptList(ks, candidatesOf(keyword));
+  const concepts = ks && extras.concepts !== false && !(keyword.length === 1 && keyword[0]!.name === 'name') && conceptList(ks, candidatesOf(keyword), intent);
   if (concepts) keyword = [concepts];
   const lists = [...keyword, ...semantic];
   if (extras.rankAmong) {
@@ -542,7 +543,7 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   let facts = lightFacts(db, opts, fusedHead.map((f) => f.id));
   if (extras.structure !== false && fusedHead.length) {
     // Order and kinds of records (what came after the match, the fix after the failure), fused in.
-    const structure = structureFor(db, opts.query, fusedHead, facts);
+    const structure = structureFor(db, intent, fusedHead, facts);
     if (structure.length) {
       fusedHead = fuse([...lists, ...structure]).slice(0, width);
       const missing = fusedHead.map((f) => f.id).filter((id) => !facts.has(id));
