@@ -119,7 +119,7 @@ export function withoutAcknowledgements(text: string): string {
 }
 
 /** True for a message that only acknowledges, greets or says "go on": no request of its own. */
-export function isAcknowledgementOnly(text: string): boolean {
+function isAcknowledgementOnly(text: string): boolean {
   const t = text.trim();
   if (isAcknowledgement(t)) return true;
   // Small talk with the assistant: a short question about it, with nothing to act on ("how are you doing?").
@@ -136,14 +136,6 @@ export function leadsWithAcknowledgement(text: string): boolean {
   if (first && first.length < t.length && isAcknowledgement(first)) return true;
   const word = t.split(/\s+/, 1)[0] ?? '';
   return word.length > 0 && word.length < t.length && isAcknowledgement(word);
-}
-
-/** The message without the acknowledgement it opens with ("okay, im watching the logs" → "im watching the logs"). */
-export function withoutLeadingAcknowledgement(text: string): string {
-  const t = text.trim();
-  const m = /^([^,;，；、。.!！?？\n]+)[,;，；、。.!！?？]\s*/u.exec(t);
-  if (m && isAcknowledgement(m[1]!)) return t.slice(m[0].length);
-  return t;
 }
 
 /** True when a summary line would show host bookkeeping rather than the session's work. */
