@@ -14,7 +14,8 @@
  * words already found or brings in one they could not, without displacing a strong word match.
  * Pure: the store reads the candidates' facts and their neighbours (store/sqlite/search).
  */
-import type { RankedList } from './fusion.ts';
+import { commandParts, mainParts, sameAction, type CommandPart } from '../summarize/actions.ts';
+import type { Fused, RankedList } from './fusion.ts';
 import type { QueryIntent } from './intent.ts';
 
 /** What the lists read about a candidate record. */
@@ -32,6 +33,20 @@ export interface RecordFact {
   readonly resolved?: boolean;
   /** A compaction: the summary record, or the prompt that continues a compacted session. */
   readonly compaction: boolean;
+  /** The command line a shell call ran, when it was one. */
+  readonly command?: string;
+}
+
+/** A record to rank just above another: the fix of a failure the question names is the answer, the failure its context. */
+export interface Lift {
+  readonly id: number;
+  readonly above: number;
+}
+
+/** What the structure adds to a ranking: lists to fuse, and records to lift above their anchors. */
+export interface Structure {
+  readonly lists: RankedList[];
+  readonly lifts: Lift[];
 }
 
 /** Neighbours to read: `span` records after (or before) `anchor` in its session, as a sequence or as a problem's fixes. */
@@ -92,6 +107,22 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
 
 const isChange = (f: RecordFact) => f.type === 'change';
 const isCommand = (f: RecordFact) => f.type === 'command';
+const actionsOf = (f: RecordFact): CommandPart[] => (f.command ? mainParts(commandParts(f.command)) : []);
+
+/**
+ * A failure's likeliest fixes, best first: the edits that followed it, then the commands that
+ * succeeded. When the failed command succeeds next with no edit in between (the same action,
+ * core/summarize/actions), that run is the fix itself: `echo … > .tool-versions && mix compile` after
+ * `mix compile` failed.
+ */
+function fixesOf(anchor: RecordFact, found: readonly RecordFact[]): RecordFact[] {
+  const edits = found.filter(isChange);
+  const runs = found.filter((f) => isCommand(f) && !f.problem);
+  const failed = actionsOf(anchor);
+  const success = failed.length ? found.findIndex((f) => isCommand(f) && !f.problem && actionsOf(f).some((p) => failed.some((a) => sameAction(a, p)))) : -1;
+  if (success < 0 || found.slice(0, success).some(isChange)) return [...edits, ...runs];
+  return [...new Set([found[success]!, ...edits, ...runs])];
+}
 /** Records that only keep books (about-to-run notes, todo lists): never an answer by position alone. */
 const isBookkeeping = (f: RecordFact) => f.type === 'pending' || f.type === 'note' || f.type === 'marker';
 
@@ -99,8 +130,9 @@ const isBookkeeping = (f: RecordFact) => f.type === 'pending' || f.type === 'not
  * The lists the neighbours make. `neighbours` holds, per request (same order), the records found,
  * nearest first.
  */
-export function structureLists(intent: QueryIntent, head: readonly RecordFact[], requests: readonly NeighbourRequest[], neighbours: readonly (readonly RecordFact[])[]): RankedList[] {
+export function structureLists(intent: QueryIntent, head: readonly RecordFact[], requests: readonly NeighbourRequest[], neighbours: readonly (readonly RecordFact[])[]): Structure {
   const lists: RankedList[] = [];
+  const lifts: Lift[] = [];
   const seq: number[] = [];
   const fixes: number[] = [];
   const context: number[] = [];
@@ -119,8 +151,10 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
       // neighbour never climbs above the match that named it.
       context.push(r.anchor.id, ...found.filter((f) => !isBookkeeping(f) && inHead.has(f.id)).map((f) => f.id));
     } else if (r.purpose === 'fix') {
-      // The edits after a failure are its likeliest fix, then the commands that succeeded.
-      fixes.push(...[...found.filter(isChange), ...found.filter((f) => isCommand(f) && !f.problem)].slice(0, FIXES).map((f) => f.id));
+      const best = fixesOf(r.anchor, found).slice(0, FIXES);
+      fixes.push(...best.map((f) => f.id));
+      // "How did we fix X" is answered by the fix; the failure naming X comes right after it.
+      if (r.direction === 'after' && best[0]) lifts.push({ id: best[0].id, above: r.anchor.id });
     } else {
       const useful = found.filter((f) => !isBookkeeping(f));
       // After my prompt, what was done: the records up to my next prompt.
@@ -139,5 +173,24 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
     if (ids.length) lists.push({ name, ids, weight: STRUCTURE_WEIGHTS.kinds });
   };
   if (intent.ask && !intent.after && !intent.before) kinds((f) => f.type === 'prompt', 'kind:prompt');
-  return lists;
+  return { lists, lifts };
+}
+
+/** How far above its anchor a lifted record lands: more than the fusion priors can move either (1.5 %). */
+const LIFT = 1.02;
+
+/**
+ * The fused ranking with each lifted record just above its anchor, when the anchor ranked higher.
+ * A lifted record the fusion did not keep is left out (it has no facts to show).
+ */
+export function liftAbove(fused: readonly Fused[], lifts: readonly Lift[]): Fused[] {
+  if (lifts.length === 0) return [...fused];
+  const byId = new Map(fused.map((f) => [f.id, f]));
+  for (const { id, above } of lifts) {
+    const lifted = byId.get(id);
+    const anchor = byId.get(above);
+    if (!lifted || !anchor || lifted.score >= anchor.score * LIFT) continue;
+    byId.set(id, { ...lifted, score: anchor.score * LIFT, via: [...lifted.via, `lift:${above}`] });
+  }
+  return [...byId.values()].sort((a, b) => b.score - a.score || b.id - a.id);
 }

@@ -32,7 +32,7 @@
 import { filterPlan } from '../../core/search/filter-plan.ts';
 import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
-import { neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../core/search/structure.ts';
+import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, renderMatch, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
 import { rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
@@ -394,8 +394,13 @@ const RESOLVED_RE = /\b(?:fixed|resolved|solved|works now|now works|working now|
 /** A prompt that reports a problem in words (the extractor's blockers catch stack traces and the like). */
 const PROBLEM_WORDS_RE = /\b(?:error|errors|exception|fail(?:s|ed|ing|ure)?|traceback|panic|crash(?:es|ed)?|broken|not working|doesn't work|does not work)\b|报错|错误|失败|崩溃|エラー|失敗|落ちる|오류|에러|실패/i;
 
+/** The command a shell call's title shows (`Ran \`x\``, `Failed: Ran \`x\` — …`). */
+const COMMAND_RE = /^(?:Failed: )?Ran `([^`]+)`/;
+
 function recordFact(r: Light, problem: boolean): RecordFact {
+  const command = COMMAND_RE.exec(r.head)?.[1];
   return {
+    ...(command ? { command } : {}),
     id: r.id,
     session: r.session_id,
     at: r.created_at,
@@ -428,7 +433,7 @@ function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
 }
 
 /** The structure lists (core/search/structure) a query's intent asks for, given the fused head. */
-function structureFor(db: SqliteDb, intent: QueryIntent, head: readonly Fused[], facts: ReadonlyMap<number, Light>): RankedList[] {
+function structureFor(db: SqliteDb, intent: QueryIntent, head: readonly Fused[], facts: ReadonlyMap<number, Light>): Structure {
   const candidates = head.filter((f) => facts.has(f.id)).map((f) => facts.get(f.id)!);
   const problems = intent.fix ? problemIds(db, candidates.slice(0, 10).map((c) => c.id)) : new Set<number>();
   const headFacts = candidates.map((c) => recordFact(c, problems.has(c.id)));
@@ -544,8 +549,8 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   if (extras.structure !== false && fusedHead.length) {
     // Order and kinds of records (what came after the match, the fix after the failure), fused in.
     const structure = structureFor(db, intent, fusedHead, facts);
-    if (structure.length) {
-      fusedHead = fuse([...lists, ...structure]).slice(0, width);
+    if (structure.lists.length) {
+      fusedHead = liftAbove(fuse([...lists, ...structure.lists]), structure.lifts).slice(0, width);
       const missing = fusedHead.map((f) => f.id).filter((id) => !facts.has(id));
       if (missing.length) facts = new Map([...facts, ...lightFacts(db, opts, missing)]);
     }

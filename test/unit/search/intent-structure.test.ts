@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { queryIntent } from '../../../src/core/search/intent.ts';
-import { neighbourRequests, structureLists, type RecordFact } from '../../../src/core/search/structure.ts';
+import { liftAbove, neighbourRequests, structureLists, type RecordFact } from '../../../src/core/search/structure.ts';
 
 test('intent: cues in four languages, English matched by whole word', () => {
   assert.equal(queryIntent('how did we fix the flaky login test').fix, true);
@@ -36,14 +36,14 @@ test('structure: the fix after a matching failure, the record after a match, pro
   assert.equal(fix?.anchor.id, 10, 'the failure is the anchor');
   assert.equal(fix?.direction, 'after');
   const after10 = [fact(11, 'discovery'), fact(12, 'change'), fact(13, 'error'), fact(14, 'command'), fact(15, 'change')];
-  const lists = structureLists(fixIntent, head, requests, requests.map((r) => (r.anchor.id === 10 ? after10 : [])));
+  const lists = structureLists(fixIntent, head, requests, requests.map((r) => (r.anchor.id === 10 ? after10 : []))).lists;
   const fixes = lists.find((l) => l.name === 'fixes');
   assert.deepEqual(fixes?.ids, [12, 15, 14], 'the edits after the failure first, then the successful commands, nearest first; not the read, not a failed retry');
 
   const ask = queryIntent('what did I ask after the deploy');
   const seq = neighbourRequests(ask, [fact(5, 'command')]);
   const next = [fact(6, 'pending'), fact(7, 'command'), fact(8, 'prompt'), fact(9, 'change'), fact(20, 'prompt'), fact(21, 'prompt')];
-  const l2 = structureLists(ask, [fact(5, 'command')], seq, seq.map(() => next));
+  const l2 = structureLists(ask, [fact(5, 'command')], seq, seq.map(() => next)).lists;
   assert.deepEqual(l2.find((l) => l.name === 'neighbours')?.ids, [8, 20], 'the next prompts, not the records between');
 
   const compaction = queryIntent('what happened after the compaction');
@@ -52,11 +52,11 @@ test('structure: the fix after a matching failure, the record after a match, pro
 
   const plain = neighbourRequests(queryIntent('redis timeout'), head);
   assert.ok(plain.every((r) => r.purpose === 'context'), 'without a cue only the weak context list is asked for');
-  const l3 = structureLists(queryIntent('redis timeout'), head, plain, plain.map(() => [fact(99, 'note'), fact(98, 'command')]));
+  const l3 = structureLists(queryIntent('redis timeout'), head, plain, plain.map(() => [fact(99, 'note'), fact(98, 'command')])).lists;
   assert.deepEqual(l3.map((l) => l.name), ['context']);
   assert.ok(l3[0]!.weight! < 1, 'context weighs less than a keyword list');
   assert.ok(!l3[0]!.ids.includes(99), 'bookkeeping records are never an answer by position');
-  const l4 = structureLists(queryIntent('redis timeout'), [...head, fact(98, 'command')], plain, plain.map(() => [fact(99, 'note'), fact(98, 'command'), fact(97, 'command')]));
+  const l4 = structureLists(queryIntent('redis timeout'), [...head, fact(98, 'command')], plain, plain.map(() => [fact(99, 'note'), fact(98, 'command'), fact(97, 'command')])).lists;
   assert.deepEqual(l4[0]!.ids.slice(0, 2), [10, 98], 'each anchor leads its neighbours, so a neighbour never climbs above the match that named it');
   assert.ok(!l4[0]!.ids.includes(97), 'a neighbour the words did not find is never brought in');
 });
@@ -80,7 +80,7 @@ test('structure: after my prompt, what was done until my next prompt; a record s
   const requests = neighbourRequests(intent, head).filter((r) => r.purpose === 'sequence');
   assert.deepEqual(requests.map((r) => r.anchor.id), [5], 'the prompt is the anchor');
   const next = [fact(6, 'change'), fact(7, 'command'), fact(8, 'prompt'), fact(9, 'change')];
-  const lists = structureLists(intent, head, requests, requests.map(() => next));
+  const lists = structureLists(intent, head, requests, requests.map(() => next)).lists;
   assert.deepEqual(lists.find((l) => l.name === 'neighbours')?.ids, [6, 7], 'what followed, up to the next prompt');
 
   const fix = queryIntent('how did we fix the midnight bug');
@@ -90,7 +90,7 @@ test('structure: after my prompt, what was done until my next prompt; a record s
   assert.equal(before?.anchor.id, 30);
   assert.equal(before?.direction, 'before');
   const earlier = [fact(29, 'command'), fact(28, 'change'), fact(27, 'discovery'), fact(26, 'change')];
-  const fixes = structureLists(fix, fixHead, fixRequests, fixRequests.map((r) => (r.anchor.id === 30 ? earlier : [])));
+  const fixes = structureLists(fix, fixHead, fixRequests, fixRequests.map((r) => (r.anchor.id === 30 ? earlier : []))).lists;
   assert.deepEqual(fixes.find((l) => l.name === 'fixes')?.ids, [28, 26, 29], 'the edits before the resolution, nearest first, then the commands');
   assert.ok(!neighbourRequests(queryIntent('midnight bug'), fixHead).some((r) => r.purpose === 'fix'), 'no fix list without a fix cue');
 });
@@ -101,9 +101,40 @@ test('structure: a question asked in the session among the best matches brings i
   const requests = neighbourRequests(intent, head);
   const reply = requests.filter((r) => r.purpose === 'reply');
   assert.deepEqual(reply.map((r) => r.anchor.id), [15], 'only the question is an anchor');
-  const lists = structureLists(intent, head, requests, requests.map((r) => (r.purpose === 'reply' ? [fact(16, 'prompt')] : [])));
+  const lists = structureLists(intent, head, requests, requests.map((r) => (r.purpose === 'reply' ? [fact(16, 'prompt')] : []))).lists;
   assert.deepEqual(lists.find((l) => l.name === 'replies')?.ids, [16], "another person's reply");
-  const coding = structureLists(intent, head, requests, requests.map((r) => (r.purpose === 'reply' ? [fact(16, 'discovery'), fact(17, 'command'), fact(18, 'conclusion'), fact(19, 'prompt')] : [])));
+  const coding = structureLists(intent, head, requests, requests.map((r) => (r.purpose === 'reply' ? [fact(16, 'discovery'), fact(17, 'command'), fact(18, 'conclusion'), fact(19, 'prompt')] : []))).lists;
   assert.deepEqual(coding.find((l) => l.name === 'replies')?.ids, [18], "the model's answer of that turn");
   assert.ok(!neighbourRequests(queryIntent('what did I ask after the deploy'), head).some((r) => r.purpose === 'reply'), 'not when the question asks for the prompt itself');
+});
+
+test('structure: a failed command that next succeeds with no edit between was fixed by that run; the fix ranks above its failure', () => {
+  const intent = queryIntent('how did we fix "No version is set for command mix"');
+  const failed = fact(10, 'error', { command: 'mix compile' });
+  const requests = neighbourRequests(intent, [failed]).filter((r) => r.purpose === 'fix');
+  const rerun = [fact(11, 'error', { command: 'echo "elixir 1.18" > .tool-versions && mix compile' }), fact(12, 'command', { command: 'echo -e "erlang 27\\nelixir 1.18" > .tool-versions && mix compile' }), fact(13, 'change')];
+  const s = structureLists(intent, [failed], requests, [rerun]);
+  assert.deepEqual(s.lists.find((l) => l.name === 'fixes')?.ids, [12, 13], 'the successful run of the same action first');
+  assert.deepEqual(s.lifts, [{ id: 12, above: 10 }]);
+  // With an edit between the failure and the successful run, the edit is the fix.
+  const edited = [fact(11, 'change'), fact(12, 'command', { command: 'mix compile' })];
+  const e = structureLists(intent, [failed], requests, [edited]);
+  assert.deepEqual(e.lists.find((l) => l.name === 'fixes')?.ids, [11, 12]);
+  assert.deepEqual(e.lifts, [{ id: 11, above: 10 }]);
+  // Another command succeeding is no rerun: the edits still come first.
+  const other = [fact(11, 'command', { command: 'ls' }), fact(12, 'change')];
+  assert.deepEqual(structureLists(intent, [failed], requests, [other]).lists.find((l) => l.name === 'fixes')?.ids, [12, 11]);
+});
+
+test('liftAbove: a lifted record lands just above its anchor and stays there under the priors; others keep their order', () => {
+  const fused = [
+    { id: 1, score: 0.05, via: ['concepts#1'] },
+    { id: 2, score: 0.04, via: ['concepts#2'] },
+    { id: 3, score: 0.01, via: ['fixes#1'] },
+  ];
+  const lifted = liftAbove(fused, [{ id: 3, above: 2 }]);
+  assert.deepEqual(lifted.map((f) => f.id), [1, 3, 2]);
+  assert.ok(lifted[1]!.score > 0.04 * 1.015, 'clear of the 1.5 % the recency and importance priors can add');
+  assert.deepEqual(liftAbove(fused, [{ id: 2, above: 3 }]).map((f) => f.id), [1, 2, 3], 'never lowered');
+  assert.deepEqual(liftAbove(fused, [{ id: 9, above: 1 }]).map((f) => f.id), [1, 2, 3], 'a record the fusion did not keep is not brought in');
 });

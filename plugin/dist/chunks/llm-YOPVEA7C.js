@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as t,c as o,d as s,e as a,i as p}from"./chunk-LDTOIO37.js";import"./chunk-OALK6ABJ.js";import{t as e,u as r,v as m}from"./chunk-TVZ5EIDH.js";import"./chunk-QYHA6E6E.js";import"./chunk-O6D54OUA.js";import"./chunk-EQDMCI6N.js";import"./chunk-NYRTOUVY.js";export{e as DEFAULT_MODELS,r as LLM_DEFAULTS,t as SUMMARY_LIMITS,s as charCount,a as parseSummaryReply,m as resolveLlmSettings,o as sectionHeadings,p as summarizeWithLlm};
