@@ -83,7 +83,7 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
     const compactions = intent.compaction ? head.filter((f) => f.compaction) : [];
     // "What did you do after I said X": X is one of my prompts.
     const prompts = intent.askedFirst ? head.slice(0, PROBLEM_DEPTH).filter((f) => f.type === 'prompt') : [];
-    const anchors = (compactions.length ? compactions : prompts.length ? prompts : head).slice(0, ANCHORS);
+    const anchors = (compactions.length ? compactions : prompts.length ? prompts : head.filter((f) => !isBookkeeping(f))).slice(0, ANCHORS);
     const direction = intent.before && !intent.after ? 'before' : 'after';
     const span = intent.ask ? PROMPT_SPAN : AFTER_SPAN;
     for (const anchor of anchors) out.push({ anchor, direction, span, purpose: 'sequence' });
@@ -133,7 +133,7 @@ const isBookkeeping = (f: RecordFact) => f.type === 'pending' || f.type === 'not
 export function structureLists(intent: QueryIntent, head: readonly RecordFact[], requests: readonly NeighbourRequest[], neighbours: readonly (readonly RecordFact[])[]): Structure {
   const lists: RankedList[] = [];
   const lifts: Lift[] = [];
-  const seq: number[] = [];
+  const seq: number[][] = [];
   const fixes: number[] = [];
   const context: number[] = [];
   const replies: number[] = [];
@@ -159,11 +159,13 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
       const useful = found.filter((f) => !isBookkeeping(f));
       // After my prompt, what was done: the records up to my next prompt.
       const done = intent.askedFirst ? useful.slice(0, Math.max(0, useful.findIndex((f) => f.type === 'prompt')) || useful.length) : useful;
-      seq.push(...(intent.ask ? useful.filter((f) => f.type === 'prompt').slice(0, 2) : done.slice(0, AFTER_SPAN)).map((f) => f.id));
+      seq.push((intent.ask ? useful.filter((f) => f.type === 'prompt').slice(0, 2) : done.slice(0, AFTER_SPAN)).map((f) => f.id));
     }
   });
   const dedupe = (ids: number[]) => [...new Set(ids)];
-  if (seq.length) lists.push({ name: 'neighbours', ids: dedupe(seq), weight: STRUCTURE_WEIGHTS.neighbours });
+  // Nearest first across anchors: each anchor's next record before any anchor's second.
+  const interleaved = seq.flatMap((ids) => ids.map((id, rank) => ({ id, rank }))).sort((a, b) => a.rank - b.rank).map((x) => x.id);
+  if (interleaved.length) lists.push({ name: 'neighbours', ids: dedupe(interleaved), weight: STRUCTURE_WEIGHTS.neighbours });
   if (fixes.length) lists.push({ name: 'fixes', ids: dedupe(fixes), weight: STRUCTURE_WEIGHTS.fixes });
   if (replies.length) lists.push({ name: 'replies', ids: dedupe(replies), weight: STRUCTURE_WEIGHTS.replies });
   if (context.length) lists.push({ name: 'context', ids: dedupe(context), weight: STRUCTURE_WEIGHTS.context });

@@ -138,3 +138,13 @@ test('liftAbove: a lifted record lands just above its anchor and stays there und
   assert.deepEqual(liftAbove(fused, [{ id: 2, above: 3 }]).map((f) => f.id), [1, 2, 3], 'never lowered');
   assert.deepEqual(liftAbove(fused, [{ id: 9, above: 1 }]).map((f) => f.id), [1, 2, 3], 'a record the fusion did not keep is not brought in');
 });
+
+test('structure: "after X" takes each anchor\'s next record before any anchor\'s second, and a todo list is no anchor', () => {
+  const intent = queryIntent('what did I ask after the release was pushed');
+  const head = [fact(5, 'note'), fact(10, 'command'), fact(20, 'command')];
+  const requests = neighbourRequests(intent, head).filter((r) => r.purpose === 'sequence');
+  assert.deepEqual(requests.map((r) => r.anchor.id), [10, 20], 'the todo list (a note) keeps books, it is not an event');
+  const next = (id: number) => [fact(id + 1, 'prompt'), fact(id + 2, 'prompt')];
+  const lists = structureLists(intent, head, requests, requests.map((r) => next(r.anchor.id))).lists;
+  assert.deepEqual(lists.find((l) => l.name === 'neighbours')?.ids, [11, 21, 12, 22]);
+});
