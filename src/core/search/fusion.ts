@@ -5,13 +5,14 @@
  * neighbours — followed by mild priors for recency and importance.
  *
  *   rrf(d)   = Σ over lists L containing d of  weight(L) / (K + rank_L(d)),   rank from 1, K = 60
- *   score(d) = rrf(d) × (1 + 0.01 × 2^(−age / 30 days)) × (1 + 0.005 × (5 − priority) / 4)
+ *   score(d) = rrf(d) × (1 + 0.01 × 2^(−age / 30 days)) × (1 + 0.005 × (5 − priority) / 4) × kind(d)
  *
  * RRF needs no score calibration between lists (a BM25 value and a cosine are not comparable, their
  * ranks are), and a document found by several lists rises above one found by a single list. The priors
  * are small on purpose: at K = 60 the first ranks of one list differ by about 1.6 %, and the priors
  * together add at most 1.5 %, so they reorder near-ties (documents the lists disagree on) and never
- * lift a list's second result over its first.
+ * lift a list's second result over its first. The kind factor is the one exception, and only lowers:
+ * the store sets it below 1 for records that match many words without being what happened (file reads).
  * Pure: no I/O.
  */
 
@@ -30,6 +31,8 @@ export interface FusionPriors {
   readonly createdAt: (id: number) => number | undefined;
   /** 1 (most important) … 5 (routine); undefined counts as 5. */
   readonly priority: (id: number) => number | undefined;
+  /** A factor for what kind of record a candidate is (1 when absent): see the store's search. */
+  readonly kind?: (id: number) => number;
   readonly now: number;
 }
 
@@ -63,6 +66,18 @@ export function fuse(lists: readonly RankedList[]): Fused[] {
   return [...acc].map(([id, e]) => ({ id, score: e.score, via: e.via })).sort((a, b) => b.score - a.score || b.id - a.id);
 }
 
+/**
+ * A file read's text is the file as it was when the model looked: it holds many of a question's words
+ * without being what happened. It still ranks, a little below an act that matches as well
+ * (eval/RESULTS.md: chosen on the dev split).
+ */
+const READ_WEIGHT = 0.9;
+
+/** The kind factor of a record of this type and title. */
+export function kindWeight(type: string, title: string): number {
+  return type === 'discovery' && title.startsWith('Read ') ? READ_WEIGHT : 1;
+}
+
 /** Apply the recency and importance priors to fused results and re-sort them. */
 export function withPriors(fused: readonly Fused[], priors: FusionPriors): Fused[] {
   return fused
@@ -72,6 +87,7 @@ export function withPriors(fused: readonly Fused[], priors: FusionPriors): Fused
       if (at !== undefined) score *= 1 + RECENCY * Math.pow(2, -Math.max(0, priors.now - at) / HALF_LIFE_MS);
       const p = priors.priority(f.id) ?? 5;
       score *= 1 + (PRIORITY * (5 - Math.min(5, Math.max(1, p)))) / 4;
+      score *= priors.kind?.(f.id) ?? 1;
       return { ...f, score };
     })
     .sort((a, b) => b.score - a.score || b.id - a.id);

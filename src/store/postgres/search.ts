@@ -22,7 +22,7 @@
  * PostgreSQL plans each with the actual query in hand. All text reaches PostgreSQL as parameters.
  */
 import type { ClientBase } from 'pg';
-import { fuse, withPriors, type RankedList } from '../../core/search/fusion.ts';
+import { fuse, kindWeight, withPriors, type RankedList } from '../../core/search/fusion.ts';
 import { isPrefix, planQuery, type QueryUnit } from '../../core/search/query-plan.ts';
 import type { TeamSearchHit, TeamSearchQuery, TeamObservation } from '../../core/team/contract.ts';
 import { joinedIn, pairWord } from './name-joins.ts';
@@ -218,7 +218,7 @@ export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQu
   const bySeq = new Map(rows.rows.map((r) => [Number(r.seq), r]));
   const ranked = withPriors(
     fused.filter((f) => bySeq.has(f.id)),
-    { now, createdAt: (id) => Number(bySeq.get(id)!.created_at), priority: (id) => bySeq.get(id)!.priority ?? undefined },
+    { now, createdAt: (id) => Number(bySeq.get(id)!.created_at), priority: (id) => bySeq.get(id)!.priority ?? undefined, kind: (id) => kindWeight(bySeq.get(id)!.obs_type ?? '', bySeq.get(id)!.title) },
   );
   const cur = q.currentProject;
   const ordered = cur ? [...ranked.filter((f) => bySeq.get(f.id)!.project === cur), ...ranked.filter((f) => bySeq.get(f.id)!.project !== cur)] : ranked;

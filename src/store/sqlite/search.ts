@@ -30,7 +30,7 @@
  *   embedder is configured, are fused beside it (passed in as `extra`), and so are the structure lists.
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
-import { fuse, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
+import { fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, renderMatch, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
@@ -570,6 +570,7 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
         now: extras.now ?? Date.now(),
         createdAt: (id) => facts.get(id)?.created_at,
         priority: (id) => facts.get(id)?.priority,
+        kind: (id) => kindWeight(facts.get(id)!.type, facts.get(id)!.head),
       },
     ),
     ...head.slice(fusedHead.length).filter((f) => facts.has(f.id)),
