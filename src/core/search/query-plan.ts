@@ -98,16 +98,26 @@ function unitsOfCjkRun(run: string): QueryUnit[] {
     else if (n > MAX_CJK_PHRASE) for (const b of cjkBigrams(s.text)) units.push({ tokens: [b], prefix: false, script: 'cjk' });
   }
   if (units.length) return units;
-  // A lone character (`连`) or only particles: search the run itself.
-  return [cjkUnit(run)];
+  // A lone character (`连`) or only particles: the run itself, searched only when the query has
+  // nothing else (`は何をした` beside real words is the question's grammar, not its subject).
+  const whole = cjkUnit(run);
+  FILLER.add(whole);
+  return [whole];
 }
+
+/** Units made of a CJK run with no word of its own. */
+const FILLER = new WeakSet<QueryUnit>();
+
+const POSSESSIVE_RE = /(?<=\p{L})['’]s(?=[^\p{L}\p{N}]*$)/u;
 
 /**
  * One whitespace-separated chunk of the query becomes one or more units:
  * `src/db/pool.ts` and `Next.js` stay phrases; `payload优先` splits into `payload` and `优先`,
  * which need not be adjacent in the record.
  */
-function unitsOfChunk(chunk: string): QueryUnit[] {
+function unitsOfChunk(raw: string): QueryUnit[] {
+  // A possessive is the word: `repository's` must not become the phrase `repository s`.
+  const chunk = raw.replace(POSSESSIVE_RE, '');
   const prefix = chunk.endsWith('*');
   if (!hasCjk(chunk)) {
     const tokens = wordsOf(chunk);
@@ -238,7 +248,7 @@ export function planQuery(raw: string): QueryPlan {
   const loose: QueryUnit[] = [];
   for (const chunk of rest.split(SPACE_RE)) if (chunk) loose.push(...unitsOfChunk(chunk));
 
-  const meaningful = loose.filter((u) => u.tokens.length > 1 || u.prefix || u.script === 'cjk' || !STOP_WORDS.has(u.tokens[0]!));
+  const meaningful = loose.filter((u) => !FILLER.has(u) && (u.tokens.length > 1 || u.prefix || u.script === 'cjk' || !STOP_WORDS.has(u.tokens[0]!)));
   units.push(...(meaningful.length || units.length ? meaningful : loose));
 
   const seen = new Set<string>();

@@ -78,3 +78,17 @@ test('property: any string plans into a valid MATCH expression', () => {
   fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (q) => { find(q); }), { numRuns: 500 });
   fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (q) => { find(q); }), { numRuns: 500 });
 });
+
+test('a CJK run of nothing but grammar and question words is dropped beside real words, searched when alone', () => {
+  const heads = (q: string) => planQuery(q).units.map((u) => u.tokens.join(' '));
+  assert.deepEqual(heads('サーバー は何をした？'), ['サー ーバ バー'], 'は何をした is the question, not its subject');
+  assert.deepEqual(heads('何をした？'), ['何を をし した'], 'alone, it is all there is to search');
+  assert.deepEqual(heads('2번 방식으로 해달라고 한 다음에 뭘 했어?').slice(-1), ['방식']);
+});
+
+test('a possessive is its word, not a phrase with `s`', () => {
+  const heads = (q: string) => planQuery(q).units.map((u) => u.tokens.join(' '));
+  assert.deepEqual(heads("the repository's contributors"), ['repository', 'contributors']);
+  assert.deepEqual(heads('Codex’s review'), ['codex', 'review']);
+  assert.deepEqual(heads("src/a's.ts"), ['src a s ts'], 'inside a path it is part of the name');
+});
