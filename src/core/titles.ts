@@ -138,6 +138,26 @@ function bashOutcome(response: unknown): string {
 }
 const EXIT_TRAILER_RE = /^[<([]?(?:exited with )?exit (?:code|status):? ?-?\d+[>)\]]?$/i;
 
+// Reading titles back: search ranks candidates from their titles alone (a row read costs more), so the
+// shapes written here are read here too.
+
+/** The command a shell call's title shows (`Ran \`x\` …`, `Failed: Ran \`x\` — …`), as cut for the title. */
+export function titleCommand(title: string): string | undefined {
+  return SHELL_TITLE_RE.exec(title)?.[1];
+}
+const SHELL_TITLE_RE = /^(?:Failed: )?Ran `([^`]+)`/;
+
+/** What a title shows of a call's output: from its arrow on (`→ <last line>`), or '' when it shows none. */
+export function titleOutput(title: string): string {
+  const arrow = title.indexOf(' → ');
+  return arrow < 0 ? '' : title.slice(arrow + 1);
+}
+
+/** A file read's title (`Read src/a.ts (12 lines)`). */
+export function isFileReadTitle(type: string, title: string): boolean {
+  return type === 'discovery' && title.startsWith('Read ');
+}
+
 /** Describe a tool call: title, type, kind and files. */
 export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
   const input = rec(call.input);

@@ -29,15 +29,15 @@ export const BOOT_GRID_MS = 100;
 /** What a process can read about its start (ms, except the ticks). */
 export interface StartReadings {
   /** `Date.now()`. */
-  now: number;
+  readonly now: number;
   /** `process.uptime()` in ms: since node started. */
-  nodeUptimeMs: number;
+  readonly nodeUptimeMs: number;
   /** The monotonic clock (`process.hrtime`), which is the boot clock on a machine that never slept. */
-  monotonicMs: number;
+  readonly monotonicMs: number;
   /** `/proc/uptime` in ms (10 ms steps), when readable. */
-  bootUptimeMs?: number;
+  readonly bootUptimeMs?: number;
   /** `/proc/self/stat` start time in ticks since boot, when readable. */
-  forkTicks?: number;
+  readonly forkTicks?: number;
 }
 
 export function hookStartedAt(now = Date.now()): number {

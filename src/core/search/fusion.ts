@@ -15,6 +15,7 @@
  * the store sets it below 1 for records that match many words without being what happened (file reads).
  * Pure: no I/O.
  */
+import { isFileReadTitle } from '../titles.ts';
 
 /** One ranked list of observation ids, best first. */
 export interface RankedList {
@@ -75,7 +76,7 @@ const READ_WEIGHT = 0.9;
 
 /** The kind factor of a record of this type and title. */
 export function kindWeight(type: string, title: string): number {
-  return type === 'discovery' && title.startsWith('Read ') ? READ_WEIGHT : 1;
+  return isFileReadTitle(type, title) ? READ_WEIGHT : 1;
 }
 
 /** Apply the recency and importance priors to fused results and re-sort them. */

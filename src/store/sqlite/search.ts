@@ -30,6 +30,7 @@
  *   embedder is configured, are fused beside it (passed in as `extra`), and so are the structure lists.
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
+import { titleCommand, titleOutput } from '../../core/titles.ts';
 import { fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
@@ -385,8 +386,6 @@ function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): 
 const QUESTION_RE = /[?？](?:\s|$)/;
 /** Claude Code opens the session that continues a compacted one with this prompt. */
 const CONTINUED_RE = /^This session is being continued/;
-/** What a call's title shows of its output (`Ran \`x\` → <output>`). */
-const outputOf = (title: string) => title.slice(title.indexOf(' → ') + 1 || title.length);
 /** Output that shows a failure although the call itself succeeded (a piped command's exit code is the pipe's). */
 const OUTPUT_PROBLEM_RE = /(?:error|exception)\b|\bfailed\b|\btraceback\b|\bnot found\b|\bpanic:/i;
 /** A record saying something is fixed: the model's answer, or its remark right after a call. */
@@ -394,18 +393,15 @@ const RESOLVED_RE = /\b(?:fixed|resolved|solved|works now|now works|working now|
 /** A prompt that reports a problem in words (the extractor's blockers catch stack traces and the like). */
 const PROBLEM_WORDS_RE = /\b(?:error|errors|exception|fail(?:s|ed|ing|ure)?|traceback|panic|crash(?:es|ed)?|broken|not working|doesn't work|does not work)\b|报错|错误|失败|崩溃|エラー|失敗|落ちる|오류|에러|실패/i;
 
-/** The command a shell call's title shows (`Ran \`x\``, `Failed: Ran \`x\` — …`). */
-const COMMAND_RE = /^(?:Failed: )?Ran `([^`]+)`/;
-
 function recordFact(r: Light, problem: boolean): RecordFact {
-  const command = COMMAND_RE.exec(r.head)?.[1];
+  const command = titleCommand(r.head);
   return {
     ...(command ? { command } : {}),
     id: r.id,
     session: r.session_id,
     at: r.created_at,
     type: r.type,
-    problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)) || OUTPUT_PROBLEM_RE.test(outputOf(r.head)),
+    problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)) || OUTPUT_PROBLEM_RE.test(titleOutput(r.head)),
     compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)),
     question: r.type === 'prompt' && QUESTION_RE.test(r.head),
     resolved: (r.type === 'conclusion' && RESOLVED_RE.test(r.head)) || RESOLVED_RE.test(r.finding ?? ''),

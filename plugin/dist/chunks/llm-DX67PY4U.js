@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as t,c as o,d as s,e as a,i as p}from"./chunk-YNDLBFE7.js";import"./chunk-GDQLBZMY.js";import{k as e,l as r,m}from"./chunk-GGHHU4C3.js";import"./chunk-TGMKCXXF.js";import"./chunk-MJZ5SBNF.js";import"./chunk-5NGMV4MC.js";import"./chunk-BTGCRWH4.js";import"./chunk-EQDMCI6N.js";import"./chunk-NYRTOUVY.js";export{e as DEFAULT_MODELS,r as LLM_DEFAULTS,t as SUMMARY_LIMITS,s as charCount,a as parseSummaryReply,m as resolveLlmSettings,o as sectionHeadings,p as summarizeWithLlm};
