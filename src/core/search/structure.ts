@@ -14,7 +14,7 @@
  * words already found or brings in one they could not, without displacing a strong word match.
  * Pure: the store reads the candidates' facts and their neighbours (store/sqlite/search).
  */
-import { commandParts, mainParts, sameAction, type CommandPart } from '../summarize/actions.ts';
+import { commandParts, mainParts, sameAction, type CommandPart } from '../extract/shell/actions.ts';
 import type { Fused, RankedList } from './fusion.ts';
 import type { QueryIntent } from './intent.ts';
 
@@ -112,7 +112,7 @@ const actionsOf = (f: RecordFact): CommandPart[] => (f.command ? mainParts(comma
 /**
  * A failure's likeliest fixes, best first: the edits that followed it, then the commands that
  * succeeded. When the failed command succeeds next with no edit in between (the same action,
- * core/summarize/actions), that run is the fix itself: `echo … > .tool-versions && mix compile` after
+ * core/extract/shell/actions), that run is the fix itself: `echo … > .tool-versions && mix compile` after
  * `mix compile` failed.
  */
 function fixesOf(anchor: RecordFact, found: readonly RecordFact[]): RecordFact[] {

@@ -11,7 +11,7 @@
  */
 import type { Observation } from '../types.ts';
 import { oneLine } from '../titles.ts';
-import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from './actions.ts';
+import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from '../extract/shell/actions.ts';
 import { commitAttempts, runsCommit, stagedBy, stagesSame, type Staged } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
 import { firstParagraph, goalLines } from './goals.ts';

@@ -6,7 +6,7 @@
  * that asks for nothing (a remark, a reply, an acknowledgement) listed as the goal. The sections are
  * read by position, so the check works whatever language the headings are in.
  */
-import { commandParts, mainParts, sameAction } from './actions.ts';
+import { commandParts, mainParts, sameAction } from '../extract/shell/actions.ts';
 import type { Settled } from './facts.ts';
 import { isHostLine } from './host-text.ts';
 

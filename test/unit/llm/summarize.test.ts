@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { summarizeWithLlm, type LlmSettings, type SummaryRequest } from '../../../src/llm/index.ts';
 import { startStandIn } from './stand-in.ts';
-import { commandParts } from '../../../src/core/summarize/actions.ts';
+import { commandParts } from '../../../src/core/extract/shell/actions.ts';
 import type { Settled } from '../../../src/core/summarize/facts.ts';
 import { replyProblem } from '../../../src/core/summarize/reply-check.ts';
 import { anthropic, openai } from './providers.ts';
