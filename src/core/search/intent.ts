@@ -31,9 +31,13 @@ export interface QueryIntent {
   readonly change: boolean;
   /** The conversation's compaction: "compaction", "compacted", "压缩", "コンパクト", "압축". */
   readonly compaction: boolean;
+  /** The earliest of several alike: "the first attempt", "initially", "第一次", "最初の", "처음". */
+  readonly first: boolean;
+  /** The latest of several alike: "finally", "in the end", "最后", "結局", "결국". */
+  readonly last: boolean;
 }
 
-const NONE: QueryIntent = Object.freeze({ after: false, before: false, fix: false, ask: false, askedFirst: false, why: false, change: false, compaction: false });
+const NONE: QueryIntent = Object.freeze({ after: false, before: false, fix: false, ask: false, askedFirst: false, why: false, change: false, compaction: false, first: false, last: false });
 
 type Cue = { readonly words: readonly string[]; readonly phrases?: readonly string[]; readonly cjk: readonly string[] };
 
@@ -71,7 +75,33 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
     phrases: ['context was compacted', 'conversation was compacted', 'ran out of context', 'context ran out'],
     cjk: ['压缩', '上下文压缩', '压缩之后', 'コンパクト', 'コンパクション', '圧縮', '압축', '컴팩트'],
   },
+  first: {
+    words: ['first', 'initially', 'initial', 'originally', 'earliest'],
+    phrases: ['at the start', 'in the beginning', 'to begin with', 'the original'],
+    cjk: ['第一次', '第一个', '一开始', '起初', '最初', '首次', '最早', '初めて', '初回', '처음', '최초', '첫 '],
+  },
+  last: {
+    words: ['last', 'lastly', 'finally', 'final', 'eventually', 'latest', 'ultimately'],
+    phrases: ['in the end', 'at the end', 'end up', 'ended up', 'ends up'],
+    cjk: ['最后', '最終', '最终', '最後', '結局', '最新', '마지막', '결국', '최종', '최근'],
+  },
 };
+
+/**
+ * "When I asked / said …" makes my prompt the event the question starts from, as "after I asked" does:
+ * "which files did you delete when I asked whether …". CJK puts the time word after the clause
+ * ("我问…的时候", "聞いたとき", "물어봤을 때").
+ */
+const WHEN_WORDS = ['when', 'as', 'once', 'while'];
+const WHEN_CJK = ['的时候', '时候', 'とき', '時に', '際に', '했을 때', '을 때', '할 때'];
+
+/** Whether the ask is the clause a "when" governs: "when I asked …", "我问…的时候". */
+function askedWhen(text: string, joined: string): boolean {
+  const mine = (CUES.ask.phrases ?? []).filter((p) => p.startsWith('i '));
+  if (WHEN_WORDS.some((w) => mine.some((p) => joined.includes(` ${w} ${p} `)))) return true;
+  const ask = CUES.ask.cjk.map((c) => text.indexOf(c)).filter((i) => i >= 0);
+  return ask.length > 0 && WHEN_CJK.some((w) => text.indexOf(w) > Math.min(...ask));
+}
 
 /**
  * Nouns of asking that make a temporal query an ask even without "I": the short form a model sends
@@ -110,6 +140,8 @@ export function queryIntent(raw: string): QueryIntent {
     const c = CUES[key];
     out[key] = c.words.some((w) => wordSet.has(w)) || (c.phrases ?? []).some((p) => joined.includes(` ${p} `)) || c.cjk.some((s) => text.includes(s));
   }
+  // "First" and "last" cannot both hold; "at first … but in the end" asks for the end.
+  if (out.first && out.last) out.first = false;
   if ((out.after || out.before) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
   if (out.ask && (out.after || out.before)) {
     // Which clause holds the ask: English puts "after" before the clause it governs ("what did you do
@@ -122,10 +154,14 @@ export function queryIntent(raw: string): QueryIntent {
       if (first) (out.ask = false), (out.askedFirst = true);
     }
   }
+  if (out.ask && !out.after && !out.before && !out.askedFirst && askedWhen(text, joined)) {
+    out.after = true;
+    (out.ask = false), (out.askedFirst = true);
+  }
   return out;
 }
 
 /** Whether a query carries any structural intent. */
 export function hasIntent(i: QueryIntent): boolean {
-  return i.after || i.before || i.fix || i.ask || i.why || i.change || i.compaction;
+  return i.after || i.before || i.fix || i.ask || i.why || i.change || i.compaction || i.first || i.last;
 }

@@ -8,6 +8,8 @@
  * - **fix**: the best-matching problems (failed calls, prompts reporting an error) are anchors; the
  *   changes and successful commands that followed them in the session are their fixes, even when the
  *   fix's own text never names the problem.
+ * - **first / last**: the best matches of the best match's session, oldest (or newest) first — "the
+ *   first count", "what did it end up as".
  * - **kinds**: "what did I ask" prefers prompts. ("What changed" is not narrowed to edits: a command
  *   such as `gh pr edit` or `git mv` changes things too, and the concept ranking finds those.)
  * Each list is fused with the keyword lists by RRF (core/search/fusion), so it promotes a record the
@@ -69,7 +71,13 @@ const FIX_SPAN = 12;
 const FIXES = 4;
 
 /** Weights of the lists relative to a keyword list (1). */
-export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, replies: 1, kinds: 0.6, context: 0.3 });
+export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, replies: 1, kinds: 0.6, context: 0.3, order: 0.6 });
+/**
+ * "The first …" / "in the end …": the best matches (ORDER_DEPTH) of the best match's session, by time.
+ * Several records match alike (each attempt, each count); the word says which of them. One session:
+ * "first" means first within the story the question is about, not the oldest session that shares a word.
+ */
+const ORDER_DEPTH = 20;
 /** Without a temporal cue, the best matches' next records still form a weak list: answers sit next to what names them. */
 const CONTEXT_ANCHORS = 2;
 const CONTEXT_SPAN = 2;
@@ -175,6 +183,13 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
     if (ids.length) lists.push({ name, ids, weight: STRUCTURE_WEIGHTS.kinds });
   };
   if (intent.ask && !intent.after && !intent.before) kinds((f) => f.type === 'prompt', 'kind:prompt');
+  if (intent.first || intent.last) {
+    const session = head[0]?.session;
+    const alike = head.slice(0, ORDER_DEPTH).filter((f) => f.session === session && !isBookkeeping(f));
+    const sign = intent.first ? 1 : -1;
+    const ids = alike.sort((a, b) => sign * (a.at - b.at || a.id - b.id)).map((f) => f.id);
+    if (ids.length > 1) lists.push({ name: intent.first ? 'order:first' : 'order:last', ids, weight: STRUCTURE_WEIGHTS.order });
+  }
   return { lists, lifts };
 }
 

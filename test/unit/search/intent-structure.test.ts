@@ -148,3 +148,34 @@ test('structure: "after X" takes each anchor\'s next record before any anchor\'s
   const lists = structureLists(intent, head, requests, requests.map((r) => next(r.anchor.id))).lists;
   assert.deepEqual(lists.find((l) => l.name === 'neighbours')?.ids, [11, 21, 12, 22]);
 });
+
+test('intent: "first" and "last" in four languages; "when I asked" makes my prompt the anchor', () => {
+  for (const q of ['what did the first count of fix commits say', 'which charm did the skill validation try initially', '第一次扫描找到了多少问题', 'スキルの最初の検証ではどのチャーム？', '처음 검증한 차트는?']) {
+    const i = queryIntent(q);
+    assert.ok(i.first && !i.last, q);
+  }
+  for (const q of ['how did we finally fix the KeyError', 'what did the front matter end up in', '最后用了哪个模型', 'fix コミットは結局何件だった？', '결국 어떤 모델을 썼어?']) {
+    const i = queryIntent(q);
+    assert.ok(i.last && !i.first, q);
+  }
+  assert.ok(queryIntent('at first it failed, but what did we use in the end').last, 'both: the end wins');
+  assert.ok(!queryIntent('at first it failed, but what did we use in the end').first);
+  assert.ok(!queryIntent('firstly mentioned config loader').first, '`firstly` is not matched as a cue word');
+
+  for (const q of ['which files did you delete when I asked whether they should be untracked', '我问要不要删除的时候你删了哪些文件', 'テストを頼んだときに何を実行した？']) {
+    const i = queryIntent(q);
+    assert.ok(i.askedFirst && i.after && !i.ask, q);
+  }
+  const said = queryIntent('what did I say when the build failed');
+  assert.ok(said.ask && !said.askedFirst, 'the ask is the answer when "when" governs another clause');
+});
+
+test('structure: "first" / "last" order the best match\'s session\'s matches by time, other sessions and bookkeeping aside', () => {
+  const head = [fact(50, 'subagent'), fact(52, 'subagent'), fact(9, 'command', { session: 2 }), fact(40, 'note'), fact(45, 'subagent'), fact(60, 'command')];
+  const first = structureLists(queryIntent('which charm did the first validation use'), head, [], []).lists.find((l) => l.name === 'order:first');
+  assert.deepEqual(first?.ids, [45, 50, 52, 60]);
+  const last = structureLists(queryIntent('how many fix commits in the end'), head, [], []).lists.find((l) => l.name === 'order:last');
+  assert.deepEqual(last?.ids, [60, 52, 50, 45]);
+  assert.ok(last!.weight! < 1, 'order weighs less than a keyword list: it reorders what the words found');
+  assert.equal(structureLists(queryIntent('which charm did the validation use'), head, [], []).lists.find((l) => l.name.startsWith('order')), undefined, 'no cue, no order list');
+});
