@@ -36,7 +36,8 @@ export async function embedPending(index: VectorIndex, embedder: Embedder, opts:
     const rows = index.pending(batch);
     if (rows.length === 0) return { embedded, more: false };
     const vectors = await embedder.embed(rows.map((r) => r.text), 'document');
-    index.save(rows.map((r, i) => ({ id: r.id, vector: vectors[i]! })), rows[rows.length - 1]!.id);
+    // Rows re-embedded from further back (a dropped vector) come after the new ones: the mark is the highest id.
+    index.save(rows.map((r, i) => ({ id: r.id, vector: vectors[i]! })), Math.max(...rows.map((r) => r.id)));
     embedded += rows.length;
     opts.onBatch?.(embedded);
   }

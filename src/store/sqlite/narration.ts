@@ -91,6 +91,9 @@ export function saveNarration(db: SqliteDb, platform: string, records: readonly 
     attached++;
     const row = ftsRowOf(db, obsId);
     if (row && !row.private) (fts ??= new FtsWriter(db)).replace(obsId, row);
+    // The vector was made from the text without this narration: drop it, and the embedder's next
+    // passes make it again (store/sqlite/vectors: pending).
+    stmt(db, 'DELETE FROM obs_vectors WHERE obs_id = ?').run(obsId);
   }
   return { changed, attached };
 }

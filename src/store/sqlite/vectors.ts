@@ -54,6 +54,12 @@ const VEC0_MAX_COARSE = 400;
 export const EMBED_CHARS = 1500;
 /** Rows just below the high-water mark re-checked each pass (ids of deleted rows can be reused). */
 const RECHECK = 500;
+/**
+ * Ids further below it checked per call, a slice at a time round the whole history: a vector dropped
+ * because its text changed (narration attached after the row was embedded) is found again within a
+ * few passes, without one pass scanning a million rows.
+ */
+const RECHECK_SLICE = 20_000;
 
 /** Filters SQLite answers through an index of `observations` or `events`; the others (platform, file; type before its index) need a scan. */
 const INDEXED: ReadonlySet<string> = new Set(['project', 'sessionId', 'since', 'until', 'eventTypes']);
@@ -117,6 +123,14 @@ interface HeldCodes {
   rowsBefore: number;
 }
 
+interface PendingRow {
+  id: number;
+  title: string;
+  body: string;
+  why: string | null;
+  finding: string | null;
+}
+
 /** Vector storage and KNN for one embedding model (see the module comment). */
 export class VectorIndex {
   readonly #db: SqliteDb;
@@ -124,6 +138,8 @@ export class VectorIndex {
   readonly #tuning: Required<KnnTuning>;
   /** The sign codes in memory (see #codes); null once they proved unreadable here. */
   #signCodes: HeldCodes | undefined | null;
+  /** Where the next slice of the rolling re-check starts (see RECHECK_SLICE). */
+  #recheckFrom = 0;
 
   private constructor(db: SqliteDb, model: string, tuning: KnnTuning) {
     this.#db = db;
@@ -162,9 +178,13 @@ export class VectorIndex {
     return this.#db.prepare('SELECT dims, high_water FROM vector_models WHERE model = ?').get(this.#model) as { dims: number; high_water: number } | undefined;
   }
 
-  /** Observations still waiting for a vector, oldest first. */
+  /**
+   * Observations waiting for a vector: those past the high-water mark or just below it, oldest first,
+   * then those whose vector was dropped further back, one slice of the history per call.
+   */
   pending(limit: number): PendingText[] {
     const hw = this.#state()?.high_water ?? 0;
+    const low = Math.max(0, hw - RECHECK);
     const rows = this.#db
       .prepare(
         `SELECT o.id, o.title, o.body, n.why, n.finding FROM observations o LEFT JOIN narration n ON n.obs_id = o.id
@@ -172,8 +192,27 @@ export class VectorIndex {
            AND (o.id > @hw OR NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id))
          ORDER BY o.id LIMIT @limit`,
       )
-      .all({ low: Math.max(0, hw - RECHECK), hw, limit }) as { id: number; title: string; body: string; why: string | null; finding: string | null }[];
+      .all({ low, hw, limit }) as PendingRow[];
+    if (rows.length < limit && low > 0) rows.push(...this.#dropped(low, limit - rows.length));
     return rows.map((r) => ({ id: r.id, text: [r.title, r.why, r.finding, r.body].filter(Boolean).join('\n').slice(0, EMBED_CHARS) }));
+  }
+
+  /** Rows below `below` without a vector, from the next slice of the rolling re-check. */
+  #dropped(below: number, limit: number): PendingRow[] {
+    if (this.#recheckFrom >= below) this.#recheckFrom = 0;
+    const from = this.#recheckFrom;
+    const to = Math.min(below, from + RECHECK_SLICE);
+    const rows = this.#db
+      .prepare(
+        `SELECT o.id, o.title, o.body, n.why, n.finding FROM observations o LEFT JOIN narration n ON n.obs_id = o.id
+         WHERE o.id > @from AND o.id <= @to AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
+           AND NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id)
+         ORDER BY o.id LIMIT @limit`,
+      )
+      .all({ from, to, limit }) as PendingRow[];
+    // A full slice may hold more: start the next call after the last row taken, else past the slice.
+    this.#recheckFrom = rows.length === limit ? rows[rows.length - 1]!.id : to;
+    return rows;
   }
 
   /** Store vectors (all of one length) and advance the high-water mark past `upTo`. */

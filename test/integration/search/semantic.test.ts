@@ -115,3 +115,30 @@ test('vectors go with their rows: forget, deletes by a process without sqlite-ve
     await store.close();
   }
 });
+
+test('narration attached after a row was embedded re-embeds it, however far below the high-water mark', async () => {
+  const path = join(tmp(), 'm.db');
+  const store = SqliteStore.open({ path, busyTimeoutMs: 1000 });
+  try {
+    const session = 'e0e0e0e0-0000-4000-8000-0000000000ve';
+    const call = (i: number, title: string) =>
+      obs({ title, body: 'Output: ok', type: 'command', toolName: 'Bash', toolUseId: `toolu_v${i}` }, { externalSessionId: session, dedupeKey: `post:toolu_v${i}` });
+    await store.ingest([call(0, 'Edited src/retry.ts')]);
+    // Far more rows after it than a pass re-checks below the mark.
+    await store.ingest(Array.from({ length: 1200 }, (_, i) => call(i + 1, `Ran step ${i} of the build`)));
+    const embedder = createHashEmbedder();
+    const index = store.enableSemantic(embedder)!;
+    while ((await embedPending(index, embedder)).more);
+    assert.equal(index.count(), 1201);
+    assert.notEqual((await titles(store, 'zorbflux swallows timeout', { keyword: false }))[0], 'Edited src/retry.ts', 'nothing names it yet');
+
+    store.saveNarration('claude-code', [{ session, callId: 'toolu_v0', why: 'the zorbflux client swallows the timeout, so surface it first' }]);
+    assert.equal(index.count(), 1200, 'its vector, made without the narration, is dropped');
+    let embedded = 0;
+    for (let pass = 0; pass < 3 && index.count() < 1201; pass++) embedded += (await embedPending(index, embedder)).embedded;
+    assert.equal(embedded, 1, 'only that row is embedded again');
+    assert.equal((await titles(store, 'zorbflux swallows timeout', { keyword: false }))[0], 'Edited src/retry.ts', 'its vector now holds the narration');
+  } finally {
+    await store.close();
+  }
+});
