@@ -17,6 +17,8 @@ export interface ContractDoc {
   readonly project: string;
   readonly createdAt: number;
   readonly type?: ObsType;
+  /** The assistant's words before the call (narration): searchable, weighed above the body. */
+  readonly why?: string;
 }
 
 export interface SearchSubject {
@@ -100,6 +102,15 @@ export function runSearchContract(name: string, makeSubject: () => Promise<Searc
       assert.deepEqual(await s.search('quokka', { project: p1 }), ['to-forget']);
       await s.forget(['to-forget']);
       assert.deepEqual(await s.search('quokka', { project: p1 }), []);
+    });
+
+    test("the assistant's narration is searchable, and outweighs the same words in raw output", async () => {
+      await s.ingest([
+        doc('why-hit', 'Edited src/retry.ts', 'added a guard', { why: 'the zorbflux client swallows the timeout, so surface the error first', createdAt: T0 }),
+        doc('why-body', 'Ran the integration tests', 'zorbflux client log: timeout after 30s, retrying', { createdAt: T0 }),
+      ]);
+      const hits = await s.search('zorbflux timeout', { project: p1 });
+      assert.deepEqual(hits.slice(0, 2), ['why-hit', 'why-body']);
     });
 
     test('hostile and empty queries return lists, never errors', async () => {

@@ -33,6 +33,8 @@ export const TEAM_LIMITS = {
   tagsChars: 20_000,
   files: 200,
   fileChars: 1_000,
+  /** Each side of a call's narration (core/narration bounds it far below this). */
+  narrationChars: 4_000,
   /** Records per push call; the client splits larger batches. */
   batch: 1_000,
   /** Changes per pull page. */
@@ -73,6 +75,13 @@ export interface SharedObservation extends SharedBase {
   readonly toolName?: string;
   /** 1 (most important) … 5. */
   readonly priority?: number;
+  /**
+   * The assistant's own words around the call, read from its transcript (core/narration): what led to
+   * it and what it concluded. Searchable like the local narration. Each side, once sent, is sent
+   * again with every later revision (a record's revision counts the sides it holds).
+   */
+  readonly why?: string;
+  readonly finding?: string;
 }
 
 export interface SharedSession extends SharedBase {

@@ -38,6 +38,7 @@ export function invalidReason(r: unknown): string | undefined {
       if (!optStr(o.tags, TEAM_LIMITS.tagsChars)) return 'tags too long';
       if (!optStr(o.toolName, TEAM_LIMITS.shortChars)) return 'toolName too long';
       if (!Array.isArray(o.files) || o.files.length > TEAM_LIMITS.files || !o.files.every((f) => isStr(f, TEAM_LIMITS.fileChars))) return 'files must be a list of paths';
+      if (!optStr(o.why, TEAM_LIMITS.narrationChars) || !optStr(o.finding, TEAM_LIMITS.narrationChars)) return 'narration too long';
       if (o.priority !== undefined && !(Number.isInteger(o.priority) && (o.priority as number) >= 1 && (o.priority as number) <= 5)) return 'priority must be 1–5';
       return undefined;
     case 'session':
@@ -89,13 +90,20 @@ export function toRow(r: SharedRecord): Record<string, unknown> {
   let title = '';
   let body = '';
   let tags = '';
+  let narration = '';
   let extra: Record<string, unknown>;
   let rest: Record<string, unknown> = { session_uid: null, obs_type: null, priority: null, files: [] };
   if (r.kind === 'observation') {
     title = clean(r.title);
     body = clean(r.body);
     tags = clean(r.tags ?? '');
-    extra = { obsKind: r.obsKind, ...(r.toolName !== undefined ? { toolName: clean(r.toolName) } : {}) };
+    extra = {
+      obsKind: r.obsKind,
+      ...(r.toolName !== undefined ? { toolName: clean(r.toolName) } : {}),
+      ...(r.why ? { why: clean(r.why) } : {}),
+      ...(r.finding ? { finding: clean(r.finding) } : {}),
+    };
+    narration = clean([r.why, r.finding].filter(Boolean).join('\n'));
     rest = { session_uid: clean(r.sessionUid), obs_type: r.type, priority: r.priority ?? null, files: r.files.map(clean) };
   } else if (r.kind === 'session') {
     extra = {
@@ -114,16 +122,19 @@ export function toRow(r: SharedRecord): Record<string, unknown> {
     const joins = nameJoins(s);
     return joins ? `${toIndexWords(s)} ${joins}` : toIndexWords(s);
   };
-  return { ...base, ...rest, title, body, tags, extra, title_ix: ix(title), body_ix: ix(body), tags_ix: ix(tags) };
+  return { ...base, ...rest, title, body, tags, extra, title_ix: ix(title), body_ix: ix(body), tags_ix: ix(tags), why_ix: ix(narration) };
 }
 
 /** `jsonb_to_recordset` column list matching `toRow`. */
 export const PUSH_COLUMNS =
-  'uid text, kind text, project text, branch text, assistant text, revision integer, created_at bigint, session_uid text, obs_type text, priority smallint, files text[], title text, body text, tags text, extra jsonb, title_ix text, body_ix text, tags_ix text';
+  'uid text, kind text, project text, branch text, assistant text, revision integer, created_at bigint, session_uid text, obs_type text, priority smallint, files text[], title text, body text, tags text, extra jsonb, title_ix text, body_ix text, tags_ix text, why_ix text';
 
-/** The weighted tsvector of a pushed row (alias `r`): title A, tags B, body D, English stemming. */
+/**
+ * The weighted tsvector of a pushed row (alias `r`): title A; tags and the narration B (locally the
+ * narration weighs between title and tags, far above raw output); body D. English stemming.
+ */
 export const SEARCH_VECTOR =
-  "setweight(to_tsvector('english', r.title_ix), 'A') || setweight(to_tsvector('english', r.tags_ix), 'B') || setweight(to_tsvector('english', r.body_ix), 'D')";
+  "setweight(to_tsvector('english', r.title_ix), 'A') || setweight(to_tsvector('english', r.tags_ix || ' ' || coalesce(r.why_ix, '')), 'B') || setweight(to_tsvector('english', r.body_ix), 'D')";
 
 /** Columns read back for a record. */
 export const RECORD_COLUMNS =
@@ -175,6 +186,8 @@ export function fromRow(row: RecordRow): TeamRecord {
       tags: row.tags,
       ...(typeof x.toolName === 'string' ? { toolName: x.toolName } : {}),
       ...(row.priority !== null ? { priority: row.priority } : {}),
+      ...(typeof x.why === 'string' ? { why: x.why } : {}),
+      ...(typeof x.finding === 'string' ? { finding: x.finding } : {}),
     };
   }
   if (row.kind === 'session') {

@@ -63,6 +63,8 @@ export interface SaveNarrationResult {
   readonly changed: number;
   /** Of which now linked to their observation (searchable). */
   readonly attached: number;
+  /** The observations whose narration changed (the team outbox sends them again). */
+  readonly observations: readonly number[];
 }
 
 /**
@@ -72,7 +74,7 @@ export interface SaveNarrationResult {
  */
 export function saveNarration(db: SqliteDb, platform: string, records: readonly NarrationRecord[]): SaveNarrationResult {
   let changed = 0;
-  let attached = 0;
+  const observations: number[] = [];
   let fts: FtsWriter | undefined;
   for (const r of records) {
     const old = findNarration(db, platform, r.session, r.callId);
@@ -88,14 +90,14 @@ export function saveNarration(db: SqliteDb, platform: string, records: readonly 
     ).run(platform, r.session, r.callId, why, finding, obsId);
     changed++;
     if (obsId === null) continue;
-    attached++;
+    observations.push(obsId);
     const row = ftsRowOf(db, obsId);
     if (row && !row.private) (fts ??= new FtsWriter(db)).replace(obsId, row);
     // The vector was made from the text without this narration: drop it, and the embedder's next
     // passes make it again (store/sqlite/vectors: pending).
     stmt(db, 'DELETE FROM obs_vectors WHERE obs_id = ?').run(obsId);
   }
-  return { changed, attached };
+  return { changed, attached: observations.length, observations };
 }
 
 // ── Read positions in host transcripts. ──

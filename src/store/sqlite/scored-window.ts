@@ -40,7 +40,12 @@ export interface FtsTotals {
   readonly docs: number;
   /** Mean tokens per document, all columns together. */
   readonly avgLength: number;
-  /** Mean tokens per document in each column (COLUMNS order). */
+  /**
+   * Mean tokens per document in each column (COLUMNS order), over the documents that have the column:
+   * the narration columns over the narrated records only, as most records (prompts, answers, records
+   * from before narration was read) hold none, and an average over all of them would make every
+   * narration look several times longer than usual (BM25F's length norm, core/search/concepts).
+   */
   readonly columnAverages: readonly number[];
   /** The largest observation id: with `docs`, how densely ids are used (for range estimates). */
   readonly maxId: number;
@@ -52,7 +57,21 @@ export function ftsTotals(db: SqliteDb): FtsTotals {
   const [docs = 0, ...columns] = block ? readVarints(block, 1 + COLUMNS.length) : [];
   const tokens = columns.reduce((a, b) => a + b, 0);
   const maxId = (stmt(db, 'SELECT max(id) FROM observations').pluck().get({}) as number | null) ?? 0;
-  return { docs, avgLength: docs > 0 ? tokens / docs : 0, columnAverages: COLUMNS.map((_, i) => (docs > 0 ? (columns[i] ?? 0) / docs : 0)), maxId };
+  const narrated = process.env.NOFIX ? docs : Math.min(docs, narratedDocs(db, docs));
+  const holding = (i: number) => (COLUMNS[i]!.name === 'why' || COLUMNS[i]!.name === 'finding' ? narrated : docs);
+  return { docs, avgLength: docs > 0 ? tokens / docs : 0, columnAverages: COLUMNS.map((_, i) => (holding(i) > 0 ? (columns[i] ?? 0) / holding(i) : 0)), maxId };
+}
+
+/** Per connection: records with narration, counted when the index had `docs` rows. */
+const narratedCount = new WeakMap<SqliteDb, { readonly docs: number; readonly n: number }>();
+
+/** Records linked to narration: counted through its index (~1 ms at 100,000), again once the index has grown or shrunk by 1 %. */
+function narratedDocs(db: SqliteDb, docs: number): number {
+  const held = narratedCount.get(db);
+  if (held && Math.abs(held.docs - docs) <= held.docs / 100) return held.n;
+  const n = stmt(db, 'SELECT count(obs_id) FROM narration').pluck().get({}) as number;
+  narratedCount.set(db, { docs, n });
+  return n;
 }
 
 /** A unit of the query with its document count, when a bounded count found it (else it is common). */

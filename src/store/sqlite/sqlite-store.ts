@@ -27,7 +27,7 @@ import { compact, due, prune, type PruneOptions, type PruneReport, type Retentio
 import { Ingester, type BatchResult } from './ingest.ts';
 import { bumpGeneration, dropDerived } from '../generation.ts';
 import { stmt } from './statements.ts';
-import { prepareQueue, queueSummaryIfShared, queueTombstonesFor, type QueueStatements } from './team/queue.ts';
+import { prepareQueue, queueObservation, queueSummaryIfShared, queueTombstonesFor, type QueueStatements } from './team/queue.ts';
 import { TeamLedger } from './team/ledger.ts';
 import { rebuildAll } from './fts-index.ts';
 import { activeTranscripts, addTranscript, moveCursor, saveNarration as saveNarrationRows, type CursorMove, type SaveNarrationResult, type TranscriptCursor } from './narration.ts';
@@ -559,6 +559,11 @@ export class SqliteStore implements Store {
       return this.#waitingAtMost(opts.waitMs, () =>
         this.#db.transaction(() => {
           const r = saveNarrationRows(this.#db, platform, records);
+          // An observation of mine already shared goes to the server again, now with its narration.
+          for (const id of r.observations) {
+            const shared = this.#team().sharedObservation.get(id) as { uid: string; project: string } | undefined;
+            if (shared) queueObservation(this.#team(), shared.uid, shared.project, Date.now());
+          }
           if (move) moveCursor(this.#db, move);
           return r;
         }).immediate(),

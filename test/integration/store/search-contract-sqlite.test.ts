@@ -19,7 +19,8 @@ runSearchContract('SQLite store', async () => {
     platform: 'claude-code',
     externalSessionId: 'contract',
     place: { project: d.project },
-    observation: { kind: 'tool', type: d.type ?? 'change', title: d.title, body: d.body, files: [], private: false, ...(d.tags ? { tags: d.tags } : {}) },
+    dedupeKey: `post:${d.uid}`,
+    observation: { kind: 'tool', type: d.type ?? 'change', title: d.title, body: d.body, files: [], private: false, toolUseId: d.uid, ...(d.tags ? { tags: d.tags } : {}) },
   });
   return {
     projects: ['/work/one', '/work/two'],
@@ -33,6 +34,9 @@ runSearchContract('SQLite store', async () => {
           idOf.set(d.uid, id);
         }
       });
+      // The transcript reader's part: the narration, linked to the call by its id.
+      const narrated = fresh.filter((d) => d.why).map((d) => ({ session: 'contract', callId: d.uid, why: d.why! }));
+      if (narrated.length) store.saveNarration('claude-code', narrated);
       return { inserted: r.ids.length, duplicates: r.duplicates };
     },
     async search(query, opts = {}) {

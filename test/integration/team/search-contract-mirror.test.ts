@@ -26,7 +26,7 @@ runSearchContract('local mirror of the team', async () => {
     op: 'put',
     record: {
       kind: 'observation', uid: d.uid, project: KEYS[d.project]!, assistant: 'codex', createdAt: d.createdAt, sessionUid: `s-${d.project}`,
-      obsKind: 'tool', type: d.type ?? 'change', title: d.title, body: d.body, files: [], ...(d.tags ? { tags: d.tags } : {}),
+      obsKind: 'tool', type: d.type ?? 'change', title: d.title, body: d.body, files: [], ...(d.tags ? { tags: d.tags } : {}), ...(d.why ? { why: d.why } : {}),
       author: 'teammate', seq: ++seq, pushedAt: Date.now(),
     } as TeamRecord,
   });

@@ -7,7 +7,7 @@ runSearchContract('PostgreSQL team server', async () => {
   const team = await fx.team('sc');
   const m = await fx.member([team]);
   const s = await m.open(team);
-  const toRecord = (d: ContractDoc) => obs({ uid: d.uid, title: d.title, body: d.body, tags: d.tags ?? '', project: d.project, createdAt: d.createdAt, type: d.type ?? 'change', files: [] });
+  const toRecord = (d: ContractDoc) => obs({ uid: d.uid, title: d.title, body: d.body, tags: d.tags ?? '', project: d.project, createdAt: d.createdAt, type: d.type ?? 'change', files: [], ...(d.why ? { why: d.why } : {}) });
   return {
     projects: ['github.com/acme/one', 'github.com/acme/two'],
     async ingest(docs) {

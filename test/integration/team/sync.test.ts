@@ -198,3 +198,34 @@ test('`mnemo team sync` killed (SIGKILL) at random moments of its push: the next
   const onServer = await serverRecords(members[0]!, team);
   assert.deepEqual(sharedTitles(onServer), [...titles].sort());
 });
+
+test('narration read after a call was pushed goes to the server again and reaches the teammate: searchable there by its words', async () => {
+  const { ms: [alice, bob], members } = await setup(2);
+  await alice!.store.ingest([{ ...event({ title: 'Edited src/retry.ts', body: 'added a guard', toolUseId: 'toolu_n1' }, { project: alice!.project, session: 'ext-narr' }), dedupeKey: 'post:toolu_n1' }]);
+  assert.equal((await alice!.sync()).error, undefined);
+  assert.equal((await bob!.sync()).pull!.applied, 2, 'the session and the call');
+  assert.equal((await bob!.store.search({ query: 'zorbflux' })).length, 0);
+
+  // The transcript reader, later: the model's words before the call.
+  const saved = alice!.store.saveNarration('claude-code', [{ session: 'ext-narr', callId: 'toolu_n1', why: 'the zorbflux client swallows the timeout, so surface it first' }]);
+  assert.equal(saved.attached, 1);
+  assert.equal(alice!.store.team.outbox().waiting, 1, 'the call waits to be pushed again');
+  const again = await alice!.sync();
+  assert.equal(again.error, undefined);
+  const onServer = [...(await serverRecords(members[0]!, (await alice!.store.team.state()).team!)).values()].find((r) => r.kind === 'observation')!;
+  assert.equal((onServer as { why?: string }).why, 'the zorbflux client swallows the timeout, so surface it first');
+  assert.equal(onServer.revision, 1);
+
+  const pulled = await bob!.sync();
+  assert.equal(pulled.pull!.applied, 1, 'the new revision');
+  const hits = await bob!.store.search({ query: 'zorbflux timeout' });
+  assert.equal(hits.length, 1);
+  assert.equal(hits[0]!.observation.title, 'Edited src/retry.ts');
+  assert.equal(hits[0]!.observation.author, members[0]!.role);
+  // The finding comes later still: one more revision, and bob's copy holds both sides.
+  alice!.store.saveNarration('claude-code', [{ session: 'ext-narr', callId: 'toolu_n1', finding: 'the guard now rethrows the quibblefrost error' }]);
+  assert.equal((await alice!.sync()).error, undefined);
+  assert.equal((await bob!.sync()).pull!.applied, 1);
+  assert.equal((await bob!.store.search({ query: 'quibblefrost' })).length, 1);
+  assert.equal((await bob!.store.search({ query: 'zorbflux' })).length, 1, 'the earlier side is kept, and the row is indexed once');
+});

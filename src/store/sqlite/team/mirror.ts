@@ -74,7 +74,9 @@ function putSession(db: SqliteDb, r: SharedSession, project: string, author: str
 }
 
 function putObservation(db: SqliteDb, r: SharedObservation, project: string, author: string | null, ctx: MirrorContext, fts: FtsWriter): boolean {
-  if (stmt(db, 'SELECT 1 FROM observations WHERE uid = ?').get(r.uid)) return false;
+  const known = stmt(db, 'SELECT id, origin FROM observations WHERE uid = ?').get(r.uid) as { id: number; origin: string | null } | undefined;
+  // A later revision of a teammate's record brings its narration; my own rows are the originals.
+  if (known) return known.origin !== null && putNarration(db, known.id, r, fts, false);
   const s = sessionFor(db, { uid: r.sessionUid, assistant: r.assistant, createdAt: r.createdAt, ...(r.branch ? { branch: r.branch } : {}) }, project, author, ctx);
   const id = stmt(
     db,
@@ -84,7 +86,24 @@ function putObservation(db: SqliteDb, r: SharedObservation, project: string, aut
     .pluck()
     .get(s.id, project, r.assistant, r.obsKind, r.type, r.title, r.body, JSON.stringify(r.files), r.tags ?? '', r.priority ?? 5, r.toolName ?? null, r.createdAt, r.uid, author, ctx.origin) as number;
   // Through the writer: while the word index is being rebuilt (a deferred migration) both tables take the row.
-  fts.insert(id, { title: r.title, body: r.body, tags: r.tags ?? '' });
+  if (!putNarration(db, id, r, fts, true)) fts.insert(id, { title: r.title, body: r.body, tags: r.tags ?? '' });
+  return true;
+}
+
+/**
+ * A mirrored record's narration, stored as local narration is (keyed by its uid, as no transcript of
+ * it is read here) and indexed with the row. False when it brings none or nothing new.
+ */
+function putNarration(db: SqliteDb, id: number, r: SharedObservation, fts: FtsWriter, fresh: boolean): boolean {
+  if (!r.why && !r.finding) return false;
+  const old = stmt(db, 'SELECT why, finding FROM narration WHERE obs_id = ?').get(id) as { why: string; finding: string } | undefined;
+  if (old && old.why === (r.why ?? '') && old.finding === (r.finding ?? '')) return false;
+  stmt(
+    db,
+    `INSERT INTO narration (platform, session, call_id, why, finding, obs_id) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (platform, session, call_id) DO UPDATE SET why = excluded.why, finding = excluded.finding, obs_id = excluded.obs_id`,
+  ).run(`team:${r.assistant}`, r.sessionUid, r.uid, r.why ?? '', r.finding ?? '', id);
+  (fresh ? fts.insert : fts.replace).call(fts, id, { title: r.title, body: r.body, tags: r.tags ?? '', ...(r.why ? { why: r.why } : {}), ...(r.finding ? { finding: r.finding } : {}) });
   return true;
 }
 

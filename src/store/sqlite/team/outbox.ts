@@ -69,14 +69,16 @@ interface ObservationRow {
   session_uid: string | null;
   branch: string | null;
   session_local: number;
+  why: string | null;
+  finding: string | null;
 }
 
 function observationRecord(db: SqliteDb, uid: string): SharedObservation | string {
   const r = stmt(
     db,
     `SELECT o.uid, o.project, o.platform, o.kind, o.type, o.title, o.body, o.files, o.tags, o.tool_name, o.priority, o.private, o.local_only,
-            o.created_at, o.origin, s.uid AS session_uid, s.branch, s.local_only AS session_local
-     FROM observations o JOIN sessions s ON s.id = o.session_id WHERE o.uid = ?`,
+            o.created_at, o.origin, s.uid AS session_uid, s.branch, s.local_only AS session_local, n.why, n.finding
+     FROM observations o JOIN sessions s ON s.id = o.session_id LEFT JOIN narration n ON n.obs_id = o.id WHERE o.uid = ?`,
   ).get(uid) as ObservationRow | undefined;
   if (!r) return 'forgotten or deleted';
   const rule = ruleOf(db, r.project);
@@ -100,6 +102,11 @@ function observationRecord(db: SqliteDb, uid: string): SharedObservation | strin
     ...(r.tags ? { tags: clip(r.tags, TEAM_LIMITS.tagsChars) } : {}),
     ...(r.tool_name ? { toolName: short(r.tool_name)! } : {}),
     priority: r.priority,
+    ...(r.why ? { why: clip(r.why, TEAM_LIMITS.narrationChars) } : {}),
+    ...(r.finding ? { finding: clip(r.finding, TEAM_LIMITS.narrationChars) } : {}),
+    // Narration arrives after the call was stored, a side at a time, and a side is never taken back:
+    // the sides held make a revision that only grows, so the server takes each arrival.
+    revision: (r.why ? 1 : 0) + (r.finding ? 2 : 0),
   };
 }
 

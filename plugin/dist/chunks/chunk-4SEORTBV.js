@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-var t={uidChars:200,projectChars:500,shortChars:200,titleChars:2e3,bodyChars:2e5,tagsChars:2e4,files:200,fileChars:1e3,batch:1e3,page:5e3},r=class extends Error{code;constructor(n,o,a){super(o,a),this.name="TeamServerError",this.code=n}};function d(e){return e instanceof r&&e.code==="UNREACHABLE"}export{t as a,r as b,d as c};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{b as a,c as b,d as c}from"./chunk-5WM4VMAO.js";import"./chunk-X5PH2PZD.js";import"./chunk-6YPXPNF7.js";import"./chunk-3NJMYND6.js";import"./chunk-KIX7IM4S.js";import"./chunk-YL734HPO.js";import"./chunk-4SEORTBV.js";import"./chunk-62JAXHER.js";import"./chunk-6RARLS37.js";import"./chunk-IOKP6F3W.js";import"./chunk-2FDPBY72.js";import"./chunk-NYRTOUVY.js";export{a as changeChannel,b as listen,c as notifySql};
