@@ -57,7 +57,7 @@ export function ftsTotals(db: SqliteDb): FtsTotals {
   const [docs = 0, ...columns] = block ? readVarints(block, 1 + COLUMNS.length) : [];
   const tokens = columns.reduce((a, b) => a + b, 0);
   const maxId = (stmt(db, 'SELECT max(id) FROM observations').pluck().get({}) as number | null) ?? 0;
-  const narrated = process.env.NOFIX ? docs : Math.min(docs, narratedDocs(db, docs));
+  const narrated = Math.min(docs, narratedDocs(db, docs));
   const holding = (i: number) => (COLUMNS[i]!.name === 'why' || COLUMNS[i]!.name === 'finding' ? narrated : docs);
   return { docs, avgLength: docs > 0 ? tokens / docs : 0, columnAverages: COLUMNS.map((_, i) => (holding(i) > 0 ? (columns[i] ?? 0) / holding(i) : 0)), maxId };
 }
