@@ -44,7 +44,7 @@ for (const style of ['question', 'query'] as const) {
     const text = q.texts[style];
     const relevant = new Set(q.keys.flatMap((k) => idsForKey(k, index)));
     if (!text || relevant.size === 0) continue;
-    const found = hybrid ? await semantic!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 });
+    const found = hybrid ? await semantic!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 }, { ...(process.env.NOCONCEPTS ? { concepts: false } : {}), ...(process.env.NOSTRUCT ? { structure: false } : {}), ...(process.env.NOGLOSS ? { glossary: false } : {}) });
     const ids = found.map((h) => h.observation.id);
     const r = ids.findIndex((id) => relevant.has(id)) + 1;
     n++;
