@@ -113,6 +113,17 @@ export function runSearchContract(name: string, makeSubject: () => Promise<Searc
       assert.deepEqual(hits.slice(0, 2), ['why-hit', 'why-body']);
     });
 
+    test('"how did we fix X": the change right after the failure naming X ranks first, though its own text never names X', async () => {
+      await s.ingest([
+        doc('fx-fail', 'Failed: Ran `npm test` — TypeError: cannot read quokkabyte of undefined', 'at render (src/view.ts:40)', { type: 'error', createdAt: T0 + 100_000 }),
+        doc('fx-edit', 'Edited src/view.ts (+3 −1)', 'return early while the model is loading', { type: 'change', createdAt: T0 + 101_000 }),
+        doc('fx-later', 'Ran git status', 'nothing to commit', { type: 'command', createdAt: T0 + 200_000 }),
+      ]);
+      const hits = await s.search('how did we fix the quokkabyte TypeError', { project: p1 });
+      assert.deepEqual(hits.slice(0, 2), ['fx-edit', 'fx-fail']);
+      assert.ok(!(await s.search('how did we fix the quokkabyte TypeError', { project: p2 })).includes('fx-edit'), 'not from another project');
+    });
+
     test('hostile and empty queries return lists, never errors', async () => {
       for (const q of ['', '   ', '"', "'; DROP TABLE x; --", 'a & !b | c:*', '((', '*', 'NEAR(a b)', '连']) {
         assert.ok(Array.isArray(await s.search(q)), q);

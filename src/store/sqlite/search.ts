@@ -30,7 +30,7 @@
  *   embedder is configured, are fused beside it (passed in as `extra`), and so are the structure lists.
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
-import { titleCommand, titleOutput } from '../../core/titles.ts';
+import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
@@ -358,16 +358,10 @@ export interface SearchExtras {
   readonly now?: number;
 }
 
-interface Light {
-  id: number;
+/** A candidate's facts: what the structure lists read (core/search/record-facts), the priors and the project tier. */
+interface Light extends RecordHead {
   project: string;
-  session_id: number;
-  created_at: number;
   priority: number;
-  type: string;
-  head: string;
-  /** The start of the model's remark right after the call (narration), or ''. */
-  finding?: string;
 }
 
 /** Candidate facts for the priors, the project tier and the structure lists, the filters applied again as a guard. */
@@ -376,36 +370,10 @@ function lightFacts(db: SqliteDb, opts: SearchOptions, ids: readonly number[]): 
   const { where, params } = filterSql(opts);
   const rows = stmt(
     db,
-    `SELECT o.id, o.project, o.session_id, o.created_at, o.priority, o.type, substr(o.title, 1, 200) AS head, coalesce(substr(n.finding, 1, 300), '') AS finding
+    `SELECT o.id, o.project, o.session_id AS session, o.created_at AS at, o.priority, o.type, substr(o.title, 1, ${HEAD_CHARS}) AS head, coalesce(substr(n.finding, 1, ${FINDING_CHARS}), '') AS finding
      FROM observations o LEFT JOIN narration n ON n.obs_id = o.id WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.private = 0${where.length ? ` AND ${where.join(' AND ')}` : ''}`,
   ).all({ ...params, ids: JSON.stringify(ids) }) as Light[];
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** A prompt asking something: a question mark (any script's) ending a sentence. */
-const QUESTION_RE = /[?？](?:\s|$)/;
-/** Claude Code opens the session that continues a compacted one with this prompt. */
-const CONTINUED_RE = /^This session is being continued/;
-/** Output that shows a failure although the call itself succeeded (a piped command's exit code is the pipe's). */
-const OUTPUT_PROBLEM_RE = /(?:error|exception)\b|\bfailed\b|\btraceback\b|\bnot found\b|\bpanic:/i;
-/** A record saying something is fixed: the model's answer, or its remark right after a call. */
-const RESOLVED_RE = /\b(?:fixed|resolved|solved|works now|now works|working now|now passes|passes now|all (?:tests )?pass(?:ing)?)\b|修复了|修好了|解决了|搞定|直しました|直りました|修正しました|解決しました|해결했|수정했|고쳤/i;
-/** A prompt that reports a problem in words (the extractor's blockers catch stack traces and the like). */
-const PROBLEM_WORDS_RE = /\b(?:error|errors|exception|fail(?:s|ed|ing|ure)?|traceback|panic|crash(?:es|ed)?|broken|not working|doesn't work|does not work)\b|报错|错误|失败|崩溃|エラー|失敗|落ちる|오류|에러|실패/i;
-
-function recordFact(r: Light, problem: boolean): RecordFact {
-  const command = titleCommand(r.head);
-  return {
-    ...(command ? { command } : {}),
-    id: r.id,
-    session: r.session_id,
-    at: r.created_at,
-    type: r.type,
-    problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)) || OUTPUT_PROBLEM_RE.test(titleOutput(r.head)),
-    compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)),
-    question: r.type === 'prompt' && QUESTION_RE.test(r.head),
-    resolved: (r.type === 'conclusion' && RESOLVED_RE.test(r.head)) || RESOLVED_RE.test(r.finding ?? ''),
-  };
 }
 
 /** Of `ids`, those whose extracted events say they report a problem (a blocker in a prompt, a failed call). */
@@ -422,10 +390,10 @@ function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
   const a = r.anchor;
   const sql =
     r.direction === 'after'
-      ? `SELECT id, session_id, created_at, type, substr(title, 1, 200) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at > @at OR (created_at = @at AND id > @id)) ORDER BY created_at, id LIMIT @n`
-      : `SELECT id, session_id, created_at, type, substr(title, 1, 200) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @n`;
-  const rows = stmt(db, sql).all({ s: a.session, at: a.at, id: a.id, n: r.span }) as Light[];
-  return rows.map((row) => recordFact(row, false));
+      ? `SELECT id, session_id AS session, created_at AS at, type, substr(title, 1, ${HEAD_CHARS}) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at > @at OR (created_at = @at AND id > @id)) ORDER BY created_at, id LIMIT @n`
+      : `SELECT id, session_id AS session, created_at AS at, type, substr(title, 1, ${HEAD_CHARS}) AS head FROM observations WHERE session_id = @s AND private = 0 AND (created_at < @at OR (created_at = @at AND id < @id)) ORDER BY created_at DESC, id DESC LIMIT @n`;
+  const rows = stmt(db, sql).all({ s: a.session, at: a.at, id: a.id, n: r.span }) as RecordHead[];
+  return rows.map((row) => recordFact(row));
 }
 
 /** The structure lists (core/search/structure) a query's intent asks for, given the fused head. */
@@ -564,7 +532,7 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
       fusedHead.filter((f) => facts.has(f.id)),
       {
         now: extras.now ?? Date.now(),
-        createdAt: (id) => facts.get(id)?.created_at,
+        createdAt: (id) => facts.get(id)?.at,
         priority: (id) => facts.get(id)?.priority,
         kind: (id) => kindWeight(facts.get(id)!.type, facts.get(id)!.head),
       },

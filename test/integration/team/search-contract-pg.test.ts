@@ -1,4 +1,6 @@
-/** The shared search contract against the team server on PostgreSQL. */
+/** The shared search contract against the team server on PostgreSQL, and what only the server does. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { runSearchContract, type ContractDoc } from '../../contract/search-contract.ts';
 import { obs, teamFixture } from '../../helpers/team-fixture.ts';
 
@@ -23,4 +25,22 @@ runSearchContract('PostgreSQL team server', async () => {
     },
     close: () => s.close(),
   };
+});
+
+test('team server: records the structure lists bring in pass the query filters (type, scope, time)', async () => {
+  const fx = await teamFixture();
+  const team = await fx.team('sf');
+  const s = await (await fx.member([team])).open(team);
+  try {
+    const t0 = 1_760_000_000_000;
+    const rec = (uid: string, type: 'error' | 'change', title: string, at: number) => obs({ uid, type, title, body: '', sessionUid: 'sess-f', createdAt: at, files: [] });
+    await s.push([rec('f-fail', 'error', 'Failed: Ran `make` — zebraquux not found', t0), rec('f-fix', 'change', 'Edited Makefile (+1 −1)', t0 + 1000)]);
+    const uids = async (q: Partial<Parameters<typeof s.search>[0]>) => (await s.search({ query: 'how did we fix zebraquux', limit: 10, ...q })).map((h) => h.record.uid);
+    assert.deepEqual(await uids({}), ['f-fix', 'f-fail'], 'the fix, brought in by the structure, first');
+    assert.deepEqual(await uids({ types: ['error'] }), ['f-fail'], 'a type filter keeps the fix out');
+    assert.deepEqual(await uids({ until: t0 + 500 }), ['f-fail'], 'so does a time filter');
+    assert.deepEqual(await uids({ scope: 'team' }), [], 'and the scope: both are mine');
+  } finally {
+    await s.close();
+  }
 });
