@@ -87,10 +87,13 @@ interface ClassTimes {
 function cpuNs(pid: number): number {
   return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 }
+/** The ranking before round 4 (the lists alone: no concept ranking, no structure lists), interleaved for a ratio. */
+const LISTS_ONLY = ['english', 'cjk'] as const;
 interface SizeResult {
   size: number;
   seeded: string;
   classes: Record<ClassName, ClassTimes>;
+  listsOnly: Record<(typeof LISTS_ONLY)[number], ClassTimes>;
   baseline: number[];
   baselineCpu: number[];
   storage: { table: string; indexes: string };
@@ -226,23 +229,25 @@ try {
     await admin.query('UPDATE mnemo.team_seq SET last_seq = greatest(last_seq, $2) WHERE team_id = $1', [benchId, size]);
     log(`${int(size)} records (${seeded})`);
 
-    const search = (query: string, limit = 20) => server.search({ query, scope: 'all', limit, currentProject: projectKey(current) });
+    const search = (query: string, limit = 20, tuning = {}) => server.search({ query, scope: 'all', limit, currentProject: projectKey(current) }, tuning);
     const newest = () => pool.query(`SELECT uid, title, body, tags FROM mnemo.records WHERE team_id = $1 ORDER BY seq DESC LIMIT 20`, [benchId]);
     for (const c of CLASSES) for (const query of q[c].slice(0, 10)) await search(query); // warm
     await newest();
     const [searchPid, baselinePid] = [await backendOf(members[0]!.role), await backendOf(members[2]!.role)];
     const classes = Object.fromEntries(CLASSES.map((c) => [c, { wall: [] as number[], cpu: [] as number[], hits: 0 }])) as Record<ClassName, ClassTimes>;
+    const listsOnly = Object.fromEntries(LISTS_ONLY.map((c) => [c, { wall: [] as number[], cpu: [] as number[], hits: 0 }])) as SizeResult['listsOnly'];
     const baseline: number[] = [];
     const baselineCpu: number[] = [];
     const order = rng(99);
     for (let i = 0; i < QUERIES; i++) {
       // Interleaved with the baseline, so the machine's drift hits all alike.
-      for (const kind of shuffle(['baseline', ...CLASSES] as string[], order)) {
+      for (const kind of shuffle(['baseline', ...CLASSES, ...LISTS_ONLY.map((c) => `${c}:lists`)] as string[], order)) {
         const pid = kind === 'baseline' ? baselinePid : searchPid;
         const c0 = process.cpuUsage();
         const s0 = cpuNs(pid);
         const t = performance.now();
-        const hits = kind === 'baseline' ? (await newest()).rows : await search(q[kind as ClassName][i]!);
+        const [cls, variant] = kind.split(':') as [string, string | undefined];
+        const hits = kind === 'baseline' ? (await newest()).rows : await search(q[cls as ClassName][i]!, 20, variant ? { concepts: false, structure: false } : {});
         const wall = performance.now() - t;
         const c = process.cpuUsage(c0);
         const cpu = (c.user + c.system) / 1000 + (cpuNs(pid) - s0) / 1e6;
@@ -251,15 +256,17 @@ try {
           baselineCpu.push(cpu);
           continue;
         }
-        classes[kind as ClassName].wall.push(wall);
-        classes[kind as ClassName].cpu.push(cpu);
-        classes[kind as ClassName].hits += hits.length;
+        const times = variant ? listsOnly[cls as (typeof LISTS_ONLY)[number]] : classes[cls as ClassName];
+        times.wall.push(wall);
+        times.cpu.push(cpu);
+        times.hits += hits.length;
       }
     }
     const st = await admin.query<{ t: string; i: string }>(`SELECT pg_size_pretty(pg_table_size('mnemo.records')) AS t, pg_size_pretty(pg_indexes_size('mnemo.records')) AS i`);
-    results.push({ size, seeded, classes, baseline, baselineCpu, storage: { table: st.rows[0]!.t, indexes: st.rows[0]!.i } });
+    results.push({ size, seeded, classes, listsOnly, baseline, baselineCpu, storage: { table: st.rows[0]!.t, indexes: st.rows[0]!.i } });
     for (const c of CLASSES) log(`  ${c.padEnd(10)} p50 ${ms(median(classes[c].wall))} ms, p95 ${ms(p95(classes[c].wall))} ms; CPU p50 ${ms(median(classes[c].cpu))} ms, p95 ${ms(p95(classes[c].cpu))} ms (${(classes[c].hits / QUERIES).toFixed(1)} hits/query)`);
     log(`  baseline   p50 ${ms(median(baseline))} ms; CPU p50 ${ms(median(baselineCpu))} ms`);
+    for (const c of LISTS_ONLY) log(`  ${c} with the lists alone: CPU p50 ${ms(median(listsOnly[c].cpu))} ms, p95 ${ms(p95(listsOnly[c].cpu))} ms (full ranking ${ratio(median(classes[c].cpu) / median(listsOnly[c].cpu))} at p50)`);
 
     if (size === N) {
       // Agreement with local search over the same records and queries.
@@ -316,9 +323,15 @@ try {
     ),
     '',
     `- baseline (newest 20 records) p50: ${ms(median(a.baseline))} ms wall, ${ms(median(a.baselineCpu))} ms CPU at ${int(SIZES[0])}; ${ms(median(b.baseline))} ms, ${ms(median(b.baselineCpu))} ms at ${int(SIZES[1])}. CPU is the search's backend plus this process (schedstat): what a search costs on an idle machine; wall time here includes waiting for a core.`,
-    `- seeding: ${a.seeded} (${int(SIZES[0])}); ${b.seeded} (${int(SIZES[1])}); ${int(RATIO_ROWS)} rows with the search index in place: COPY ${int(viaCopy.rows / (viaCopy.ms / 1000))} rows/s, jsonb_to_recordset ${int(viaJson.rows / (viaJson.ms / 1000))} rows/s (${ratio(viaJson.ms / viaCopy.ms)}).`,
-    `- push (${int(PUSH_RECORDS)} records): 1 client ${int(one.push)} records/s in batches of ${TEAM_LIMITS.batch} (${int(oneSmall.push)}/s in batches of 250), 20 clients ${int(twenty.push)} records/s (${ratio(twenty.push / one.push)}).`,
-    `- pull: 1 client ${int(one.pull)} records/s, 20 clients ${int(twenty.pull)} records/s in all (${ratio(twenty.pull / one.pull)}).`,
+    `- the ranking's cost, interleaved in the same run: the concept ranking and the structure lists against the lists alone (the server's ranking before them), CPU p50 / p95 — ${LISTS_ONLY.map((c) => `${label[c]}: ${[a, b].map((r) => `${ms(median(r.classes[c].cpu))} / ${ms(p95(r.classes[c].cpu))} ms against ${ms(median(r.listsOnly[c].cpu))} / ${ms(p95(r.listsOnly[c].cpu))} ms (${ratio(median(r.classes[c].cpu) / median(r.listsOnly[c].cpu))}) at ${int(r.size)}`).join('; ')}`).join('; ')}.`,
+    `- seeding: ${a.seeded} (${int(SIZES[0])}); ${b.seeded} (${int(SIZES[1])})` +
+      (PARTS.has('seeding') ? `; ${int(RATIO_ROWS)} rows with the search index in place: COPY ${int(viaCopy.rows / (viaCopy.ms / 1000))} rows/s, jsonb_to_recordset ${int(viaJson.rows / (viaJson.ms / 1000))} rows/s (${ratio(viaJson.ms / viaCopy.ms)}).` : '.'),
+    ...(PARTS.has('throughput')
+      ? [
+          `- push (${int(PUSH_RECORDS)} records): 1 client ${int(one.push)} records/s in batches of ${TEAM_LIMITS.batch} (${int(oneSmall.push)}/s in batches of 250), 20 clients ${int(twenty.push)} records/s (${ratio(twenty.push / one.push)}).`,
+          `- pull: 1 client ${int(one.pull)} records/s, 20 clients ${int(twenty.pull)} records/s in all (${ratio(twenty.pull / one.pull)}).`,
+        ]
+      : [`- push and pull throughput: not run this time (MNEMO_BENCH_PARTS=${[...PARTS].join(',')}).`]),
     `- storage: ${a.storage.table} table + ${a.storage.indexes} indexes at ${int(SIZES[0])}; ${b.storage.table} + ${b.storage.indexes} at ${int(SIZES[1])}.`,
   ].join('\n');
   process.stdout.write(`${md}\n`);

@@ -25,6 +25,7 @@ import { rebuildAll } from '../src/store/sqlite/fts-index.ts';
 import { loadSqliteVec } from '../src/store/sqlite/vectors.ts';
 import { buildBaseline } from './baseline.ts';
 import { listEvents, PLUGIN_ROOT, replayThroughHooks, type ReplayReport } from './hook-replay.ts';
+import { shareToTeam } from './team.ts';
 import { idsForKey, indexObservations, type ObservationIndex } from './labels.ts';
 import { firstRank } from './metrics.ts';
 import { SET_ROOTS, STORE_SETS, type SetName, type StoreName } from './sets.ts';
@@ -38,9 +39,9 @@ const TRANSCRIPTS = join(DATA, 'transcripts');
 const REPO = join(EVAL_DIR, '..');
 
 export type Style = 'question' | 'query';
-export type ModeName = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5' | 'fts5-why' | 'mnemo-no-narration' | 'hybrid-no-narration';
+export type ModeName = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5' | 'fts5-why' | 'mnemo-no-narration' | 'hybrid-no-narration' | 'team';
 /** Modes that ask `mnemo search` (the others ask a plain FTS5 index). */
-type SearchMode = Exclude<ModeName, 'fts5' | 'fts5-why'>;
+type SearchMode = Exclude<ModeName, 'fts5' | 'fts5-why' | 'team'>;
 
 
 /** A question of either set, normalised: its keys, styles, kind, language and split. */
@@ -287,6 +288,8 @@ export async function askAll(
   const bare = modes.some((m) => m.endsWith('-no-narration')) ? await withoutNarration(store.dataDir) : undefined;
   if (bare && modes.includes('hybrid-no-narration')) await cli(bare, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
   const dirOf = (mode: SearchMode) => (mode.endsWith('-no-narration') ? bare! : store.dataDir);
+  // The team server's search over the same records (eval/team: needs PostgreSQL).
+  const team = modes.includes('team') ? await shareToTeam(store.dataDir) : undefined;
   const asked: Asked[] = [];
   let unresolvedKeys = 0;
   const unanswerable: string[] = [];
@@ -306,7 +309,8 @@ export async function askAll(
         const text = q.texts[style];
         if (!text) continue;
         for (const mode of modes) {
-          const top = mode === 'fts5' ? baseline!.search(text, 20) : mode === 'fts5-why' ? baselineWhy!.search(text, 20) : await searchIds(dirOf(mode), text, mode);
+          const top =
+            mode === 'fts5' ? baseline!.search(text, 20) : mode === 'fts5-why' ? baselineWhy!.search(text, 20) : mode === 'team' ? await team!.search(text, 20) : await searchIds(dirOf(mode), text, mode);
           asked.push({ question: q, style, mode, store: store.name, rank: firstRank(top, relevant), relevant: relevant.size, top });
         }
       }
@@ -314,6 +318,7 @@ export async function askAll(
   } finally {
     baseline?.close();
     baselineWhy?.close();
+    await team?.close();
   }
   log?.(`${store.name}: ${asked.length} searches, ${unresolvedKeys} label keys without an observation, ${unanswerable.length} questions unanswerable`);
   return { asked, unresolvedKeys, unanswerable, index };

@@ -13,6 +13,7 @@ export const MODE_LABELS: Readonly<Record<ModeName, string>> = {
   'fts5-why': 'plain FTS5 plus the model\'s narration around each call',
   'mnemo-no-narration': 'mnemo, default settings, narration removed from the store',
   'hybrid-no-narration': 'mnemo hybrid, narration removed from the store',
+  team: 'team server (PostgreSQL), the same records shared',
 };
 
 /** The language group a question belongs to: English about English, English about a CJK session, or its language. */

@@ -7,36 +7,21 @@
  *
  *   SETS=dev,v1      which questions (`test` is refused)
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { openDatabase } from '../src/store/sqlite/driver.ts';
-import { pushOutbox } from '../src/team/sync.ts';
-import { teamFixture } from '../test/helpers/team-fixture.ts';
 import { idsForKey, indexObservations } from './labels.ts';
 import { buildStore, loadQuestions } from './recall.ts';
+import { shareToTeam } from './team.ts';
 
 const sets = (process.env.SETS ?? 'dev').split(',');
 if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev and/or v1');
 const built = await buildStore('all', { via: 'import' });
-const copy = mkdtempSync(join(tmpdir(), 'mnemo-tune-team-'));
-cpSync(built.dataDir, copy, { recursive: true });
-const store = SqliteStore.open({ path: join(copy, 'mnemo.db'), busyTimeoutMs: 5000 });
-const fx = await teamFixture();
-const team = await fx.team('tune');
-const member = await fx.member([team], { prefix: 'tune' });
-const server = await member.open(team);
+const team = await shareToTeam(built.dataDir);
+const db = openDatabase({ path: join(built.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
 try {
-  const db = openDatabase({ path: join(copy, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
-  const projects = db.prepare('SELECT DISTINCT project FROM observations').pluck().all() as string[];
-  for (const [i, p] of projects.entries()) store.team.share(p, `github.com/eval/p${i}`, { prompts: true, history: true });
-  const pushed = await pushOutbox(store.team, server, { maxMs: 600_000 });
-  if (pushed.error || pushed.waiting) throw new Error(`push stopped: ${JSON.stringify(pushed)}`);
-  const idOfUid = db.prepare('SELECT id FROM observations WHERE uid = ?').pluck();
   const index = indexObservations(db, built.replay.events);
   const questions = [...loadQuestions('v2').filter((q) => sets.includes(q.split!)), ...(sets.includes('v1') ? loadQuestions('v1') : [])];
-  console.log(`pushed ${pushed.pushed} records`);
+  console.log(`pushed ${team.pushed} records`);
   for (const style of ['question', 'query'] as const) {
     let n = 0;
     let r5 = 0;
@@ -47,9 +32,8 @@ try {
       const text = q.texts[style];
       const relevant = new Set(q.keys.flatMap((k) => idsForKey(k, index)));
       if (!text || relevant.size === 0) continue;
-      const hits = await server.search({ query: text, limit: 100 });
-      const ids = hits.map((h) => idOfUid.get(h.record.uid) as number | undefined);
-      const r = ids.findIndex((id) => id !== undefined && relevant.has(id)) + 1;
+      const ids = await team.search(text, 100);
+      const r = ids.findIndex((id) => relevant.has(id)) + 1;
       n++;
       if (r && r <= 5) r5++;
       if (r && r <= 10) r10++;
@@ -59,9 +43,7 @@ try {
     console.log(`${style.padEnd(8)} n=${n} R@5 ${((100 * r5) / n).toFixed(1)} R@10 ${((100 * r10) / n).toFixed(1)} MRR ${(mrr / n).toFixed(3)}`);
     if (process.env.V) console.log(ranks.join(' '));
   }
-  db.close();
 } finally {
-  await server.close();
-  await store.close();
-  rmSync(copy, { recursive: true, force: true });
+  db.close();
+  await team.close();
 }

@@ -31,8 +31,8 @@
  * PostgreSQL plans each with the actual query in hand. All text reaches PostgreSQL as parameters.
  */
 import type { ClientBase } from 'pg';
-import { fuse, kindWeight, withPriors, type RankedList } from '../../core/search/fusion.ts';
-import { queryIntent } from '../../core/search/intent.ts';
+import { fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
+import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
@@ -370,8 +370,28 @@ async function neighbourRows(db: ClientBase, teamId: number, requests: readonly 
   return out;
 }
 
+/**
+ * Order and kinds of records, as locally (core/search/structure): the fix after the failure, what came
+ * after the match, the first or last of several alike — fused in. The neighbours read join `bySeq`.
+ */
+async function withStructure(db: ClientBase, teamId: number, intent: QueryIntent, lists: readonly RankedList[], fused: Fused[], bySeq: Map<number, SearchRow>, width: number): Promise<Fused[]> {
+  const sessions = new Map<string, number>();
+  const head = fused.filter((f) => bySeq.has(f.id)).map((f) => recordFact(headOf(bySeq.get(f.id)!, sessions)));
+  const requests = neighbourRequests(intent, head);
+  const found = requests.length ? await neighbourRows(db, teamId, requests) : [];
+  for (const r of found.flat()) bySeq.set(Number(r.seq), r);
+  const structure = structureLists(intent, head, requests, found.map((rs) => rs.map((r) => recordFact(headOf(r, sessions)))));
+  return structure.lists.length ? liftAbove(fuse([...lists, ...structure.lists]), structure.lifts).slice(0, width) : fused;
+}
+
+/** Parts of the ranking to leave out (benchmarks, evaluation ablations): the lists alone are what the server ranked by before. */
+export interface TeamSearchTuning {
+  readonly concepts?: boolean;
+  readonly structure?: boolean;
+}
+
 /** Search the team's shared observations. Never throws on any query text. */
-export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQuery, now = Date.now()): Promise<TeamSearchHit[]> {
+export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQuery, now = Date.now(), tuning: TeamSearchTuning = {}): Promise<TeamSearchHit[]> {
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? 20), 1), 100);
   const ctx: Ctx = { db, teamId, query: q.query, filters: filterArgs(q), depth: Math.max(limit * 2, 50) };
   const plan = planQuery(q.query);
@@ -379,26 +399,16 @@ export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQu
   let lists = await keywordLists(ctx, q.query, plan);
   // As locally: one ranking of the candidates by every concept replaces the per-language lists; a lone
   // path or dotted name keeps its own list.
-  if (!(lists.length === 1 && lists[0]!.name === 'name')) {
+  if (tuning.concepts !== false && !(lists.length === 1 && lists[0]!.name === 'name')) {
     const concepts = await conceptList(ctx, plan, candidatesOf(lists), intent.why);
     if (concepts) lists = [concepts];
   }
   const width = Math.max(limit * 3, 60);
   let fused = fuse(lists).slice(0, width);
   if (!fused.length) return [];
-  const rows = async (seqs: readonly number[]) =>
-    (await db.query<SearchRow>(`SELECT ${ROW_COLUMNS} FROM mnemo.records r WHERE r.team_id = $1 AND r.seq = ANY($2::bigint[])`, [teamId, seqs])).rows;
-  const bySeq = new Map((await rows(fused.map((f) => f.id))).map((r) => [Number(r.seq), r]));
-
-  // Order and kinds of records, as locally (core/search/structure): the fix after the failure, what
-  // came after the match, the first or last of several alike.
-  const sessions = new Map<string, number>();
-  const head = fused.filter((f) => bySeq.has(f.id)).map((f) => recordFact(headOf(bySeq.get(f.id)!, sessions)));
-  const requests = neighbourRequests(intent, head);
-  const found = requests.length ? await neighbourRows(db, teamId, requests) : [];
-  for (const r of found.flat()) bySeq.set(Number(r.seq), r);
-  const structure = structureLists(intent, head, requests, found.map((rs) => rs.map((r) => recordFact(headOf(r, sessions)))));
-  if (structure.lists.length) fused = liftAbove(fuse([...lists, ...structure.lists]), structure.lifts).slice(0, width);
+  const read = await db.query<SearchRow>(`SELECT ${ROW_COLUMNS} FROM mnemo.records r WHERE r.team_id = $1 AND r.seq = ANY($2::bigint[])`, [teamId, fused.map((f) => f.id)]);
+  const bySeq = new Map(read.rows.map((r) => [Number(r.seq), r]));
+  if (tuning.structure !== false) fused = await withStructure(db, teamId, intent, lists, fused, bySeq, width);
 
   const row = (id: number) => bySeq.get(id)!;
   const ranked = withPriors(

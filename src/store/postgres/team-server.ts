@@ -21,7 +21,7 @@ import {
 } from '../../core/team/contract.ts';
 import { asTeamError } from './errors.ts';
 import { cleanDeep, fromRow, fromTombstoneRow, invalidReason, PUSH_COLUMNS, RECORD_COLUMNS, SEARCH_VECTOR, toRow, type RecordRow, type TombstoneRow } from './records.ts';
-import { searchTeam } from './search.ts';
+import { searchTeam, type TeamSearchTuning } from './search.ts';
 import { notifySql } from './listen.ts';
 
 export interface TeamBinding {
@@ -211,8 +211,9 @@ export class PgTeamServer implements TeamServer {
     });
   }
 
-  search(query: TeamSearchQuery): Promise<TeamSearchHit[]> {
-    return this.#with('search', (db) => searchTeam(db, this.#team.teamId, cleanDeep(query)), 'snapshot');
+  /** `tuning` leaves parts of the ranking out (benchmarks and evaluation ablations only). */
+  search(query: TeamSearchQuery, tuning?: TeamSearchTuning): Promise<TeamSearchHit[]> {
+    return this.#with('search', (db) => searchTeam(db, this.#team.teamId, cleanDeep(query), Date.now(), tuning), 'snapshot');
   }
 
   status(): Promise<TeamStatus> {
