@@ -93,3 +93,22 @@ export function withPriors(fused: readonly Fused[], priors: FusionPriors): Fused
     })
     .sort((a, b) => b.score - a.score || b.id - a.id);
 }
+
+/** Candidates a second ranking reads (the concept ranking, an embedder's): every list's head first. */
+export const CANDIDATES = 200;
+
+/** The lists' records interleaved by rank (each list's first, then each one's second …), at most CANDIDATES. */
+export function candidatesOf(lists: readonly RankedList[]): number[] {
+  const out = new Set<number>();
+  for (let i = 0; out.size < CANDIDATES; i++) {
+    let any = false;
+    for (const l of lists) {
+      const id = l.ids[i];
+      if (id === undefined) continue;
+      any = true;
+      out.add(id);
+    }
+    if (!any) break;
+  }
+  return [...out].slice(0, CANDIDATES);
+}

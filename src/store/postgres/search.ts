@@ -31,7 +31,7 @@
  * PostgreSQL plans each with the actual query in hand. All text reaches PostgreSQL as parameters.
  */
 import type { ClientBase } from 'pg';
-import { fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
+import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest } from '../../core/search/structure.ts';
@@ -226,23 +226,6 @@ const CLASSES = [
   { weight: 'B', score: 5 },
   { weight: 'D', score: 1 },
 ] as const;
-/** Candidates the concept ranking reads (every list's head first), as locally. */
-const CANDIDATES = 200;
-
-function candidatesOf(lists: readonly RankedList[]): number[] {
-  const out = new Set<number>();
-  for (let i = 0; out.size < CANDIDATES; i++) {
-    let any = false;
-    for (const l of lists) {
-      const id = l.ids[i];
-      if (id === undefined) continue;
-      any = true;
-      out.add(id);
-    }
-    if (!any) break;
-  }
-  return [...out];
-}
 
 /**
  * The candidates ranked by how many of the query's concepts they hold, in any form, as locally

@@ -31,7 +31,7 @@
  */
 import { filterPlan } from '../../core/search/filter-plan.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
-import { fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
+import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, renderMatch, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
@@ -411,24 +411,6 @@ function structureFor(db: SqliteDb, intent: QueryIntent, head: readonly Fused[],
  * opinion on the same evidence more than new evidence (eval/RESULTS.md).
  */
 export const VECTOR_WEIGHT = 0.3;
-
-/** Candidates the semantic ranking re-orders: every list's head, interleaved by rank. */
-export const CANDIDATES = 200;
-
-function candidatesOf(lists: readonly RankedList[]): number[] {
-  const out = new Set<number>();
-  for (let i = 0; out.size < CANDIDATES; i++) {
-    let any = false;
-    for (const l of lists) {
-      const id = l.ids[i];
-      if (id === undefined) continue;
-      any = true;
-      out.add(id);
-    }
-    if (!any) break;
-  }
-  return [...out].slice(0, CANDIDATES);
-}
 
 /** How much more the model's narration weighs in the concept ranking when the question asks why. */
 const WHY_NARRATION = 2;
