@@ -9,6 +9,8 @@
  *   npm run eval -- --splits dev        ask only the dev half of the v2 set (and v1): what tuning runs use
  *   npm run eval -- --rebuild            replay the transcripts through the hooks again even if a store is cached
  *   npm run eval -- --modes mnemo,mnemo-no-narration   the same store with the narration taken out (copy, index rebuilt)
+ *   npm run eval -- --modes mnemo,team   also the team server's search over the same records (eval/team.ts:
+ *                                        MNEMO_TEST_PG_URL, else a throwaway PostgreSQL cluster)
  *
  * Building a store replays every session through the plugin's hooks (one process per event): minutes
  * on an idle machine, longer on a busy one; stores are cached under eval/.cache/stores.
