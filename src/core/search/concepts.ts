@@ -19,6 +19,8 @@ const K1 = 1.2;
 const B = 0.75;
 /** A translation is evidence of the concept, a little weaker than the word the user typed. */
 export const TRANSLATION_WEIGHT = 0.8;
+/** How much more the model's narration weighs when the question asks why: the reason lives in what it wrote around a call. */
+export const WHY_NARRATION = 2;
 
 /** One form of a concept: its inverse document frequency and its occurrences per column in each candidate. */
 export interface FormEvidence {
@@ -26,6 +28,22 @@ export interface FormEvidence {
   readonly freq: ReadonlyMap<number, readonly number[]>;
   /** 1 for the query's own form, TRANSLATION_WEIGHT for a translation. */
   readonly weight: number;
+}
+
+/** A form as a store counted it: whether it is the word typed (the concept's first form), its IDF, its occurrences. */
+export interface CountedForm {
+  readonly own: boolean;
+  readonly idf: number;
+  readonly freq: ReadonlyMap<number, readonly number[]>;
+}
+
+/**
+ * A concept's forms as evidence: the word typed at weight 1, each translation at TRANSLATION_WEIGHT and
+ * never rarer than the word typed (`ownIdf`, whether or not that form was read) — `pool` held by a few
+ * records must not turn `连接池`, held by one, into the query's strongest term.
+ */
+export function conceptEvidence(ownIdf: number, forms: readonly CountedForm[]): FormEvidence[] {
+  return forms.map((f) => ({ idf: Math.min(ownIdf, f.idf), freq: f.freq, weight: f.own ? 1 : TRANSLATION_WEIGHT }));
 }
 
 /** The index's columns as the score sees them: weight, and mean length over the whole index. */

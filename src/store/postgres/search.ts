@@ -36,7 +36,7 @@ import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
-import { rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../core/search/concepts.ts';
+import { conceptEvidence, rankByConcepts, WHY_NARRATION, type CountedForm } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { TeamSearchHit, TeamSearchQuery, TeamObservation } from '../../core/team/contract.ts';
 import { joinedIn, pairWord } from './name-joins.ts';
@@ -265,13 +265,11 @@ async function conceptList(ctx: Ctx, plan: QueryPlan, candidates: readonly numbe
     const counts = CLASSES.map((c) => r.weights.filter((w) => w === c.weight).length);
     occ.set(`${r.seq}\u0000${r.lexeme}`, counts);
   }
-  const byConcept: FormEvidence[][] = plan.concepts.map(() => []);
-  const ownIdf = new Map<number, number>();
   const idfOf = (unit: QueryUnit) => {
     const c = countOf.get(unit);
     return idf(Math.max(rows, 1), c ? (c.n > RARE_CAP ? Math.max(c.n, c.estimate) : c.n) : 0);
   };
-  for (const f of forms) if (f.own) ownIdf.set(f.ci, idfOf(f.unit));
+  const readForms: CountedForm[][] = plan.concepts.map(() => []);
   forms.forEach((f, i) => {
     const lx = lexemesOf[i]!;
     if (!lx.length) return;
@@ -281,17 +279,16 @@ async function conceptList(ctx: Ctx, plan: QueryPlan, candidates: readonly numbe
       if (per.some((p) => !p)) continue;
       freq.set(id, CLASSES.map((_, k) => Math.min(...per.map((p) => p![k]!))));
     }
-    if (!freq.size) return;
-    const own = ownIdf.get(f.ci) ?? idfOf(f.unit);
-    byConcept[f.ci]!.push({ idf: f.own ? own : Math.min(own, idfOf(f.unit)), freq, weight: f.own ? 1 : TRANSLATION_WEIGHT });
+    if (freq.size) readForms[f.ci]!.push({ own: f.own, idf: idfOf(f.unit), freq });
   });
-  if (byConcept.every((c) => c.length === 0)) return undefined;
+  if (readForms.every((c) => c.length === 0)) return undefined;
+  const byConcept = plan.concepts.map((c, ci) => conceptEvidence(idfOf(c.forms[0]!), readForms[ci]!));
   const lengthOf = new Map(lengths.rows.map((r) => [Number(r.seq), [Number(r.a), Number(r.b), Number(r.d)]]));
   const averages = CLASSES.map((_, k) => {
     const held = [...lengthOf.values()].map((l) => l[k]!).filter((n) => n > 0);
     return held.length ? held.reduce((a, b) => a + b, 0) / held.length : 1;
   });
-  const weights = CLASSES.map((c) => (why && c.weight === 'B' ? c.score * 2 : c.score));
+  const weights = CLASSES.map((c) => (why && c.weight === 'B' ? c.score * WHY_NARRATION : c.score));
   return { name: 'concepts', ids: rankByConcepts(candidates, byConcept, lengthOf, { weights, averages }) };
 }
 

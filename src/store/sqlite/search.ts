@@ -35,7 +35,7 @@ import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, renderMatch, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
-import { rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../core/search/concepts.ts';
+import { conceptEvidence, rankByConcepts, WHY_NARRATION } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
@@ -412,9 +412,6 @@ function structureFor(db: SqliteDb, intent: QueryIntent, head: readonly Fused[],
  */
 export const VECTOR_WEIGHT = 0.3;
 
-/** How much more the model's narration weighs in the concept ranking when the question asks why. */
-const WHY_NARRATION = 2;
-
 /**
  * Concepts whose own words the index stems alike (`delete`, `deleted`) are one concept: each form
  * counts once.
@@ -455,13 +452,7 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[], intent: Q
     throw err;
   }
   let k = 0;
-  const concepts: FormEvidence[][] = selective.map((forms, c) => {
-    // A translation is no rarer evidence than the word typed: `pool` held by a few records must not
-    // turn `连接池`, held by one, into the query's strongest term.
-    const own = idfOf(forms[0]!);
-    return kept[c]!.map((f) => ({ idf: f === forms[0] ? own : Math.min(own, idfOf(f)), freq: freq.perUnit[k++]!, weight: f === forms[0] ? 1 : TRANSLATION_WEIGHT }));
-  });
-  // "Why" is answered by what the model wrote around a call (its reasons, what it found), more than by the call.
+  const concepts = selective.map((forms, c) => conceptEvidence(idfOf(forms[0]!), kept[c]!.map((f) => ({ own: f === forms[0], idf: idfOf(f), freq: freq.perUnit[k++]! }))));
   const weights = COLUMNS.map((c) => (intent.why && (c.name === 'why' || c.name === 'finding') ? c.weight * WHY_NARRATION : c.weight));
   return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights, averages: totals.columnAverages }) };
 }

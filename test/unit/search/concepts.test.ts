@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../../src/core/search/concepts.ts';
+import { conceptEvidence, rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../../src/core/search/concepts.ts';
 import { planQuery } from '../../../src/core/search/query-plan.ts';
 
 // Columns as the index has them: title, body, tags, why, finding.
@@ -79,4 +79,17 @@ test('plan: each query word is a concept with its translations; a CJK word with 
     for (const e of p.expansions) assert.ok(inConcepts.has(e), `expansion ${e.tokens.join(' ')} in a concept`);
     assert.ok(p.concepts.every((c) => c.forms.length > 0));
   }
+});
+
+test('conceptEvidence: the word typed at weight 1, a translation weaker and never rarer than it', () => {
+  const freq = new Map([[1, [1]]]);
+  const [own, translation, common] = conceptEvidence(2, [
+    { own: true, idf: 2, freq },
+    { own: false, idf: 5, freq },
+    { own: false, idf: 0.5, freq },
+  ]);
+  assert.deepEqual([own!.idf, own!.weight], [2, 1]);
+  assert.deepEqual([translation!.idf, translation!.weight], [2, TRANSLATION_WEIGHT], 'a rarer translation counts as rare as the word typed, no more');
+  assert.equal(common!.idf, 0.5, 'a commoner translation keeps its own IDF');
+  assert.ok(TRANSLATION_WEIGHT < 1);
 });
