@@ -12,7 +12,7 @@
  * would, mine included: forgetting on any machine forgets everywhere.
  */
 import type { SharedObservation, SharedSession, SharedSummary, TeamChange, TeamRecord, Tombstone } from '../../../core/team/contract.ts';
-import { FtsWriter } from '../fts-index.ts';
+import { FtsWriter, type FtsRow } from '../fts-index.ts';
 import type { SqliteDb } from '../driver.ts';
 import { deleteObservations } from '../forget.ts';
 import { stmt } from '../statements.ts';
@@ -76,7 +76,11 @@ function putSession(db: SqliteDb, r: SharedSession, project: string, author: str
 function putObservation(db: SqliteDb, r: SharedObservation, project: string, author: string | null, ctx: MirrorContext, fts: FtsWriter): boolean {
   const known = stmt(db, 'SELECT id, origin FROM observations WHERE uid = ?').get(r.uid) as { id: number; origin: string | null } | undefined;
   // A later revision of a teammate's record brings its narration; my own rows are the originals.
-  if (known) return known.origin !== null && putNarration(db, known.id, r, fts, false);
+  if (known) {
+    if (known.origin === null || !putNarration(db, known.id, r)) return false;
+    fts.replace(known.id, indexRow(r));
+    return true;
+  }
   const s = sessionFor(db, { uid: r.sessionUid, assistant: r.assistant, createdAt: r.createdAt, ...(r.branch ? { branch: r.branch } : {}) }, project, author, ctx);
   const id = stmt(
     db,
@@ -85,16 +89,22 @@ function putObservation(db: SqliteDb, r: SharedObservation, project: string, aut
   )
     .pluck()
     .get(s.id, project, r.assistant, r.obsKind, r.type, r.title, r.body, JSON.stringify(r.files), r.tags ?? '', r.priority ?? 5, r.toolName ?? null, r.createdAt, r.uid, author, ctx.origin) as number;
+  putNarration(db, id, r);
   // Through the writer: while the word index is being rebuilt (a deferred migration) both tables take the row.
-  if (!putNarration(db, id, r, fts, true)) fts.insert(id, { title: r.title, body: r.body, tags: r.tags ?? '' });
+  fts.insert(id, indexRow(r));
   return true;
+}
+
+/** What the word index holds of a mirrored record: its text and its narration. */
+function indexRow(r: SharedObservation): FtsRow {
+  return { title: r.title, body: r.body, tags: r.tags ?? '', ...(r.why ? { why: r.why } : {}), ...(r.finding ? { finding: r.finding } : {}) };
 }
 
 /**
  * A mirrored record's narration, stored as local narration is (keyed by its uid, as no transcript of
- * it is read here) and indexed with the row. False when it brings none or nothing new.
+ * it is read here). False when it brings none or nothing new.
  */
-function putNarration(db: SqliteDb, id: number, r: SharedObservation, fts: FtsWriter, fresh: boolean): boolean {
+function putNarration(db: SqliteDb, id: number, r: SharedObservation): boolean {
   if (!r.why && !r.finding) return false;
   const old = stmt(db, 'SELECT why, finding FROM narration WHERE obs_id = ?').get(id) as { why: string; finding: string } | undefined;
   if (old && old.why === (r.why ?? '') && old.finding === (r.finding ?? '')) return false;
@@ -103,7 +113,6 @@ function putNarration(db: SqliteDb, id: number, r: SharedObservation, fts: FtsWr
     `INSERT INTO narration (platform, session, call_id, why, finding, obs_id) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (platform, session, call_id) DO UPDATE SET why = excluded.why, finding = excluded.finding, obs_id = excluded.obs_id`,
   ).run(`team:${r.assistant}`, r.sessionUid, r.uid, r.why ?? '', r.finding ?? '', id);
-  (fresh ? fts.insert : fts.replace).call(fts, id, { title: r.title, body: r.body, tags: r.tags ?? '', ...(r.why ? { why: r.why } : {}), ...(r.finding ? { finding: r.finding } : {}) });
   return true;
 }
 
