@@ -123,6 +123,11 @@ interface HeldCodes {
   rowsBefore: number;
 }
 
+/** The rows an embedder is given (their text with the narration), and the test for a row without a vector. */
+const EMBEDDABLE = `SELECT o.id, o.title, o.body, n.why, n.finding FROM observations o LEFT JOIN narration n ON n.obs_id = o.id
+  WHERE o.private = 0 AND o.type NOT IN ('pending', 'marker')`;
+const NO_VECTOR = 'NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id)';
+
 interface PendingRow {
   id: number;
   title: string;
@@ -185,14 +190,7 @@ export class VectorIndex {
   pending(limit: number): PendingText[] {
     const hw = this.#state()?.high_water ?? 0;
     const low = Math.max(0, hw - RECHECK);
-    const rows = this.#db
-      .prepare(
-        `SELECT o.id, o.title, o.body, n.why, n.finding FROM observations o LEFT JOIN narration n ON n.obs_id = o.id
-         WHERE o.id > @low AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
-           AND (o.id > @hw OR NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id))
-         ORDER BY o.id LIMIT @limit`,
-      )
-      .all({ low, hw, limit }) as PendingRow[];
+    const rows = this.#db.prepare(`${EMBEDDABLE} AND o.id > @low AND (o.id > @hw OR ${NO_VECTOR}) ORDER BY o.id LIMIT @limit`).all({ low, hw, limit }) as PendingRow[];
     if (rows.length < limit && low > 0) rows.push(...this.#dropped(low, limit - rows.length));
     return rows.map((r) => ({ id: r.id, text: [r.title, r.why, r.finding, r.body].filter(Boolean).join('\n').slice(0, EMBED_CHARS) }));
   }
@@ -202,14 +200,7 @@ export class VectorIndex {
     if (this.#recheckFrom >= below) this.#recheckFrom = 0;
     const from = this.#recheckFrom;
     const to = Math.min(below, from + RECHECK_SLICE);
-    const rows = this.#db
-      .prepare(
-        `SELECT o.id, o.title, o.body, n.why, n.finding FROM observations o LEFT JOIN narration n ON n.obs_id = o.id
-         WHERE o.id > @from AND o.id <= @to AND o.private = 0 AND o.type NOT IN ('pending', 'marker')
-           AND NOT EXISTS (SELECT 1 FROM obs_vectors v WHERE v.obs_id = o.id)
-         ORDER BY o.id LIMIT @limit`,
-      )
-      .all({ from, to, limit }) as PendingRow[];
+    const rows = this.#db.prepare(`${EMBEDDABLE} AND o.id > @from AND o.id <= @to AND ${NO_VECTOR} ORDER BY o.id LIMIT @limit`).all({ from, to, limit }) as PendingRow[];
     // A full slice may hold more: start the next call after the last row taken, else past the slice.
     this.#recheckFrom = rows.length === limit ? rows[rows.length - 1]!.id : to;
     return rows;
