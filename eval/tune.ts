@@ -6,6 +6,9 @@
  *
  *   SETS=dev,v1      which questions (v2 dev and/or v1; `test` is refused)
  *   MODE=hybrid      with the offline embedder's neighbours (SCOPE=candidates: only the keyword candidates)
+ *   MODE=team        the team server's search over the same store shared in full (eval/team.ts: needs
+ *                    PostgreSQL, MNEMO_TEST_PG_URL or a throwaway cluster; at most 100 results)
+ *   NOCONCEPTS=1, NOSTRUCT=1, NOGLOSS=1   ablations: the concept ranking, the structure lists, the glossary off
  *   V=1              each question's first answering rank; KINDS=1 R@10 by kind
  *   DUMP=file.json   the first ten ids of each search, for eval/explain.ts
  */
@@ -17,6 +20,7 @@ import { searchObservations } from '../src/store/sqlite/search.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { idsForKey, indexObservations } from './labels.ts';
 import { buildStore, loadQuestions } from './recall.ts';
+import { shareToTeam } from './team.ts';
 
 const sets = (process.env.SETS ?? 'dev').split(',');
 if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev and/or v1');
@@ -25,6 +29,7 @@ const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 
 const index = indexObservations(db, store.replay.events);
 const questions = [...loadQuestions('v2').filter((q) => sets.includes(q.split!)), ...(sets.includes('v1') ? loadQuestions('v1') : [])];
 const hybrid = process.env.MODE === 'hybrid';
+const team = process.env.MODE === 'team' ? await shareToTeam(store.dataDir) : undefined;
 let semantic: SqliteStore | undefined;
 if (hybrid) {
   semantic = SqliteStore.open({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000 });
@@ -44,8 +49,9 @@ for (const style of ['question', 'query'] as const) {
     const text = q.texts[style];
     const relevant = new Set(q.keys.flatMap((k) => idsForKey(k, index)));
     if (!text || relevant.size === 0) continue;
-    const found = hybrid ? await semantic!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 }, { ...(process.env.NOCONCEPTS ? { concepts: false } : {}), ...(process.env.NOSTRUCT ? { structure: false } : {}), ...(process.env.NOGLOSS ? { glossary: false } : {}) });
-    const ids = found.map((h) => h.observation.id);
+    const ids = team
+      ? await team.search(text, 100)
+      : (hybrid ? await semantic!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 }, { ...(process.env.NOCONCEPTS ? { concepts: false } : {}), ...(process.env.NOSTRUCT ? { structure: false } : {}), ...(process.env.NOGLOSS ? { glossary: false } : {}) })).map((h) => h.observation.id);
     const r = ids.findIndex((id) => relevant.has(id)) + 1;
     n++;
     ks.forEach((k, i) => r && r <= k && hits[i]!++);
@@ -54,7 +60,7 @@ for (const style of ['question', 'query'] as const) {
     byKind.set(q.kind, [kind[0] + (r && r <= 10 ? 1 : 0), kind[1] + 1]);
     if (q.language !== 'en') (nonEnglish[1]!++, r && r <= 10 && nonEnglish[0]!++);
     ranks.push(`${q.id}:${r || '-'}`);
-    dump.push({ id: q.id, set: q.set, split: q.split, style, mode: hybrid ? 'hybrid' : 'mnemo', store: 'all', rank: r || undefined, top: ids.slice(0, 10) });
+    dump.push({ id: q.id, set: q.set, split: q.split, style, mode: team ? 'team' : hybrid ? 'hybrid' : 'mnemo', store: 'all', rank: r || undefined, top: ids.slice(0, 10) });
   }
   console.log(`${style.padEnd(8)} n=${n} ${ks.map((k, i) => `R@${k} ${((100 * hits[i]!) / n).toFixed(1)}`).join(' ')} MRR ${(mrr / n).toFixed(3)} non-English R@10 ${nonEnglish[0]}/${nonEnglish[1]}`);
   if (process.env.V) console.log(ranks.join(' '));
@@ -63,3 +69,4 @@ for (const style of ['question', 'query'] as const) {
 if (process.env.DUMP) writeFileSync(process.env.DUMP, JSON.stringify(dump));
 db.close();
 await semantic?.close();
+await team?.close();

@@ -20,7 +20,7 @@
  * class read from the candidates' stored tsvectors, and that ranking replaces the lists; and the
  * structure lists (core/search/structure: a failure's fix, what came after a match, the first or last
  * of several alike) are fused in, their neighbours read through the project-and-time index. Records
- * they bring in pass the query's filters before they are shown. On the dev questions (eval/tune-team)
+ * they bring in pass the query's filters before they are shown. On the dev questions (eval/tune.ts, MODE=team)
  * these took the server from R@10 44 to 79 (full questions) and 53 to 83 (short queries), near the
  * local store's 88 and 83.
  *
