@@ -10,14 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/store/sqlite/driver.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
+import type { TeamSearchTuning } from '../src/store/postgres/search.ts';
 import { pushOutbox } from '../src/team/sync.ts';
 import { teamFixture } from '../test/helpers/team-fixture.ts';
 
 export interface TeamSearcher {
   /** Records pushed to the server. */
   readonly pushed: number;
-  /** Ids (the store's) of the server's hits, best first. */
-  search(text: string, limit?: number): Promise<number[]>;
+  /** Ids (the store's) of the server's hits, best first; `tuning` leaves parts of the ranking out (ablations). */
+  search(text: string, limit?: number, tuning?: TeamSearchTuning): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -41,11 +42,15 @@ export async function shareToTeam(dataDir: string): Promise<TeamSearcher> {
     for (const [i, p] of projects.entries()) store.team.share(p, `github.com/eval/p${i}`, { prompts: true, history: true });
     const pushed = await pushOutbox(store.team, server, { maxMs: 600_000 });
     if (pushed.error || pushed.waiting) throw new Error(`push stopped: ${JSON.stringify(pushed)}`);
+    // A server in service has planner statistics; right after a bulk push, whether autovacuum has
+    // gathered them yet is a matter of timing, and the search's counts and walk choices read them:
+    // without this, repeated runs differed by up to 7 points of R@10.
+    await fx.su('ANALYZE mnemo.records');
     const idOfUid = db.prepare('SELECT id FROM observations WHERE uid = ?').pluck();
     return {
       pushed: pushed.pushed,
-      async search(text, limit = 20) {
-        const hits = await server.search({ query: text, limit });
+      async search(text, limit = 20, tuning) {
+        const hits = await server.search({ query: text, limit }, tuning);
         return hits.flatMap((h) => {
           const id = idOfUid.get(h.record.uid) as number | undefined;
           return id === undefined ? [] : [id];

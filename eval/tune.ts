@@ -9,6 +9,7 @@
  *   MODE=team        the team server's search over the same store shared in full (eval/team.ts: needs
  *                    PostgreSQL, MNEMO_TEST_PG_URL or a throwaway cluster; at most 100 results)
  *   NOCONCEPTS=1, NOSTRUCT=1, NOGLOSS=1   ablations: the concept ranking, the structure lists, the glossary off
+ *                    (the first two in MODE=team too)
  *   V=1              each question's first answering rank; KINDS=1 R@10 by kind
  *   DUMP=file.json   the first ten ids of each search, for eval/explain.ts
  */
@@ -30,6 +31,7 @@ const index = indexObservations(db, store.replay.events);
 const questions = [...loadQuestions('v2').filter((q) => sets.includes(q.split!)), ...(sets.includes('v1') ? loadQuestions('v1') : [])];
 const hybrid = process.env.MODE === 'hybrid';
 const team = process.env.MODE === 'team' ? await shareToTeam(store.dataDir) : undefined;
+const ablation = { ...(process.env.NOCONCEPTS ? { concepts: false } : {}), ...(process.env.NOSTRUCT ? { structure: false } : {}), ...(process.env.NOGLOSS ? { glossary: false } : {}) };
 let semantic: SqliteStore | undefined;
 if (hybrid) {
   semantic = SqliteStore.open({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000 });
@@ -50,8 +52,8 @@ for (const style of ['question', 'query'] as const) {
     const relevant = new Set(q.keys.flatMap((k) => idsForKey(k, index)));
     if (!text || relevant.size === 0) continue;
     const ids = team
-      ? await team.search(text, 100)
-      : (hybrid ? await semantic!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 }, { ...(process.env.NOCONCEPTS ? { concepts: false } : {}), ...(process.env.NOSTRUCT ? { structure: false } : {}), ...(process.env.NOGLOSS ? { glossary: false } : {}) })).map((h) => h.observation.id);
+      ? await team.search(text, 100, ablation)
+      : (hybrid ? await semantic!.search({ query: text, limit: 200 }) : searchObservations(db, { query: text, limit: 200 }, ablation)).map((h) => h.observation.id);
     const r = ids.findIndex((id) => relevant.has(id)) + 1;
     n++;
     ks.forEach((k, i) => r && r <= k && hits[i]!++);

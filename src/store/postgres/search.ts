@@ -21,8 +21,8 @@
  * structure lists (core/search/structure: a failure's fix, what came after a match, the first or last
  * of several alike) are fused in, their neighbours read through the project-and-time index. Records
  * they bring in pass the query's filters before they are shown. On the dev questions (eval/tune.ts, MODE=team)
- * these took the server from R@10 44 to 79 (full questions) and 53 to 83 (short queries), near the
- * local store's 88 and 83.
+ * these took the server from R@10 44 to 76 (full questions) and 53 to 79 (short queries), against the
+ * local store's 88 and 83 on the same records.
  *
  * The matching runs inside the schema's functions `mnemo.count_matches` / `mnemo.match_list` (server
  * migration 2): there the GIN index serves `@@`, which row-level security would otherwise forbid for a
