@@ -26,8 +26,8 @@ export const FINDING_CHARS = 300;
 
 /** A prompt asking something: a question mark (any script's) ending a sentence. */
 const QUESTION_RE = /[?？](?:\s|$)/;
-/** Claude Code opens the session that continues a compacted one with this prompt. */
-const CONTINUED_RE = /^This session is being continued/;
+/** The user's `/compact` command, and the prompt with which Claude Code continues a compacted session. */
+const COMPACTION_PROMPT_RE = /^(?:\/compact\b|This session is being continued)/;
 /** Output that shows a failure although the call itself succeeded (a piped command's exit code is the pipe's). */
 const OUTPUT_PROBLEM_RE = /(?:error|exception)\b|\bfailed\b|\btraceback\b|\bnot found\b|\bpanic:/i;
 /** A record saying something is fixed: the model's answer, or its remark right after a call. */
@@ -45,7 +45,7 @@ export function recordFact(r: RecordHead, problem = false): RecordFact {
     at: r.at,
     type: r.type,
     problem: problem || r.type === 'error' || (r.type === 'prompt' && PROBLEM_WORDS_RE.test(r.head)) || OUTPUT_PROBLEM_RE.test(titleOutput(r.head)),
-    compaction: r.type === 'compact' || (r.type === 'prompt' && CONTINUED_RE.test(r.head)),
+    compaction: r.type === 'compact' || (r.type === 'prompt' && COMPACTION_PROMPT_RE.test(r.head)),
     question: r.type === 'prompt' && QUESTION_RE.test(r.head),
     resolved: (r.type === 'conclusion' && RESOLVED_RE.test(r.head)) || RESOLVED_RE.test(r.finding ?? ''),
   };

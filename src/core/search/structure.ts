@@ -3,8 +3,11 @@
  * Ranked lists from the order and kinds of records, for what word overlap cannot find
  * (core/search/intent says when):
  * - **after / before**: the best matches are anchors; what came right after (or before) them in their
- *   session is a list of its own — "what did I ask after Y" takes the next prompts, "what happened
- *   after the compaction" anchors on compaction records.
+ *   session is a list of its own — "what did I ask after Y" takes the next prompts.
+ * - **compaction**: "what happened after the compaction while fixing X" anchors on the compaction
+ *   nearest to the best matches of X in their session, read from around them: the compaction record
+ *   itself rarely names X (a continued session's prompt never says "compaction"), and the compaction
+ *   records the cue word finds belong to any session.
  * - **fix**: the best-matching problems (failed calls, prompts reporting an error) are anchors; the
  *   changes and successful commands that followed them in the session are their fixes, even when the
  *   fix's own text never names the problem.
@@ -56,7 +59,7 @@ export interface NeighbourRequest {
   readonly anchor: RecordFact;
   readonly direction: 'after' | 'before';
   readonly span: number;
-  readonly purpose: 'sequence' | 'fix' | 'context' | 'reply';
+  readonly purpose: 'sequence' | 'fix' | 'context' | 'reply' | 'compaction';
 }
 
 /** Anchors taken from the head of the fused ranking. */
@@ -83,10 +86,17 @@ const CONTEXT_ANCHORS = 2;
 const CONTEXT_SPAN = 2;
 /** Records read after a question for its answer: the rest of its turn. */
 const REPLY_SPAN = 12;
+/** Best topic matches ("while fixing X") around which a compaction is looked for, and how far either side. */
+const TOPIC_ANCHORS = 2;
+const COMPACTION_SPAN = 50;
 
 /** Which neighbours the intent needs, from the fused head (best first). */
 export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[]): NeighbourRequest[] {
   const out: NeighbourRequest[] = [];
+  if (intent.compaction) {
+    const topic = head.slice(0, PROBLEM_DEPTH).filter((f) => !f.compaction && !isBookkeeping(f)).slice(0, TOPIC_ANCHORS);
+    for (const anchor of topic) for (const direction of ['before', 'after'] as const) out.push({ anchor, direction, span: COMPACTION_SPAN, purpose: 'compaction' });
+  }
   if (intent.after || intent.before || intent.compaction) {
     const compactions = intent.compaction ? head.filter((f) => f.compaction) : [];
     // "What did you do after I said X": X is one of my prompts.
@@ -146,8 +156,14 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   const context: number[] = [];
   const replies: number[] = [];
   const inHead = new Set(head.map((f) => f.id));
+  const nearTopic = compactionsNearTopic(requests, neighbours);
+  // A compaction near the topic's matches is the one meant; one the cue word found in another session is not.
+  const topicSessions = new Set(nearTopic.map((x) => x.session));
+  for (const x of nearTopic) seq.push(x.after.filter((f) => !isBookkeeping(f)).slice(0, AFTER_SPAN).map((f) => f.id));
   requests.forEach((r, i) => {
     const found = neighbours[i] ?? [];
+    if (r.purpose === 'compaction') return;
+    if (r.purpose === 'sequence' && r.anchor.compaction && topicSessions.size && !topicSessions.has(r.anchor.session)) return;
     if (r.purpose === 'reply') {
       // The turn's answer when the model gave one, else the next record (another person's reply).
       const turn = found.slice(0, Math.max(0, found.findIndex((f, i) => i > 0 && f.type === 'prompt')) || found.length).filter((f) => !isBookkeeping(f));
@@ -191,6 +207,33 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
     if (ids.length > 1) lists.push({ name: intent.first ? 'order:first' : 'order:last', ids, weight: STRUCTURE_WEIGHTS.order });
   }
   return { lists, lifts };
+}
+
+/**
+ * For each topic anchor whose windows hold a compaction: the records after the compaction nearest to
+ * it (before it or after), in the order of the anchors.
+ */
+function compactionsNearTopic(requests: readonly NeighbourRequest[], neighbours: readonly (readonly RecordFact[])[]): { session: number; after: RecordFact[] }[] {
+  const windows = new Map<number, { anchor: RecordFact; before: readonly RecordFact[]; after: readonly RecordFact[] }>();
+  requests.forEach((r, i) => {
+    if (r.purpose !== 'compaction') return;
+    const w = windows.get(r.anchor.id) ?? { anchor: r.anchor, before: [], after: [] };
+    windows.set(r.anchor.id, { ...w, [r.direction]: neighbours[i] ?? [] });
+  });
+  const out: { session: number; after: RecordFact[] }[] = [];
+  const used = new Set<number>();
+  for (const { anchor, before, after } of windows.values()) {
+    const timeline = [...before].reverse().concat(anchor, after);
+    const at = before.length;
+    let best = -1;
+    timeline.forEach((f, i) => {
+      if (f.compaction && (best < 0 || Math.abs(i - at) < Math.abs(best - at))) best = i;
+    });
+    if (best < 0 || used.has(timeline[best]!.id)) continue;
+    used.add(timeline[best]!.id);
+    out.push({ session: anchor.session, after: timeline.slice(best + 1).filter((f) => !f.compaction) });
+  }
+  return out;
 }
 
 /** How far above its anchor a lifted record lands: more than the fusion priors can move either (1.5 %). */

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { queryIntent } from '../../../src/core/search/intent.ts';
-import { liftAbove, neighbourRequests, structureLists, type RecordFact } from '../../../src/core/search/structure.ts';
+import { recordFact } from '../../../src/core/search/record-facts.ts';
+import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../../src/core/search/structure.ts';
 
 test('intent: cues in four languages, English matched by whole word', () => {
   assert.equal(queryIntent('how did we fix the flaky login test').fix, true);
@@ -49,6 +50,22 @@ test('structure: the fix after a matching failure, the record after a match, pro
   const compaction = queryIntent('what happened after the compaction');
   const cHead = [fact(2, 'prompt'), fact(30, 'compact'), fact(31, 'command')];
   assert.deepEqual(neighbourRequests(compaction, cHead).filter((r) => r.purpose === 'sequence').map((r) => r.anchor.id), [30], 'compaction records anchor it');
+
+  // "After the compaction while fixing X": the compaction nearest X's matches, not one the cue word found elsewhere.
+  const whileFixing = queryIntent('what happened after the compaction while fixing the FunctionClauseError');
+  const elsewhere = fact(70, 'compact', { session: 2, at: 70_000 });
+  const xHead = [elsewhere, fact(12, 'prompt'), fact(40, 'command'), fact(41, 'change')];
+  const around = neighbourRequests(whileFixing, xHead).filter((r) => r.purpose === 'compaction');
+  assert.deepEqual(around.map((r) => `${r.anchor.id}:${r.direction}`), ['12:before', '12:after', '40:before', '40:after'], 'the two best topic matches, both sides');
+  const windows = (r: NeighbourRequest) =>
+    r.purpose !== 'compaction' ? (r.anchor.id === 70 ? [fact(71, 'command', { session: 2 }), fact(72, 'change', { session: 2 })] : [])
+    : r.anchor.id === 12 ? (r.direction === 'after' ? [fact(13, 'command'), fact(14, 'marker'), fact(15, 'compact'), fact(16, 'prompt', { compaction: true }), fact(17, 'command'), fact(18, 'note'), fact(19, 'change')] : [fact(11, 'command')])
+    : r.direction === 'before' ? [fact(39, 'command'), fact(15, 'compact')] : [fact(42, 'command')];
+  const all = neighbourRequests(whileFixing, xHead);
+  const seqOf = structureLists(whileFixing, xHead, all, all.map(windows)).lists.find((l) => l.name === 'neighbours');
+  assert.deepEqual(seqOf?.ids.slice(0, 2), [17, 19], 'what followed the compaction near the topic (its continuation prompt and bookkeeping skipped)');
+  assert.ok(!seqOf?.ids.includes(71), 'a compaction of another session is not the one meant');
+  assert.equal(recordFact({ id: 1, session: 1, at: 1, type: 'prompt', head: '/compact keep the PR notes' }).compaction, true, 'the /compact command is a compaction');
 
   const plain = neighbourRequests(queryIntent('redis timeout'), head);
   assert.ok(plain.every((r) => r.purpose === 'context'), 'without a cue only the weak context list is asked for');
