@@ -51,6 +51,7 @@ const MAX_EXPANSIONS = 16;
 /** Unknown Chinese runs up to this many characters stay one phrase; longer ones become bigram units. */
 const MAX_CJK_PHRASE = 4;
 const QUOTED_RE = /"([^"]*)"/g;
+const KATAKANA_RE = /^[\p{Script=Katakana}ー]+$/u;
 const SPACE_RE = /\s+/;
 
 /** English function words that only add noise to an OR query. Kept when the query has nothing else. */
@@ -94,7 +95,8 @@ function unitsOfCjkRun(run: string): QueryUnit[] {
   for (const s of segments) {
     if (s.kind === 'stop') continue;
     const n = Array.from(s.text).length;
-    if (s.kind === 'term' || (n >= 2 && n <= MAX_CJK_PHRASE)) units.push(cjkUnit(s.text));
+    // A katakana run is one word however long (`プロバイダー`), not a Chinese sentence to cut into bigrams.
+    if (s.kind === 'term' || (n >= 2 && (n <= MAX_CJK_PHRASE || KATAKANA_RE.test(s.text)))) units.push(cjkUnit(s.text));
     else if (n > MAX_CJK_PHRASE) for (const b of cjkBigrams(s.text)) units.push({ tokens: [b], prefix: false, script: 'cjk' });
   }
   if (units.length) return units;
@@ -231,6 +233,31 @@ function conceptsOf(units: readonly QueryUnit[], translations: readonly Translat
     concepts.push({ forms: [wordUnit(source.split(' ')), ...forms] });
   }
   return concepts;
+}
+
+/** The text of a CJK unit: its bigrams joined back (`チャ ャー ーム` → `チャーム`). */
+function surfaceOf(unit: QueryUnit): string {
+  return unit.tokens.map((t, i) => (i === 0 ? t : Array.from(t).slice(1).join(''))).join('');
+}
+
+/**
+ * The plan with English words for its katakana words that no glossary translates, as a store's
+ * vocabulary resolves them (core/search/loanword): each becomes a translation of its word, searched
+ * with the glossary's and counted as one concept with it.
+ */
+export function withLoanwords(plan: QueryPlan, resolve: (katakana: string) => readonly string[]): QueryPlan {
+  const seen = new Set([...plan.units, ...plan.expansions].map(keyOf));
+  const added: QueryUnit[] = [];
+  const concepts = plan.concepts.map((c) => {
+    const own = c.forms[0]!;
+    if (c.forms.length > 1 || own.script !== 'cjk') return c;
+    const surface = surfaceOf(own);
+    if (!KATAKANA_RE.test(surface)) return c;
+    const forms = dedupe(resolve(surface).map((t) => wordUnit(wordsOf(t))).filter((u) => u.tokens.length), seen, MAX_EXPANSIONS);
+    added.push(...forms);
+    return forms.length ? { forms: [own, ...forms] } : c;
+  });
+  return added.length ? { ...plan, expansions: [...plan.expansions, ...added], concepts } : plan;
 }
 
 /** Plan a query. Never throws; an empty or punctuation-only query yields `match: null`. */

@@ -34,7 +34,7 @@ import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../co
 import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
-import { isPrefix, planQuery, renderMatch, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
+import { isPrefix, planQuery, renderMatch, withLoanwords, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
 import { conceptEvidence, rankByConcepts, WHY_NARRATION } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
@@ -43,6 +43,7 @@ import { OBS_COLUMNS, toObservation, type ObservationRow } from './rows.ts';
 import { filterSql, planFilters, type FilterPlan } from './filters.ts';
 import { Fts5FormatError, indexTerms } from './fts-postings.ts';
 import { COLUMNS, columnFrequencies, ftsTotals, rankIds, scoreWindow, type CountedUnit } from './scored-window.ts';
+import { loanwordTerms } from './loanwords.ts';
 import { stmt } from './statements.ts';
 
 /** BM25 with the column weights of scored-window (title 8, body 1, tags 4, why 6, finding 3: titles, extracted terms and the model's narration say more than raw output). */
@@ -307,11 +308,12 @@ interface KeywordSearch {
 }
 
 function keywordSearch(db: SqliteDb, opts: SearchOptions, depth: number, glossaryOn = true, tuning: SearchTuning = {}): KeywordSearch | undefined {
-  const plan = planQuery(opts.query);
-  if (!plan.match) return undefined;
+  const planned = planQuery(opts.query);
+  if (!planned.match) return undefined;
   const filters = planFilters(db, opts, () => ftsTotals(db).docs, WINDOW);
   if (filters.empty) return undefined;
   const ctx: Ctx = { db, filters, counts: new Map(), depth, rareCap: tuning.rareCap ?? RARE_CAP, force: tuning };
+  const plan = glossaryOn ? withLoanwords(planned, (word) => loanwordTerms(db, word)) : planned;
   return { lists: listsOf(ctx, plan, glossaryOn), plan, ctx };
 }
 

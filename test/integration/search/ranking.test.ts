@@ -60,6 +60,23 @@ test('titles outrank bodies; identifiers, paths, CJK two-character words; Chines
   }
 });
 
+test('a katakana word no glossary lists finds the English word it comes from in this index', async () => {
+  const store = SqliteStore.open({ path: join(tmp(), 'm.db'), busyTimeoutMs: 1000 });
+  try {
+    await store.ingest([
+      obs({ title: 'Ran `charmcraft pack` in grafana-k8s-operator', body: 'packed the charm' }),
+      obs({ title: 'Set the time zone', body: 'team settings' }),
+      obs({ title: 'Enabled turbo mode', body: 'faster builds' }),
+      obs({ title: 'Opened a new tab', body: 'tab tab tab' }),
+    ]);
+    assert.equal((await ids(store, 'チャーム'))[0], 'Ran `charmcraft pack` in grafana-k8s-operator');
+    assert.ok(!(await ids(store, 'チャーム')).includes('Set the time zone'), 'not a word with the same consonants and another vowel');
+    assert.equal((await ids(store, 'ターボ'))[0], 'Enabled turbo mode', 'a long vowel heard as an r, before a commoner word without one');
+  } finally {
+    await store.close();
+  }
+});
+
 test('the current project comes first, fused order inside each project', async () => {
   const store = SqliteStore.open({ path: join(tmp(), 'm.db'), busyTimeoutMs: 1000 });
   try {
