@@ -33,6 +33,9 @@ export interface ObservationIndex {
   readonly unmatched: number;
 }
 
+/** How far before the last match a row may lie and still be the next event's (stamps reorder neighbours). */
+const REORDER_SLACK = 20;
+
 export function indexObservations(db: SqliteDb, events: readonly ReplayedEvent[]): ObservationIndex {
   const rows = db
     .prepare('SELECT o.id, o.uid, o.title, o.tool_use_id, s.external_id FROM observations o JOIN sessions s ON s.id = o.session_id ORDER BY o.id')
@@ -47,7 +50,17 @@ export function indexObservations(db: SqliteDb, events: readonly ReplayedEvent[]
   // A store built by `mnemo import claude-code` names each event's observation by a hash of its key.
   const byUid = new Map(rows.filter((r) => r.uid.startsWith('cc-')).map((r) => [r.uid, r.id]));
   let unmatched = 0;
-  const cursor = new Map<string, number>();
+  // Per session: each title's stored rows, in order; which are taken; where the last match was.
+  const sessions = new Map<string, { byTitle: Map<string, number[]>; taken: Set<number>; last: number }>();
+  const sessionOf = (id: string) => {
+    let s = sessions.get(id);
+    if (!s) {
+      const byTitle = new Map<string, number[]>();
+      (others.get(id) ?? []).forEach((r, i) => byTitle.set(r.title, [...(byTitle.get(r.title) ?? []), i]));
+      sessions.set(id, (s = { byTitle, taken: new Set(), last: 0 }));
+    }
+    return s;
+  };
   for (const e of events) {
     if (e.toolUseId !== undefined || e.title === undefined) continue;
     const imported = byUid.get(importUid(e.key));
@@ -55,12 +68,16 @@ export function indexObservations(db: SqliteDb, events: readonly ReplayedEvent[]
       byKey.set(e.key, imported);
       continue;
     }
-    const stored = others.get(e.sessionId) ?? [];
-    let j = cursor.get(e.sessionId) ?? 0;
-    while (j < stored.length && stored[j]!.title !== e.title) j++;
-    if (j < stored.length) {
-      byKey.set(e.key, stored[j]!.id);
-      cursor.set(e.sessionId, j + 1);
+    // The first free row with the event's title near where the last one matched: hook stamps may
+    // store a prompt and the previous turn's answer in either order, and a title seen again much
+    // later ("continue") must not carry the cursor past every event in between.
+    const s = sessionOf(e.sessionId);
+    const rows = (s.byTitle.get(e.title) ?? []).filter((i) => !s.taken.has(i));
+    const j = rows.find((i) => i >= s.last - REORDER_SLACK) ?? rows[0];
+    if (j !== undefined) {
+      byKey.set(e.key, others.get(e.sessionId)![j]!.id);
+      s.taken.add(j);
+      s.last = j + 1;
     } else unmatched++;
   }
   return { byToolUseId, byKey, unmatched };
