@@ -3,7 +3,8 @@
  * shared with its history and pushed through the real outbox and sync engine to a fresh team on a real
  * PostgreSQL (MNEMO_TEST_PG_URL, else a throwaway cluster, test/helpers/pg) — and each question asked
  * of the server's search as a member, its hits mapped back to the store's ids by uid. The same records
- * as the local modes, so the two searches compare.
+ * as the local modes, so the two searches compare. As `mnemo search --team` does, the member's own store
+ * tells the server which English words its katakana words stand for.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,8 @@ export async function shareToTeam(dataDir: string): Promise<TeamSearcher> {
     return {
       pushed: pushed.pushed,
       async search(text, limit = 20, tuning) {
-        const hits = await server.search({ query: text, limit }, tuning);
+        const loanwords = await store.loanwordsFor(text);
+        const hits = await server.search({ query: text, limit, ...(Object.keys(loanwords).length ? { loanwords } : {}) }, tuning);
         return hits.flatMap((h) => {
           const id = idOfUid.get(h.record.uid) as number | undefined;
           return id === undefined ? [] : [id];

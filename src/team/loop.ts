@@ -157,7 +157,7 @@ export function syncInBackground(opts: TeamLoopOptions): TeamLoop {
         opened = await openSaved(store.team, opts.env);
         openedFor = opened ? `${opened.connection.origin}\0${opened.connection.team}` : undefined;
       }
-      return opened ? searchServer(opened.server, store.team, q) : undefined;
+      return opened ? searchServer(opened.server, store, q) : undefined;
     },
     async stop() {
       stopped = true;

@@ -28,10 +28,18 @@ export function keyOfProject(ledger: TeamLedger, project: string): string | unde
   return ledger.shares().find((s) => s.project === project)?.identity ?? projectKeyOf(project)?.key;
 }
 
-export async function searchServer(server: TeamServer, ledger: TeamLedger, q: TeamSearchInput): Promise<TeamSearchHit[]> {
+/** What a search of the server reads of this machine's store: its team ledger, and its vocabulary for katakana words. */
+export interface SearchingStore {
+  readonly team: TeamLedger;
+  loanwordsFor(query: string): Promise<Readonly<Record<string, readonly string[]>>>;
+}
+
+export async function searchServer(server: TeamServer, local: SearchingStore, q: TeamSearchInput): Promise<TeamSearchHit[]> {
+  const ledger = local.team;
   const project = q.project === undefined ? undefined : keyOfProject(ledger, q.project);
   if (q.project !== undefined && project === undefined) return []; // a project with no key has nothing on the server
   const current = q.currentProject === undefined ? undefined : keyOfProject(ledger, q.currentProject);
+  const loanwords = await local.loanwordsFor(q.query);
   const query: TeamSearchQuery = {
     query: q.query,
     scope: q.scope ?? 'all',
@@ -42,6 +50,7 @@ export async function searchServer(server: TeamServer, ledger: TeamLedger, q: Te
     ...(q.platform ? { assistant: q.platform } : {}),
     ...(q.since !== undefined ? { since: q.since } : {}),
     ...(q.until !== undefined ? { until: q.until } : {}),
+    ...(Object.keys(loanwords).length ? { loanwords } : {}),
   };
   return server.search(query);
 }

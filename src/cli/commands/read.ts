@@ -99,7 +99,7 @@ async function searchTeamCommand(
     const opened = await openSaved(store.team, io.env);
     if (!opened) throw new UsageError('not connected to a team server: `mnemo team connect URL` first (without --team, search covers the mirrored records here)');
     try {
-      return await searchServer(opened.server, store.team, {
+      return await searchServer(opened.server, store, {
         query: a.query,
         limit: Math.min(a.limit, 100),
         currentProject: resolvePlace(io.cwd).project,

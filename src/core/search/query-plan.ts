@@ -240,6 +240,19 @@ function surfaceOf(unit: QueryUnit): string {
   return unit.tokens.map((t, i) => (i === 0 ? t : Array.from(t).slice(1).join(''))).join('');
 }
 
+/** The katakana word a concept stands for when the glossary gave it no translation, else undefined. */
+function untranslatedKatakana(c: Concept): string | undefined {
+  const own = c.forms[0]!;
+  if (c.forms.length > 1 || own.script !== 'cjk') return undefined;
+  const surface = surfaceOf(own);
+  return KATAKANA_RE.test(surface) ? surface : undefined;
+}
+
+/** The query's katakana words that no glossary translates: what `withLoanwords` asks a vocabulary about. */
+export function katakanaWords(plan: QueryPlan): string[] {
+  return plan.concepts.map(untranslatedKatakana).filter((w): w is string => w !== undefined);
+}
+
 /**
  * The plan with English words for its katakana words that no glossary translates, as a store's
  * vocabulary resolves them (core/search/loanword): each becomes a translation of its word, searched
@@ -249,13 +262,11 @@ export function withLoanwords(plan: QueryPlan, resolve: (katakana: string) => re
   const seen = new Set([...plan.units, ...plan.expansions].map(keyOf));
   const added: QueryUnit[] = [];
   const concepts = plan.concepts.map((c) => {
-    const own = c.forms[0]!;
-    if (c.forms.length > 1 || own.script !== 'cjk') return c;
-    const surface = surfaceOf(own);
-    if (!KATAKANA_RE.test(surface)) return c;
-    const forms = dedupe(resolve(surface).map((t) => wordUnit(wordsOf(t))).filter((u) => u.tokens.length), seen, MAX_EXPANSIONS);
+    const word = untranslatedKatakana(c);
+    if (word === undefined) return c;
+    const forms = dedupe(resolve(word).map((t) => wordUnit(wordsOf(t))).filter((u) => u.tokens.length), seen, MAX_EXPANSIONS);
     added.push(...forms);
-    return forms.length ? { forms: [own, ...forms] } : c;
+    return forms.length ? { forms: [c.forms[0]!, ...forms] } : c;
   });
   return added.length ? { ...plan, expansions: [...plan.expansions, ...added], concepts } : plan;
 }

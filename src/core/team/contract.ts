@@ -182,6 +182,11 @@ export interface TeamSearchQuery {
   readonly until?: number;
   /** 1–100, default 20. */
   readonly limit?: number;
+  /**
+   * English words for the query's katakana words that no glossary translates, as the searching
+   * machine's own index resolves them (core/search/loanword): the server keeps no vocabulary to read.
+   */
+  readonly loanwords?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface TeamSearchHit {

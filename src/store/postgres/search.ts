@@ -35,7 +35,7 @@ import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest } from '../../core/search/structure.ts';
-import { isPrefix, planQuery, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
+import { isPrefix, planQuery, withLoanwords, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
 import { conceptEvidence, rankByConcepts, WHY_NARRATION, type CountedForm } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { TeamSearchHit, TeamSearchQuery, TeamObservation } from '../../core/team/contract.ts';
@@ -370,11 +370,21 @@ export interface TeamSearchTuning {
   readonly structure?: boolean;
 }
 
+/** At most this many English words per katakana word, of at most LOANWORD_CHARS each, are taken from a query. */
+const LOANWORDS = 4;
+const LOANWORD_CHARS = 64;
+
+/** The English words a query names for one of its katakana words, only well-formed ones. */
+function loanwordsOf(q: TeamSearchQuery, word: string): string[] {
+  const given = q.loanwords && Object.hasOwn(q.loanwords, word) ? q.loanwords[word] : undefined;
+  return Array.isArray(given) ? given.filter((w): w is string => typeof w === 'string' && w.length > 0 && w.length <= LOANWORD_CHARS).slice(0, LOANWORDS) : [];
+}
+
 /** Search the team's shared observations. Never throws on any query text. */
 export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQuery, now = Date.now(), tuning: TeamSearchTuning = {}): Promise<TeamSearchHit[]> {
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? 20), 1), 100);
   const ctx: Ctx = { db, teamId, query: q.query, filters: filterArgs(q), depth: Math.max(limit * 2, 50) };
-  const plan = planQuery(q.query);
+  const plan = withLoanwords(planQuery(q.query), (word) => loanwordsOf(q, word));
   const intent = queryIntent(q.query);
   let lists = await keywordLists(ctx, q.query, plan);
   // As locally: one ranking of the candidates by every concept replaces the per-language lists; a lone

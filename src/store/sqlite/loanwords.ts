@@ -10,6 +10,7 @@
  * worker instead of read at search time.
  */
 import { englishSkeleton, initialLetters, katakanaSkeleton, loanwordMatch, type Skeleton } from '../../core/search/loanword.ts';
+import { katakanaWords, planQuery } from '../../core/search/query-plan.ts';
 import type { SqliteDb } from './driver.ts';
 import { ftsTotals } from './scored-window.ts';
 import { stmt } from './statements.ts';
@@ -81,4 +82,14 @@ export function loanwordTerms(db: SqliteDb, word: string): readonly string[] {
   const terms = matches.filter((m) => m.fit === matches[0]!.fit).slice(0, TERMS).map((m) => m.term);
   v.resolved.set(word, terms);
   return terms;
+}
+
+/** English words for each katakana word of a query that no glossary translates (those found): what the team server is told. */
+export function loanwordsOfQuery(db: SqliteDb, query: string): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  for (const word of katakanaWords(planQuery(query))) {
+    const terms = loanwordTerms(db, word);
+    if (terms.length) out[word] = terms;
+  }
+  return out;
 }

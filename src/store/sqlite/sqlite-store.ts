@@ -245,6 +245,20 @@ export class SqliteStore implements Store {
   }
 
   /**
+   * English words this index holds for the query's katakana words that no glossary translates, for
+   * the team server's search (it keeps no vocabulary to match them against). Empty on any failure: a
+   * team search never waits on this.
+   */
+  async loanwordsFor(query: string): Promise<Record<string, readonly string[]>> {
+    const { loanwordsOfQuery } = await import('./loanwords.ts');
+    try {
+      return loanwordsOfQuery(this.#db, query);
+    } catch {
+      return {};
+    }
+  }
+
+  /**
    * Turn on semantic search with this embedder (MCP server, `mnemo embed`; never in a hook).
    * Returns the vector index, or undefined when sqlite-vec cannot be loaded here. `readOnly` (one-shot
    * searches) never replaces vectors of another model.

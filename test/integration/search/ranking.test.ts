@@ -72,6 +72,8 @@ test('a katakana word no glossary lists finds the English word it comes from in 
     assert.equal((await ids(store, 'チャーム'))[0], 'Ran `charmcraft pack` in grafana-k8s-operator');
     assert.ok(!(await ids(store, 'チャーム')).includes('Set the time zone'), 'not a word with the same consonants and another vowel');
     assert.equal((await ids(store, 'ターボ'))[0], 'Enabled turbo mode', 'a long vowel heard as an r, before a commoner word without one');
+    // What a team search is told (the server keeps no vocabulary): only words this index resolves.
+    assert.deepEqual(await store.loanwordsFor('チャーム の 検証 and ログ'), { チャーム: ['charm'] });
   } finally {
     await store.close();
   }

@@ -44,3 +44,21 @@ test('team server: records the structure lists bring in pass the query filters (
     await s.close();
   }
 });
+
+test('team server: a katakana word takes the English words the member gives for it (its own store read them), nothing malformed', async () => {
+  const fx = await teamFixture();
+  const team = await fx.team('lw');
+  const s = await (await fx.member([team])).open(team);
+  try {
+    const rec = (uid: string, title: string) => obs({ uid, type: 'command', title, body: '', createdAt: 1_760_000_000_000, files: [] });
+    await s.push([rec('lw-charm', 'Ran `charmcraft pack` — packed the grafana charm'), rec('lw-time', 'Set the time zone')]);
+    const uids = async (loanwords?: unknown) => (await s.search({ query: 'チャーム', limit: 10, ...(loanwords ? { loanwords: loanwords as Record<string, string[]> } : {}) })).map((h) => h.record.uid);
+    assert.deepEqual(await uids(), [], 'the server alone has no English for it');
+    assert.deepEqual(await uids({ チャーム: ['charm'] }), ['lw-charm']);
+    assert.deepEqual(await uids({ チャーム: 'charm' }), [], 'not a list');
+    assert.deepEqual(await uids({ チャーム: [42, 'x'.repeat(500)] }), [], 'no word in it');
+    assert.deepEqual(await uids({ スキル: ['time'] }), [], 'only for a katakana word of the query');
+  } finally {
+    await s.close();
+  }
+});
