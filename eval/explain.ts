@@ -3,17 +3,17 @@
  * (`npm run eval -- --dump F`) not answered in the first 10, what answers it and what came first.
  * Dev only: test questions are refused, as in `--misses`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src/store/sqlite/driver.ts';
 import { idsForKey, indexObservations } from './labels.ts';
-import { buildStore, loadQuestions } from './recall.ts';
+import { buildStore, EVAL_DIR, loadQuestions } from './recall.ts';
 
 const [dumpFile, mode = 'mnemo', style = ''] = process.argv.slice(2);
 if (!dumpFile) throw new Error('usage: explain.ts <dump.json> [mode] [style]');
 interface Dumped { id: string; set: string; split?: string; style: string; mode: string; store: string; rank?: number; top: number[] }
 const dump = JSON.parse(readFileSync(dumpFile, 'utf8')) as Dumped[];
-const questions = new Map(loadQuestions('v2').map((q) => [q.id, q]));
+const questions = new Map([...loadQuestions('v2'), ...(existsSync(join(EVAL_DIR, 'data', 'questions-v3.json')) ? loadQuestions('v3') : [])].map((q) => [q.id, q]));
 const store = await buildStore('all', { via: (process.env.EXPLAIN_VIA as 'import' | 'hooks') ?? 'import' });
 const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
 const index = indexObservations(db, store.replay.events);
@@ -29,8 +29,8 @@ const line = (id: number, mark = '') => {
   return `${mark}#${r.id} [${r.type}] ${r.session.slice(0, 8)}@${r.pos} ${clip(r.title, 110)}${r.why ? `\n        why: ${clip(r.why, 160)}` : ''}${r.finding ? `\n        found: ${clip(r.finding, 120)}` : ''}`;
 };
 for (const a of dump) {
-  if (a.set !== 'v2' || a.mode !== mode || (style && a.style !== style) || (a.rank !== undefined && a.rank <= 10)) continue;
   if (a.split === 'test') throw new Error('test questions are not explained: tune on dev only');
+  if (a.split !== 'dev' || a.mode !== mode || (style && a.style !== style) || (a.rank !== undefined && a.rank <= 10)) continue;
   const q = questions.get(a.id)!;
   const relevant = new Set(q.keys.flatMap((k) => idsForKey(k, index)));
   console.log(`\n=== ${a.id} (${q.kind}, ${q.language}→${q.sessionLanguage}, ${a.style}) rank ${a.rank ?? '-'}: ${q.texts[a.style as 'question' | 'query']}`);

@@ -31,7 +31,7 @@ import { firstRank } from './metrics.ts';
 import { SET_ROOTS, STORE_SETS, type SetName, type StoreName } from './sets.ts';
 import { splitQuestions, type Split } from './split.ts';
 
-export { STORE_SETS, type SetName, type StoreName } from './sets.ts';
+export { SPLIT_SETS, STORE_SETS, type SetName, type StoreName } from './sets.ts';
 
 export const EVAL_DIR = fileURLToPath(new URL('.', import.meta.url));
 const DATA = join(EVAL_DIR, 'data');
@@ -108,12 +108,12 @@ export function loadQuestions(set: SetName): EvalQuestion[] {
       keys: v1Keys(q.answer_observation_uids),
     }));
   }
-  const qs = JSON.parse(readFileSync(join(DATA, 'questions-v2.json'), 'utf8')) as V2Question[];
-  const committed = JSON.parse(readFileSync(join(DATA, 'questions-v2.split.json'), 'utf8')) as { dev: string[]; test: string[] };
+  const qs = JSON.parse(readFileSync(join(DATA, `questions-${set}.json`), 'utf8')) as V2Question[];
+  const committed = JSON.parse(readFileSync(join(DATA, `questions-${set}.split.json`), 'utf8')) as { dev: string[]; test: string[] };
   const computed = splitQuestions(qs);
   const sides = new Map<string, Split>([...committed.dev.map((id) => [id, 'dev'] as const), ...committed.test.map((id) => [id, 'test'] as const)]);
   for (const q of qs) {
-    if (sides.get(q.question_id) !== computed.get(q.question_id)) throw new Error(`questions-v2.split.json disagrees with eval/split.ts for ${q.question_id}`);
+    if (sides.get(q.question_id) !== computed.get(q.question_id)) throw new Error(`questions-${set}.split.json disagrees with eval/split.ts for ${q.question_id}`);
   }
   return qs.map((q) => ({
     set,

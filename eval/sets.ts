@@ -1,14 +1,18 @@
 /**
  * @module eval/sets
- * The two labelled sets and the transcript folders each was written about (eval/data/README.md).
+ * The labelled sets and the transcript folders each was written about (eval/data/README.md). v3 asks
+ * about sessions of both earlier sets' folders, so it brings no folder of its own.
  */
-export type SetName = 'v1' | 'v2';
+export type SetName = 'v1' | 'v2' | 'v3';
+/** The sets split into dev and test halves (`questions-<set>.split.json`). */
+export const SPLIT_SETS = ['v2', 'v3'] as const;
 export type StoreName = 'all' | 'v1' | 'v2';
 
 export const SET_ROOTS: Readonly<Record<SetName, readonly string[]>> = {
   v1: ['DRMacIver-claude-reliability', 'marot-spotter', 'oneryalcin-fasthooks', 'tomjnsn-agentlogs'],
   v2: ['tonyandrewmeyer-charming-with-claude', 'tensiondriven-athena', 'entireio-cli', 'yutakobayashidev-repiq', 'ujuc-agent-stuff'],
+  v3: [],
 };
 
-/** Which sets' sessions each store holds: `all` both (the figures quoted), the others their own only. */
-export const STORE_SETS: Readonly<Record<StoreName, readonly SetName[]>> = { all: ['v1', 'v2'], v1: ['v1'], v2: ['v2'] };
+/** Which sets each store is asked: `all` every set over every session (the figures quoted), the others their own only. */
+export const STORE_SETS: Readonly<Record<StoreName, readonly SetName[]>> = { all: ['v1', 'v2', 'v3'], v1: ['v1'], v2: ['v2'] };
