@@ -16,8 +16,12 @@ export interface QueryIntent {
   readonly after: boolean;
   /** Something that preceded an event: "before", "之前", "前に", "전에". */
   readonly before: boolean;
+  /** Something that happened while an event went on: "while", "during", "期间", "最中", "동안". */
+  readonly during: boolean;
   /** How a problem was fixed: "fix", "solve", "get past", "修复", "直した", "해결". */
   readonly fix: boolean;
+  /** A problem is named ("… error", "test fails", "报错", "エラー", "오류"): its fix may be what is wanted. */
+  readonly problem: boolean;
   /** The answer is what the user said or asked: "what did I ask after…", "我说了什么", "言った", "말했". */
   readonly ask: boolean;
   /**
@@ -37,7 +41,7 @@ export interface QueryIntent {
   readonly last: boolean;
 }
 
-const NONE: QueryIntent = Object.freeze({ after: false, before: false, fix: false, ask: false, askedFirst: false, why: false, change: false, compaction: false, first: false, last: false });
+const NONE: QueryIntent = Object.freeze({ after: false, before: false, during: false, fix: false, problem: false, ask: false, askedFirst: false, why: false, change: false, compaction: false, first: false, last: false });
 
 type Cue = { readonly words: readonly string[]; readonly phrases?: readonly string[]; readonly cjk: readonly string[] };
 
@@ -51,10 +55,20 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
     words: ['before', 'earlier', 'previously', 'prior'],
     cjk: ['之前', '以前', '前に', 'する前', '直前', '전에', '이전'],
   },
+  during: {
+    words: ['while', 'whilst', 'during', 'meanwhile', 'midway'],
+    phrases: ['in the middle of', 'at the same time'],
+    cjk: ['期间', '过程中', '的时候正在', '途中', '最中', 'している間', 'してる間', '동안', '도중', '하는 중'],
+  },
   fix: {
     words: ['fix', 'fixed', 'fixes', 'fixing', 'solve', 'solved', 'resolve', 'resolved', 'workaround', 'repair', 'repaired', 'unblock', 'unblocked'],
     phrases: ['get around', 'got around', 'get past', 'got past', 'get rid of', 'make it work', 'made it work', 'stop it', 'stopped it'],
     cjk: ['修复', '修好', '修正', '解决', '搞定', '处理', '直し', '直した', '直す', '直って', '解決', '対処', '対応', '해결', '수정', '고쳤', '고치', '고쳐'],
+  },
+  problem: {
+    words: ['error', 'errors', 'exception', 'exceptions', 'fail', 'fails', 'failed', 'failing', 'failure', 'crash', 'crashes', 'crashed', 'broken', 'bug', 'traceback', 'panic'],
+    phrases: ['does not work', "doesn't work", 'not working'],
+    cjk: ['报错', '错误', '失败', '崩溃', '异常', 'エラー', '失敗', '落ちる', '例外', '오류', '에러', '실패'],
   },
   ask: {
     words: [],
@@ -107,7 +121,7 @@ function askedWhen(text: string, joined: string): boolean {
  * Nouns of asking that make a temporal query an ask even without "I": the short form a model sends
  * ("request after README update", "question before the revert", "user prompt after compaction").
  */
-const ASK_NOUNS = ['request', 'requests', 'requested', 'question', 'questions', 'prompt', 'prompts', 'ask', 'asked', 'asks', 'instruction', 'instructions'];
+const ASK_NOUNS = ['request', 'requests', 'requested', 'question', 'questions', 'prompt', 'prompts', 'ask', 'asked', 'asks', 'instruction', 'instructions', 'reply', 'replies', 'replied'];
 const ASK_NOUNS_CJK = ['请求', '提问', '问题', '指示', '質問', '依頼', 'リクエスト', '要求', '질문', '요청', '지시'];
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
@@ -142,7 +156,7 @@ export function queryIntent(raw: string): QueryIntent {
   }
   // "First" and "last" cannot both hold; "at first … but in the end" asks for the end.
   if (out.first && out.last) out.first = false;
-  if ((out.after || out.before) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
+  if ((out.after || out.before || out.during) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
   if (out.ask && (out.after || out.before)) {
     // Which clause holds the ask: English puts "after" before the clause it governs ("what did you do
     // after I asked …"), Chinese, Japanese and Korean after it ("我说…之后", "頼んだ後", "해달라고 한 다음에").
@@ -158,10 +172,13 @@ export function queryIntent(raw: string): QueryIntent {
     out.after = true;
     (out.ask = false), (out.askedFirst = true);
   }
+  // "What did I say while you were committing": a prompt typed during the work lands after its first
+  // records, so it is read as "after" them.
+  if (out.during && out.ask && !out.after && !out.before) out.after = true;
   return out;
 }
 
 /** Whether a query carries any structural intent. */
 export function hasIntent(i: QueryIntent): boolean {
-  return i.after || i.before || i.fix || i.ask || i.why || i.change || i.compaction || i.first || i.last;
+  return i.after || i.before || i.during || i.fix || i.ask || i.why || i.change || i.compaction || i.first || i.last;
 }

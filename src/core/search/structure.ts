@@ -74,7 +74,7 @@ const FIX_SPAN = 12;
 const FIXES = 4;
 
 /** Weights of the lists relative to a keyword list (1). */
-export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, replies: 1, kinds: 0.6, context: 0.3, order: 0.6 });
+export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, problemFixes: 0.3, replies: 1, kinds: 0.6, context: 0.3, order: 0.6 });
 /**
  * "The first …" / "in the end …": the best matches (ORDER_DEPTH) of the best match's session, by time.
  * Several records match alike (each attempt, each count); the word says which of them. One session:
@@ -97,16 +97,17 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
     const topic = head.slice(0, PROBLEM_DEPTH).filter((f) => !f.compaction && !isBookkeeping(f)).slice(0, TOPIC_ANCHORS);
     for (const anchor of topic) for (const direction of ['before', 'after'] as const) out.push({ anchor, direction, span: COMPACTION_SPAN, purpose: 'compaction' });
   }
-  if (intent.after || intent.before || intent.compaction) {
+  if (intent.after || intent.before || intent.compaction || intent.during) {
     const compactions = intent.compaction ? head.filter((f) => f.compaction) : [];
     // "What did you do after I said X": X is one of my prompts.
     const prompts = intent.askedFirst ? head.slice(0, PROBLEM_DEPTH).filter((f) => f.type === 'prompt') : [];
     const anchors = (compactions.length ? compactions : prompts.length ? prompts : head.filter((f) => !isBookkeeping(f))).slice(0, ANCHORS);
-    const direction = intent.before && !intent.after ? 'before' : 'after';
+    // "What failed while we deployed": the records on either side of the deploy's, nearest first.
+    const directions = intent.after || intent.compaction ? (['after'] as const) : intent.before && !intent.during ? (['before'] as const) : (['before', 'after'] as const);
     const span = intent.ask ? PROMPT_SPAN : AFTER_SPAN;
-    for (const anchor of anchors) out.push({ anchor, direction, span, purpose: 'sequence' });
+    for (const anchor of anchors) for (const direction of directions) out.push({ anchor, direction, span, purpose: 'sequence' });
   }
-  if (intent.fix) {
+  if (intent.fix || intent.problem) {
     const near = head.slice(0, PROBLEM_DEPTH);
     for (const anchor of near.filter((f) => f.problem).slice(0, ANCHORS)) out.push({ anchor, direction: 'after', span: FIX_SPAN, purpose: 'fix' });
     // A record saying it is fixed has its fix just before it.
@@ -178,7 +179,7 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
       const best = fixesOf(r.anchor, found).slice(0, FIXES);
       fixes.push(...best.map((f) => f.id));
       // "How did we fix X" is answered by the fix; the failure naming X comes right after it.
-      if (r.direction === 'after' && best[0]) lifts.push({ id: best[0].id, above: r.anchor.id });
+      if (intent.fix && r.direction === 'after' && best[0]) lifts.push({ id: best[0].id, above: r.anchor.id });
     } else {
       const useful = found.filter((f) => !isBookkeeping(f));
       // After my prompt, what was done: the records up to my next prompt.
@@ -190,7 +191,8 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   // Nearest first across anchors: each anchor's next record before any anchor's second.
   const interleaved = seq.flatMap((ids) => ids.map((id, rank) => ({ id, rank }))).sort((a, b) => a.rank - b.rank).map((x) => x.id);
   if (interleaved.length) lists.push({ name: 'neighbours', ids: dedupe(interleaved), weight: STRUCTURE_WEIGHTS.neighbours });
-  if (fixes.length) lists.push({ name: 'fixes', ids: dedupe(fixes), weight: STRUCTURE_WEIGHTS.fixes });
+  // A problem named without asking for its fix ("paging option error"): the fix is a likely answer, not the answer.
+  if (fixes.length) lists.push({ name: 'fixes', ids: dedupe(fixes), weight: intent.fix ? STRUCTURE_WEIGHTS.fixes : STRUCTURE_WEIGHTS.problemFixes });
   if (replies.length) lists.push({ name: 'replies', ids: dedupe(replies), weight: STRUCTURE_WEIGHTS.replies });
   if (context.length) lists.push({ name: 'context', ids: dedupe(context), weight: STRUCTURE_WEIGHTS.context });
   // Kinds of record the question names, in the order the words ranked them.

@@ -401,7 +401,7 @@ function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
 /** The structure lists (core/search/structure) a query's intent asks for, given the fused head. */
 function structureFor(db: SqliteDb, intent: QueryIntent, head: readonly Fused[], facts: ReadonlyMap<number, Light>): Structure {
   const candidates = head.filter((f) => facts.has(f.id)).map((f) => facts.get(f.id)!);
-  const problems = intent.fix ? problemIds(db, candidates.slice(0, 10).map((c) => c.id)) : new Set<number>();
+  const problems = intent.fix || intent.problem ? problemIds(db, candidates.slice(0, 10).map((c) => c.id)) : new Set<number>();
   const headFacts = candidates.map((c) => recordFact(c, problems.has(c.id)));
   const requests = neighbourRequests(intent, headFacts);
   return structureLists(intent, headFacts, requests, requests.map((r) => neighbours(db, r)));

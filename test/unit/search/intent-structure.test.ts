@@ -47,6 +47,24 @@ test('structure: the fix after a matching failure, the record after a match, pro
   const l2 = structureLists(ask, [fact(5, 'command')], seq, seq.map(() => next)).lists;
   assert.deepEqual(l2.find((l) => l.name === 'neighbours')?.ids, [8, 20], 'the next prompts, not the records between');
 
+  // "While X": the records on either side of X's; what I said while X went on came after its first records.
+  const during = queryIntent('what failed during the deploy');
+  assert.equal(during.during, true);
+  assert.deepEqual(neighbourRequests(during, [fact(5, 'command')]).filter((r) => r.purpose === 'sequence').map((r) => r.direction), ['before', 'after']);
+  const saidWhile = queryIntent('what did I tell Claude while it was committing');
+  assert.equal(saidWhile.ask && saidWhile.after, true, 'a prompt typed during the work');
+  assert.equal(queryIntent('部署期间我说了什么').during, true);
+  assert.equal(queryIntent('배포하는 동안 뭐라고 했어?').during, true);
+
+  // A problem named without "fix": its fixes are a weak list, and nothing is lifted above the failure.
+  const named = queryIntent('paging option error');
+  assert.equal(named.problem && !named.fix, true);
+  const pReq = neighbourRequests(named, head);
+  const pLists = structureLists(named, head, pReq, pReq.map((r) => (r.anchor.id === 10 && r.purpose === 'fix' ? after10 : [])));
+  const weak = pLists.lists.find((l) => l.name === 'fixes');
+  assert.deepEqual(weak?.ids, [12, 15, 14]);
+  assert.ok(weak!.weight! < 0.5 && pLists.lifts.length === 0, 'weaker than a keyword list, no lift');
+
   const compaction = queryIntent('what happened after the compaction');
   const cHead = [fact(2, 'prompt'), fact(30, 'compact'), fact(31, 'command')];
   assert.deepEqual(neighbourRequests(compaction, cHead).filter((r) => r.purpose === 'sequence').map((r) => r.anchor.id), [30], 'compaction records anchor it');
@@ -109,7 +127,7 @@ test('structure: after my prompt, what was done until my next prompt; a record s
   const earlier = [fact(29, 'command'), fact(28, 'change'), fact(27, 'discovery'), fact(26, 'change')];
   const fixes = structureLists(fix, fixHead, fixRequests, fixRequests.map((r) => (r.anchor.id === 30 ? earlier : []))).lists;
   assert.deepEqual(fixes.find((l) => l.name === 'fixes')?.ids, [28, 26, 29], 'the edits before the resolution, nearest first, then the commands');
-  assert.ok(!neighbourRequests(queryIntent('midnight bug'), fixHead).some((r) => r.purpose === 'fix'), 'no fix list without a fix cue');
+  assert.ok(!neighbourRequests(queryIntent('midnight timezone'), fixHead).some((r) => r.purpose === 'fix'), 'no fix list without a fix cue or a named problem');
 });
 
 test('structure: a question asked in the session among the best matches brings its answer, the turn\'s reply or the next record', () => {
