@@ -31,6 +31,9 @@ export interface TeamFixture {
 
 async function once<T extends pg.QueryResultRow>(url: string, text: string, params?: unknown[]): Promise<pg.QueryResult<T>> {
   const c = new pg.Client({ connectionString: url });
+  // A backend terminated under a test (pg_terminate_backend, a restart) errors the socket too: the
+  // query's rejection reports it, an unheard socket event would crash the run.
+  c.on('error', () => undefined);
   await c.connect();
   try {
     return await c.query<T>(text, params);
@@ -45,6 +48,7 @@ export async function teamFixture(cluster?: Cluster): Promise<TeamFixture> {
   const adminUrl = cl.adminUrl(db);
   const withAdmin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
     const c = new pg.Client({ connectionString: adminUrl });
+    c.on('error', () => undefined);
     await c.connect();
     try {
       return await fn(c);

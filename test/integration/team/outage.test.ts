@@ -80,8 +80,12 @@ test('server restarted in the middle of a push: nothing lost, nothing twice', as
   for (let i = 0; i < titles.length; i += 1000) {
     await cai.store.ingest(titles.slice(i, i + 1000).map((t) => event({ title: t, body: 'z'.repeat(1200) }, { project: cai.project, session: `r${i}` })));
   }
-  const syncing = cai.sync({ batch: 500 });
-  await new Promise((r) => setTimeout(r, 150));
+  const total = cai.store.team.outbox().waiting;
+  let settled = false;
+  const syncing = cai.sync({ batch: 500 }).finally(() => (settled = true));
+  // Restart once the push is under way (a first batch stored), however loaded the machine: a fixed
+  // delay let a slow first connection start after the restart, and nothing was cut off.
+  while (!settled && cai.store.team.outbox().waiting === total) await new Promise((r) => setTimeout(r, 5));
   cluster.restart!();
   const first = await syncing;
   await cai.syncUntilDone();
