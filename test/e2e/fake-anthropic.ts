@@ -15,11 +15,16 @@ export type ScriptBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; name: string; input: Record<string, unknown>; id?: string };
 
-/** What the scripted model answers to one main-loop request. */
-export type ScriptReply =
+/**
+ * What the scripted model answers to one main-loop request. `thinkMs` holds the answer back that
+ * long, as a real model's latency would: without it Claude Code can fork the hooks around one reply
+ * within one kernel clock tick (10 ms), the resolution hooks are ordered by.
+ */
+export type ScriptReply = (
   | { text: string }
   | { tool_use: { name: string; input: Record<string, unknown>; id?: string } }
-  | { blocks: ScriptBlock[] };
+  | { blocks: ScriptBlock[] }
+) & { thinkMs?: number };
 
 /** A script step: a fixed reply, or one computed from everything recorded so far. */
 export type ScriptStep = ScriptReply | ((ctx: StepContext) => ScriptReply);
@@ -161,6 +166,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (kind === 'main') {
       reply = nextReply(record);
       record.reply = reply;
+      if (reply.thinkMs) await new Promise((resolve) => setTimeout(resolve, reply.thinkMs));
     } else {
       reply = { text: options.sideText ?? 'Scripted session' };
     }

@@ -83,9 +83,11 @@ test('a session recorded live and imported from its transcript is the same memor
     env: { MNEMO_DATA_DIR: dataDir },
     script: [
       { tool_use: { id: 'toolu_imp_write', name: 'Write', input: { file_path: file, content: 'export const size = 4;\n' } } },
-      { tool_use: { id: 'toolu_imp_check', name: 'Bash', input: { command: 'grep -q "size = 16" pool.js || { echo "pool too small" >&2; exit 3; }', description: 'Run the pool check' } } },
-      { tool_use: { id: 'toolu_imp_edit', name: 'Edit', input: { file_path: file, old_string: 'size = 4', new_string: 'size = 16' } } },
-      { text: 'Created pool.js; the check failed (pool too small), so I raised the size to 16.' },
+      { thinkMs: 50, tool_use: { id: 'toolu_imp_check', name: 'Bash', input: { command: 'grep -q "size = 16" pool.js || { echo "pool too small" >&2; exit 3; }', description: 'Run the pool check' } } },
+      { thinkMs: 50, tool_use: { id: 'toolu_imp_edit', name: 'Edit', input: { file_path: file, old_string: 'size = 4', new_string: 'size = 16' } } },
+      // A real answer takes longer than the clock tick that orders hooks: the Edit's hook and the Stop's
+      // forked in one tick would be stored in whichever order they finished (seen once on a loaded CI).
+      { text: 'Created pool.js; the check failed (pool too small), so I raised the size to 16.', thinkMs: 100 },
     ],
   });
   assert.equal(run.code, 0, describeRun(run));
