@@ -50,7 +50,15 @@ test('structure: the fix after a matching failure, the record after a match, pro
   // "While X": the records on either side of X's; what I said while X went on came after its first records.
   const during = queryIntent('what failed during the deploy');
   assert.equal(during.during, true);
-  assert.deepEqual(neighbourRequests(during, [fact(5, 'command')]).filter((r) => r.purpose === 'sequence').map((r) => r.direction), ['before', 'after']);
+  const duringReq = neighbourRequests(during, [fact(5, 'command')]).filter((r) => r.purpose === 'sequence');
+  assert.deepEqual(duringReq.map((r) => r.direction), ['before', 'after']);
+  // Those records are likely answers, not the answer: X's own record may be it ("what did she do during the trip").
+  const duringList = structureLists(during, [fact(5, 'command')], duringReq, duringReq.map(() => [fact(6, 'error')])).lists.find((l) => l.name === 'neighbours');
+  assert.deepEqual(duringList?.ids, [6]);
+  assert.ok(duringList!.weight! < 0.5, `a weak list, not ${duringList!.weight}`);
+  const afterReq = neighbourRequests(queryIntent('what failed after the deploy'), [fact(5, 'command')]);
+  const afterList = structureLists(queryIntent('what failed after the deploy'), [fact(5, 'command')], afterReq, afterReq.map(() => [fact(6, 'error')])).lists.find((l) => l.name === 'neighbours');
+  assert.ok(afterList!.weight! > 1, '"after X" asks for exactly those records');
   const saidWhile = queryIntent('what did I tell Claude while it was committing');
   assert.equal(saidWhile.ask && saidWhile.after, true, 'a prompt typed during the work');
   assert.equal(queryIntent('部署期间我说了什么').during, true);
