@@ -11,10 +11,12 @@
  * store are duplicates by their natural key (`post:<tool_use_id>`, `prompt:<prompt_id>`) or, for
  * prompts and answers, by content within seconds of each other.
  *
- * The two clocks differ: a hook's time is when its node process started, which on a busy machine lags
- * the moment the host started it (and wrote the entry) by up to a second. A turn's final answer comes
- * after everything of its turn, so a caught-up Stop is placed after what the hooks recorded
- * (`answerLast`); other events keep the transcript's time (their natural keys find their duplicates).
+ * The two clocks differ: a hook's time is when the host forked it, on a base that sits up to half a
+ * second off the wall clock (hooks/started-at); the transcript's is the wall clock. Caught-up events are
+ * moved onto the hooks' clock (`hookClockBias`), so a tool call caught up sorts before the answer whose
+ * Stop hook did write. A turn's final answer comes after everything of its turn, so a caught-up Stop is
+ * also placed after what the hooks recorded (`answerLast`); other events keep their (moved) transcript
+ * time, and their natural keys find their duplicates.
  */
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -25,6 +27,7 @@ import { importUid } from '../import/claude-code/group-capture.ts';
 import { SubagentDirectory, transcriptEvents, type TranscriptEvent } from '../import/claude-code/transcript-events.ts';
 import { isIgnorableLine } from '../import/claude-code/transcript-lines.ts';
 import { platform as claudeCode } from '../platforms/claude-code.ts';
+import { hookClockBias } from './started-at.ts';
 import { readTailLines } from './transcript-tail.ts';
 
 /** How much of the transcript's end is read: a last turn longer than this is caught up from its end. */
@@ -40,7 +43,7 @@ export const STOPPED_HOOKS_WINDOW_MS = 15_000;
 const FRAME_EVENTS = new Set(['SessionStart', 'SessionEnd']);
 
 /** The captured events of the last turn of `end`'s session, as its transcript records them. */
-export function lastTurnFromTranscript(end: HookEvent, place: Place, limits: CaptureLimits, now = Date.now()): CapturedEvent[] {
+export function lastTurnFromTranscript(end: HookEvent, place: Place, limits: CaptureLimits, now = Date.now(), bias = hookClockBias(now)): CapturedEvent[] {
   if (end.platform !== 'claude-code' || !end.transcriptPath) return [];
   const since = now - STOPPED_HOOKS_WINDOW_MS;
   // A session idle before it ended (the common interactive exit) has nothing to catch up: no read.
@@ -59,7 +62,7 @@ export function lastTurnFromTranscript(end: HookEvent, place: Place, limits: Cap
   const out: CapturedEvent[] = [];
   for (const te of turn) {
     if (te.at < since) continue;
-    const read = captureFromPayload(te.payload, { platform: claudeCode, place: () => place, now: te.at, uid: importUid(te.key), limits });
+    const read = captureFromPayload(te.payload, { platform: claudeCode, place: () => place, now: te.at + bias, uid: importUid(te.key), limits });
     if (read.kind === 'event' && read.captured) out.push(read.captured);
   }
   return out;

@@ -56,6 +56,31 @@ export function startedAtFrom(r: StartReadings): number {
   return plausible ? forked : nodeStart;
 }
 
+/**
+ * How far the stamps of this boot sit from the wall clock (ms; 0 where hooks are stamped with node's
+ * start). Times read elsewhere (a transcript's, in the wall clock) are moved onto the hooks' clock by
+ * adding it: stamps lie up to half a second off the wall clock, so a caught-up event at its transcript
+ * time could otherwise sort on the wrong side of a hook's record made milliseconds later. Unlike the
+ * stamp itself, it may differ by a tick between processes: it only has to be good to a tick.
+ */
+export function hookClockBias(now = Date.now()): number {
+  if (process.platform !== 'linux') return 0;
+  try {
+    const btime = BTIME_RE.exec(readFileSync('/proc/stat', 'utf8'));
+    const uptimeMs = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
+    return btime ? biasFrom({ now, uptimeMs, bootSeconds: Number(btime[1]) }) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Pure: the bias from the readings; 0 for a clock that is not the kernel's (stamps then use node's start). */
+export function biasFrom(r: { readonly now: number; readonly uptimeMs: number; readonly bootSeconds: number }): number {
+  if (!Number.isFinite(r.uptimeMs) || !Number.isFinite(r.bootSeconds)) return 0;
+  const bias = Math.round(r.bootSeconds * 1000 + BOOT_IN_SECOND_MS - (r.now - r.uptimeMs));
+  return Math.abs(bias) <= BOOT_IN_SECOND_MS + 2 * TICK_MS ? bias : 0;
+}
+
 const BTIME_RE = /^btime (\d+)$/m;
 
 function procReadings(): Pick<StartReadings, 'bootSeconds' | 'forkTicks'> {

@@ -5,6 +5,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lastTurnFromTranscript } from '../../../src/hooks/session-catch-up.ts';
 import { assertHookOk, exportAll, git, runHook, tempDir, validPayload } from './helpers.ts';
 
 const made: string[] = [];
@@ -94,4 +95,18 @@ test('a session that ended long after its last turn (its hooks had all the time 
   await s.hook('SessionEnd');
   const { observations } = await exportAll(s.dataDir);
   assert.deepEqual(observations.map((o) => o.type), ['prompt']);
+});
+
+test("caught-up events are moved from the transcript's wall clock onto the hooks' clock, which sits up to half a second off it", () => {
+  const s = session('clock', Date.now() - 2_000);
+  const end = { event: 'SessionEnd' as const, platform: 'claude-code' as const, sessionId: `catch-clock-${process.pid}`, transcriptPath: s.transcriptPath };
+  const limits = { maxInputChars: 10_000, maxOutputChars: 10_000 };
+  const now = Date.now();
+  const wall = lastTurnFromTranscript(end, { project: '/p' }, limits, now, 0);
+  const moved = lastTurnFromTranscript(end, { project: '/p' }, limits, now, -340);
+  assert.deepEqual(wall.map((e) => e.event), ['UserPromptSubmit', 'PostToolUse', 'Stop']);
+  assert.deepEqual(moved.map((e, i) => e.at - wall[i]!.at), [-340, -340, -340]);
+  // Without a bias given, this machine's: within half a second (and a tick) of the wall clock.
+  const own = lastTurnFromTranscript(end, { project: '/p' }, limits, now);
+  assert.ok(Math.abs(own[0]!.at - wall[0]!.at) <= 520, `${own[0]!.at - wall[0]!.at} ms`);
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startedAtFrom, type StartReadings } from '../../../src/hooks/started-at.ts';
+import { biasFrom, hookClockBias, startedAtFrom, type StartReadings } from '../../../src/hooks/started-at.ts';
 
 const MODULE = join(import.meta.dirname, '..', '..', '..', 'src', 'hooks', 'started-at.ts');
 const PRINT = `import(${JSON.stringify(MODULE)}).then((m) => console.log(JSON.stringify({ startedAt: m.hookStartedAt(), nodeStart: Math.round(Date.now() - process.uptime() * 1000) })))`;
@@ -86,4 +86,28 @@ test("without /proc readings, with a fork time that cannot be this process's, or
   assert.equal(startedAtFrom({ ...r, forkTicks: r.forkTicks! - 10_000 }), nodeStart, 'a fork 100 s before node started');
   assert.equal(startedAtFrom({ ...r, forkTicks: r.forkTicks! + 1_000 }), nodeStart, 'a fork after node started');
   assert.equal(startedAtFrom({ ...r, now: r.now - 86_400_000 * 400 }), nodeStart - 86_400_000 * 400, "a shifted Date.now() (an evaluation replaying an old session) keeps node's start");
+});
+
+test('the bias moves a wall-clock time onto the hooks\' clock to within a tick, for any boot time', () => {
+  for (const bootWall of [1_700_000_000_000.2, 1_700_000_000_499.9, 1_700_000_000_500.1, 1_700_000_000_999.9]) {
+    for (let i = 0; i < 100; i++) {
+      const fork = 3_600_000 + i * 37.3;
+      const stamp = startedAtFrom(readings(bootWall, fork, 20 + (i % 9), 1.5));
+      // Another process (SessionEnd) reads its clocks later; /proc/uptime has 10 ms resolution.
+      const now = bootWall + fork + 5_000 + (i % 13) * 3.1;
+      const bias = biasFrom({ now: Math.floor(now), uptimeMs: Math.floor((now - bootWall) / 10) * 10, bootSeconds: Math.floor(bootWall / 1000) });
+      const moved = bootWall + fork + bias; // the fork's wall time, moved
+      assert.ok(Math.abs(moved - stamp) <= 21, `boot ${bootWall}, fork ${fork}: moved ${moved} vs stamp ${stamp}`);
+    }
+  }
+  assert.equal(biasFrom({ now: 1_700_000_000_000 - 86_400_000 * 400, uptimeMs: 3_600_000, bootSeconds: 1_699_996_400 }), 0, 'a shifted clock: stamps use node\'s start, no bias');
+  assert.equal(biasFrom({ now: 1_700_000_000_000, uptimeMs: Number.NaN, bootSeconds: 1_699_996_400 }), 0);
+});
+
+test('this machine\'s bias is the one its stamps carry (Linux)', () => {
+  const bias = hookClockBias();
+  if (process.platform !== 'linux') return assert.equal(bias, 0);
+  const btime = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))![1]);
+  const expected = btime * 1000 + 500 - (Date.now() - Number(process.hrtime.bigint()) / 1e6);
+  assert.ok(Math.abs(bias - expected) <= 25, `bias ${bias}, from the monotonic clock ${expected}`);
 });
