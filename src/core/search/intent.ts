@@ -72,7 +72,9 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
   },
   ask: {
     words: [],
-    phrases: ['i ask', 'i asked', 'did i ask', 'i say', 'i said', 'did i say', 'i tell', 'i told', 'did i tell', 'i request', 'i requested', 'i point out', 'i pointed out', 'i mention', 'i mentioned', 'i want', 'i wanted', 'my request', 'my question', 'i ask for', 'i asked for'],
+    phrases: ['i ask', 'i asked', 'did i ask', 'i say', 'i said', 'did i say', 'i tell', 'i told', 'did i tell', 'i request', 'i requested', 'i point out', 'i pointed out', 'i mention', 'i mentioned', 'i want', 'i wanted', 'my request', 'my question', 'i ask for', 'i asked for', 'i suggested', 'i instructed',
+      // A model's query speaks of the person as "the user": "what did the user ask after the revert".
+      'user asked', 'user asks', 'user said', 'user says', 'user told', 'user requested', 'user wanted', 'user wants', 'user mentioned', 'user pointed out', 'user suggested', 'user instructed', 'did the user'],
     cjk: ['我问', '我说', '我让', '我要求', '我提', '我告诉', '言った', '聞いた', '頼んだ', '指示', '依頼', 'お願い', '말했', '물어', '요청', '부탁', '시켰', '해달라고'],
   },
   why: {
@@ -102,7 +104,8 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
 };
 
 /**
- * "When I asked / said …" makes my prompt the event the question starts from, as "after I asked" does:
+ * "When I asked / said …" (or "when the user asked", as a model puts it) makes my prompt the event the
+ * question starts from, as "after I asked" does:
  * "which files did you delete when I asked whether …". CJK puts the time word after the clause
  * ("我问…的时候", "聞いたとき", "물어봤을 때").
  */
@@ -111,8 +114,8 @@ const WHEN_CJK = ['的时候', '时候', 'とき', '時に', '際に', '했을 �
 
 /** Whether the ask is the clause a "when" governs: "when I asked …", "我问…的时候". */
 function askedWhen(text: string, joined: string): boolean {
-  const mine = (CUES.ask.phrases ?? []).filter((p) => p.startsWith('i '));
-  if (WHEN_WORDS.some((w) => mine.some((p) => joined.includes(` ${w} ${p} `)))) return true;
+  const mine = (CUES.ask.phrases ?? []).filter((p) => p.startsWith('i ') || p.startsWith('user '));
+  if (WHEN_WORDS.some((w) => mine.some((p) => joined.includes(` ${w} ${p} `) || joined.includes(` ${w} the ${p} `)))) return true;
   const ask = CUES.ask.cjk.map((c) => text.indexOf(c)).filter((i) => i >= 0);
   return ask.length > 0 && WHEN_CJK.some((w) => text.indexOf(w) > Math.min(...ask));
 }

@@ -64,6 +64,13 @@ const STOP_WORDS = new Set(
     'happen happened happens need needed want wanted ask asked tell told say said end up whether instead claude').split(' '),
 );
 
+/**
+ * "The user" as the one who asked ("what did the user ask after …", "the user's request"): a model's
+ * name for the person, as "Claude" is a person's name for the model — not the word `user` of the code
+ * (`user table`), whose glossary entry would bring every ユーザー and 사용자 of the store.
+ */
+const ASKING_USER_RE = /\b(?:the\s+)?users?(?:'s|’s)?(?=\s+(?:asked|asks|ask|said|says|say|told|tells|tell|requested|requests|wanted|wants|want|mentioned|pointed|suggested|instructed|request|question|instruction|prompt|reply|replied)\b)|\bdid\s+the\s+user\b/giu;
+
 function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(WORD_RE) ?? []) as string[];
 }
@@ -273,7 +280,7 @@ export function withLoanwords(plan: QueryPlan, resolve: (katakana: string) => re
 
 /** Plan a query. Never throws; an empty or punctuation-only query yields `match: null`. */
 export function planQuery(raw: string): QueryPlan {
-  const text = (typeof raw === 'string' ? raw : '').slice(0, MAX_QUERY_CHARS).normalize('NFKC');
+  const text = (typeof raw === 'string' ? raw : '').slice(0, MAX_QUERY_CHARS).normalize('NFKC').replace(ASKING_USER_RE, ' ');
   const units: QueryUnit[] = [];
 
   // Balanced double quotes mark exact phrases; an unbalanced quote is just punctuation.

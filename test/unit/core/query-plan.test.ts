@@ -92,3 +92,13 @@ test('a possessive is its word, not a phrase with `s`', () => {
   assert.deepEqual(heads('Codex’s review'), ['codex', 'review']);
   assert.deepEqual(heads("src/a's.ts"), ['src a s ts'], 'inside a path it is part of the name');
 });
+
+test('"the user" who asked is not the word `user`: its glossary entry would bring every ユーザー of the store', () => {
+  for (const q of ['what did the user ask after the revert', "the user's request after the revert", 'What did the user tell Claude about the revert?', 'did the user want the revert']) {
+    assert.ok(!planQuery(q).terms.includes('user'), `${q}: ${planQuery(q).terms.join(' ')}`);
+    assert.ok(planQuery(q).terms.includes('revert'), q);
+  }
+  for (const q of ['user table migration', 'add a users endpoint', 'user session expiry after login']) {
+    assert.ok(planQuery(q).terms.some((t) => t === 'user' || t === 'users'), q);
+  }
+});

@@ -110,6 +110,13 @@ test('intent: an ask in the clause after "after" (English) or before it (CJK) is
     assert.equal(i.askedFirst, true, q);
     assert.equal(i.ask, false, q);
   }
+  // A model's query names the person "the user": the same intents as the person's own "I".
+  for (const q of ['What did Claude do after the user said the folder was empty?', 'which files did you delete when the user asked whether they should be untracked']) {
+    assert.equal(queryIntent(q).askedFirst, true, q);
+  }
+  for (const q of ['what did the user ask right after the deploy failed', 'user request after the README update', 'what did the user say after the revert']) {
+    assert.equal(queryIntent(q).ask && queryIntent(q).after, true, q);
+  }
   for (const q of ['what did I ask right after the deploy failed', 'デプロイの後で何を聞いた？', '部署之后我说了什么', '배포 후에 뭘 물어봤어?', 'request after the README update']) {
     const i = queryIntent(q);
     assert.equal(i.ask, true, q);
