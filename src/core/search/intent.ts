@@ -10,6 +10,8 @@
  * English by word (so `prefix` never reads as `fix`), CJK by substring (no spaces to split on).
  */
 
+import { withoutTimeTalk } from './memory-talk.ts';
+
 /** The structural asks a query carries. */
 export interface QueryIntent {
   /** Something that followed an event: "after", "then", "之后", "後", "후". */
@@ -52,7 +54,9 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
     cjk: ['之后', '以后', '后来', '然后', '接着', '随后', '之後', '以後', 'その後', 'そのあと', '後で', 'あとで', 'した後', 'た後', 'だ後', 'たあと', 'だあと', 'のあと', 'の後', '次に', '直後', '다음', '이후', '후에', '한 후', '한 뒤', '뒤에'],
   },
   before: {
-    words: ['before', 'earlier', 'previously', 'prior'],
+    // Bare "earlier" or "previously" is when anything in a memory happened; "earlier than X" orders.
+    words: ['before'],
+    phrases: ['earlier than', 'prior to', 'previous to'],
     cjk: ['之前', '以前', '前に', 'する前', '直前', '전에', '이전'],
   },
   during: {
@@ -147,7 +151,7 @@ const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
 
 /** The intents a query carries (all false for a query with no cue). Never throws. */
 export function queryIntent(raw: string): QueryIntent {
-  const text = typeof raw === 'string' ? raw.normalize('NFKC').toLowerCase().replace(NAME_RE, ' ') : '';
+  const text = typeof raw === 'string' ? withoutTimeTalk(raw.normalize('NFKC')).toLowerCase().replace(NAME_RE, ' ') : '';
   if (!text.trim()) return NONE;
   const words = text.match(WORD_RE) ?? [];
   const wordSet = new Set(words);

@@ -11,6 +11,7 @@
  * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
 import { cjkFor, codeFor, englishFor, phrasesOf, segmentCjk } from './glossary.ts';
+import { withoutMemoryTalk } from './memory-talk.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk, WORD_RE } from './text-index.ts';
 
 /** One searchable unit of a query: a phrase of index tokens, optionally a prefix. */
@@ -61,7 +62,9 @@ const STOP_WORDS = new Set(
     'where which who why will with would you your about after before did know we do any some ' +
     // Words a spoken question wraps its content in ("how did we get X to work", "what exactly happened").
     'should get got use used make made right exactly actually really just also still out all new way thing things ' +
-    'happen happened happens need needed want wanted ask asked tell told say said end up whether instead claude').split(' '),
+    'happen happened happens need needed want wanted ask asked tell told say said end up whether instead claude ' +
+    // When, to a memory, is anything at all: the past it holds.
+    'earlier previously ago remind').split(' '),
 );
 
 /**
@@ -280,7 +283,7 @@ export function withLoanwords(plan: QueryPlan, resolve: (katakana: string) => re
 
 /** Plan a query. Never throws; an empty or punctuation-only query yields `match: null`. */
 export function planQuery(raw: string): QueryPlan {
-  const text = (typeof raw === 'string' ? raw : '').slice(0, MAX_QUERY_CHARS).normalize('NFKC').replace(ASKING_USER_RE, ' ');
+  const text = withoutMemoryTalk((typeof raw === 'string' ? raw : '').slice(0, MAX_QUERY_CHARS).normalize('NFKC')).replace(ASKING_USER_RE, ' ');
   const units: QueryUnit[] = [];
 
   // Balanced double quotes mark exact phrases; an unbalanced quote is just punctuation.
