@@ -229,9 +229,10 @@ export async function runHook(argv: readonly string[], opts: RunHookOptions = {}
   const at = hookStartedAt();
   let releaseBusy = (): void => {};
   if (declared.name === DEFAULT_PLATFORM && args.eventArg !== undefined && BACKGROUND_EVENTS.has(args.eventArg)) {
-    releaseBusy = spoolMarkBusy(config.spoolDir, at);
     // The host signals background hooks when the session ends: the event is written first, then we exit.
+    // Listening before the busy mark: whoever sees the mark may count on the signal being survived.
     process.on('SIGTERM', () => {});
+    releaseBusy = spoolMarkBusy(config.spoolDir, at);
   }
 
   // The hard deadline is armed only once the hook has to wait (for stdin or the store): until then it
