@@ -5,9 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../src/store/sqlite/driver.ts';
-import { idsForKey, indexObservations } from './labels.ts';
-import { buildStore, EVAL_DIR, loadQuestions } from './recall.ts';
+import { idsForKey } from './labels.ts';
+import { buildStore, EVAL_DIR, loadQuestions, openIndexed } from './recall.ts';
 
 const [dumpFile, mode = 'mnemo', style = ''] = process.argv.slice(2);
 if (!dumpFile) throw new Error('usage: explain.ts <dump.json> [mode] [style]');
@@ -15,8 +14,7 @@ interface Dumped { id: string; set: string; split?: string; style: string; mode:
 const dump = JSON.parse(readFileSync(dumpFile, 'utf8')) as Dumped[];
 const questions = new Map([...loadQuestions('v2'), ...(existsSync(join(EVAL_DIR, 'data', 'questions-v3.json')) ? loadQuestions('v3') : [])].map((q) => [q.id, q]));
 const store = await buildStore('all', { via: (process.env.EXPLAIN_VIA as 'import' | 'hooks') ?? 'import' });
-const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
-const index = indexObservations(db, store.replay.events);
+const { db, index } = openIndexed(store);
 const row = db.prepare(
   `SELECT o.id, o.type, o.title, substr(o.body, 1, 160) AS body, coalesce(n.why, '') AS why, coalesce(n.finding, '') AS finding, s.external_id AS session,
      (SELECT count(*) FROM observations p WHERE p.session_id = o.session_id AND p.id < o.id) AS pos

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveConfig } from '../src/config/config.ts';
 import type { Io } from '../src/cli/io.ts';
 import { runCli } from '../src/cli/main.ts';
-import { openDatabase } from '../src/store/sqlite/driver.ts';
+import { openDatabase, type SqliteDb } from '../src/store/sqlite/driver.ts';
 import { rebuildAll } from '../src/store/sqlite/fts-index.ts';
 import { loadSqliteVec } from '../src/store/sqlite/vectors.ts';
 import { buildBaseline } from './baseline.ts';
@@ -271,6 +271,12 @@ export interface Asked {
   readonly top: readonly number[];
 }
 
+/** The built store's database, read-only, and which stored rows each labelled event became. */
+export function openIndexed(store: BuiltStore): { db: SqliteDb; index: ObservationIndex } {
+  const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
+  return { db, index: indexObservations(db, store.replay.events) };
+}
+
 /** Ask every question of `questions` that the store can answer, in each style and mode. */
 export async function askAll(
   store: BuiltStore,
@@ -278,8 +284,7 @@ export async function askAll(
   modes: readonly ModeName[],
   log?: (l: string) => void,
 ): Promise<{ asked: Asked[]; unresolvedKeys: number; unanswerable: string[]; index: ObservationIndex }> {
-  const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
-  const index = indexObservations(db, store.replay.events);
+  const { db, index } = openIndexed(store);
   const baseline = modes.includes('fts5') ? buildBaseline(db) : undefined;
   const baselineWhy = modes.includes('fts5-why') ? buildBaseline(db, true) : undefined;
   db.close();

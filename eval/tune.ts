@@ -16,18 +16,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHashEmbedder } from '../src/embed/hash.ts';
-import { openDatabase } from '../src/store/sqlite/driver.ts';
 import { searchObservations } from '../src/store/sqlite/search.ts';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.ts';
-import { idsForKey, indexObservations } from './labels.ts';
-import { buildStore, loadQuestions } from './recall.ts';
+import { idsForKey } from './labels.ts';
+import { buildStore, loadQuestions, openIndexed } from './recall.ts';
 import { shareToTeam } from './team.ts';
 
 const sets = (process.env.SETS ?? 'dev').split(',');
 if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev, v3 and/or v1');
 const store = await buildStore('all', { via: 'import' });
-const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
-const index = indexObservations(db, store.replay.events);
+const { db, index } = openIndexed(store);
 const questions = [
   ...(sets.includes('dev') ? loadQuestions('v2').filter((q) => q.split === 'dev') : []),
   ...(sets.includes('v3') ? loadQuestions('v3').filter((q) => q.split === 'dev') : []),

@@ -10,11 +10,9 @@
  *
  *   SET=design|fresh|all (default all)   WRAPS='a {q}|{q} b'  your own wrappers   V=1  each query lost
  */
-import { join } from 'node:path';
-import { openDatabase } from '../src/store/sqlite/driver.ts';
 import { searchObservations } from '../src/store/sqlite/search.ts';
-import { idsForKey, indexObservations } from './labels.ts';
-import { buildStore, loadQuestions } from './recall.ts';
+import { idsForKey } from './labels.ts';
+import { buildStore, loadQuestions, openIndexed } from './recall.ts';
 
 const WRAPPERS = {
   design: [
@@ -38,8 +36,7 @@ const chosen = process.env.WRAPS
     ? WRAPPERS[process.env.SET]
     : [...WRAPPERS.design, ...WRAPPERS.fresh];
 const store = await buildStore('all', { via: 'import' });
-const db = openDatabase({ path: join(store.dataDir, 'mnemo.db'), busyTimeoutMs: 5000, readonly: true });
-const index = indexObservations(db, store.replay.events);
+const { db, index } = openIndexed(store);
 const questions = [...loadQuestions('v2'), ...loadQuestions('v3')].filter((q) => q.split === 'dev');
 
 const rankOf = (query: string, relevant: Set<number>) => searchObservations(db, { query, limit: 50 }).map((h) => h.observation.id).findIndex((id) => relevant.has(id));

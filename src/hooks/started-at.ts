@@ -66,9 +66,9 @@ export function startedAtFrom(r: StartReadings): number {
 export function hookClockBias(now = Date.now()): number {
   if (process.platform !== 'linux') return 0;
   try {
-    const btime = BTIME_RE.exec(readFileSync('/proc/stat', 'utf8'));
+    const bootSeconds = readBootSeconds();
     const uptimeMs = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
-    return btime ? biasFrom({ now, uptimeMs, bootSeconds: Number(btime[1]) }) : 0;
+    return bootSeconds === undefined ? 0 : biasFrom({ now, uptimeMs, bootSeconds });
   } catch {
     return 0;
   }
@@ -83,6 +83,12 @@ export function biasFrom(r: { readonly now: number; readonly uptimeMs: number; r
 
 const BTIME_RE = /^btime (\d+)$/m;
 
+/** `btime` of /proc/stat: the boot's wall time in whole seconds (throws where /proc cannot be read). */
+function readBootSeconds(): number | undefined {
+  const btime = BTIME_RE.exec(readFileSync('/proc/stat', 'utf8'));
+  return btime ? Number(btime[1]) : undefined;
+}
+
 function procReadings(): Pick<StartReadings, 'bootSeconds' | 'forkTicks'> {
   try {
     // Read as UTF-8: Node reads a file into a string in one native call only for that encoding; any
@@ -92,8 +98,8 @@ function procReadings(): Pick<StartReadings, 'bootSeconds' | 'forkTicks'> {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     // The command name (field 2) may hold spaces and parentheses: fields are counted from the last ')'.
     const forkTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    const btime = BTIME_RE.exec(readFileSync('/proc/stat', 'utf8'));
-    return btime ? { forkTicks, bootSeconds: Number(btime[1]) } : { forkTicks };
+    const bootSeconds = readBootSeconds();
+    return bootSeconds === undefined ? { forkTicks } : { forkTicks, bootSeconds };
   } catch {
     return {};
   }
