@@ -179,8 +179,9 @@ export function queryIntent(raw: string): QueryIntent {
     out.after = true;
     (out.ask = false), (out.askedFirst = true);
   }
-  // "What did I say while you were committing": a prompt typed during the work lands after its first
-  // records, so it is read as "after" them.
+  // "What did I say while you were committing": the prompts next to the work are the answer, not likely
+  // ones, so it reads as a sequence (core/search/structure looks both ways for "while": a prompt typed
+  // while a call ran is recorded before the call's own record, or after the work's first records).
   if (out.during && out.ask && !out.after && !out.before) out.after = true;
   return out;
 }

@@ -108,7 +108,8 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
     const prompts = intent.askedFirst ? head.slice(0, PROBLEM_DEPTH).filter((f) => f.type === 'prompt') : [];
     const anchors = (compactions.length ? compactions : prompts.length ? prompts : head.filter((f) => !isBookkeeping(f))).slice(0, ANCHORS);
     // "What failed while we deployed": the records on either side of the deploy's, nearest first.
-    const directions = intent.after || intent.compaction ? (['after'] as const) : intent.before && !intent.during ? (['before'] as const) : (['before', 'after'] as const);
+    // "While X" looks both ways: a prompt typed while a call ran is recorded before the call's own record.
+    const directions = intent.compaction || (intent.after && !intent.during) ? (['after'] as const) : intent.before && !intent.during ? (['before'] as const) : (['before', 'after'] as const);
     const span = intent.ask ? PROMPT_SPAN : AFTER_SPAN;
     for (const anchor of anchors) for (const direction of directions) out.push({ anchor, direction, span, purpose: 'sequence' });
   }

@@ -61,6 +61,12 @@ test('structure: the fix after a matching failure, the record after a match, pro
   assert.ok(afterList!.weight! > 1, '"after X" asks for exactly those records');
   const saidWhile = queryIntent('what did I tell Claude while it was committing');
   assert.equal(saidWhile.ask && saidWhile.after, true, 'a prompt typed during the work');
+  // Typed while the commit ran, it is recorded before the commit's own record: both sides are read.
+  const saidReq = neighbourRequests(saidWhile, [fact(5, 'command')]).filter((r) => r.purpose === 'sequence');
+  assert.deepEqual(saidReq.map((r) => r.direction), ['before', 'after']);
+  const saidList = structureLists(saidWhile, [fact(5, 'command')], saidReq, [[fact(4, 'prompt')], [fact(6, 'command'), fact(7, 'prompt')]]).lists.find((l) => l.name === 'neighbours');
+  assert.deepEqual(saidList?.ids, [4, 7]);
+  assert.ok(saidList!.weight! > 1, 'the prompts are the answer asked for');
   assert.equal(queryIntent('部署期间我说了什么').during, true);
   assert.equal(queryIntent('배포하는 동안 뭐라고 했어?').during, true);
 
