@@ -106,13 +106,15 @@ try {
   const loadCpu = cpu(() => index.knn(vectors[0]!, N), loadWall);
   // Warm up, then interleave subject and baselines per query.
   for (const v of vectors.slice(0, 10)) (index.knn(v, N), previous.knn(v, N));
-  const t = { keyword: [] as number[], knn: [] as number[], vec0: [] as number[], hybrid: [] as number[] };
-  const w = { keyword: [] as number[], knn: [] as number[], vec0: [] as number[], hybrid: [] as number[] };
+  const t = { keyword: [] as number[], knn: [] as number[], vec0: [] as number[], hybrid: [] as number[], among: [] as number[] };
+  const w = { keyword: [] as number[], knn: [] as number[], vec0: [] as number[], hybrid: [] as number[], among: [] as number[] };
   queries.forEach((text, i) => {
     t.keyword.push(cpu(() => searchObservations(db, { query: text, limit: 20 }), w.keyword));
     t.knn.push(cpu(() => index.knn(vectors[i]!, N), w.knn));
     t.vec0.push(cpu(() => previous.knn(vectors[i]!, N), w.vec0));
     t.hybrid.push(cpu(() => searchObservations(db, { query: text, limit: 20 }, { extra: [{ name: 'vector', ids: index.knn(vectors[i]!, N) }] }), w.hybrid));
+    // MNEMO_EMBED_SCOPE=candidates: no KNN, the keyword candidates ranked by their vectors.
+    t.among.push(cpu(() => searchObservations(db, { query: text, limit: 20 }, { rankAmong: (ids) => index.rankAmong(vectors[i]!, ids) }), w.among));
   });
 
   // Recall of the approximate KNN (Hamming candidates, cosine re-ranking) against the exact one (cosine
@@ -179,6 +181,7 @@ try {
         [`KNN alone (${N} neighbours): Hamming scan in memory + cosine re-ranking`, cell(t.knn), cell(w.knn), ratio(median(t.knn) / median(t.keyword))],
         [`KNN alone, previous: sqlite-vec top-k + cosine re-ranking`, cell(t.vec0), cell(w.vec0), ratio(median(t.vec0) / median(t.keyword))],
         ['hybrid search (keyword lists + KNN, fused)', cell(t.hybrid), cell(w.hybrid), ratio(median(t.hybrid) / median(t.keyword))],
+        ['hybrid search, scope `candidates` (the keyword candidates ranked by their vectors, fused)', cell(t.among), cell(w.among), ratio(median(t.among) / median(t.keyword))],
       ],
     ),
     '',

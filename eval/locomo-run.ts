@@ -158,6 +158,7 @@ for (const kind of storeKinds as ('per' | 'combined')[]) {
 const MODE_LABEL: Record<LocomoMode, string> = {
   mnemo: 'mnemo, default settings',
   hybrid: 'mnemo, `MNEMO_EMBEDDER=hash` (hybrid)',
+  'hybrid-candidates': 'mnemo, hybrid with `MNEMO_EMBED_SCOPE=candidates`',
   fts5: 'plain SQLite FTS5 (porter, OR of words, bm25)',
 };
 const STORE_LABEL: Record<string, string> = { per: 'one store per conversation', combined: 'all ten in one store' };

@@ -300,8 +300,8 @@ export function indexDia(db: SqliteDb, sessions: readonly FedSession[]): DiaInde
 // ---------------------------------------------------------------------------------------------
 // Asking
 
-export type LocomoMode = 'mnemo' | 'hybrid' | 'fts5';
-export const LOCOMO_MODES: readonly LocomoMode[] = ['mnemo', 'hybrid', 'fts5'];
+export type LocomoMode = 'mnemo' | 'hybrid' | 'hybrid-candidates' | 'fts5';
+export const LOCOMO_MODES: readonly LocomoMode[] = ['mnemo', 'hybrid', 'hybrid-candidates', 'fts5'];
 
 export interface LocomoAsked {
   readonly question: LocomoQuestion;
@@ -331,7 +331,7 @@ export async function askLocomo(
   log?: (l: string) => void,
 ): Promise<AskReport> {
   const baseline = modes.includes('fts5') ? buildBaseline(db) : undefined;
-  if (modes.includes('hybrid')) await cli(dataDir, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
+  if (modes.some((m) => m.startsWith('hybrid'))) await cli(dataDir, ['embed', '--json'], { MNEMO_EMBEDDER: 'hash' });
   const asked: LocomoAsked[] = [];
   const skipped: { question: LocomoQuestion; reason: string }[] = [];
   let unresolvedEvidence = 0;

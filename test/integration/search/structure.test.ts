@@ -9,9 +9,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { obs, tmp } from './helpers.ts';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
+import { searchObservations } from '../../../src/store/sqlite/search.ts';
 
-async function storeWith(): Promise<{ store: SqliteStore; ids: Record<string, number> }> {
-  const store = SqliteStore.open({ path: join(tmp(), 'm.db'), busyTimeoutMs: 2000 });
+async function storeWith(dir = tmp()): Promise<{ store: SqliteStore; ids: Record<string, number> }> {
+  const store = SqliteStore.open({ path: join(dir, 'm.db'), busyTimeoutMs: 2000 });
   // Noise: other sessions that mention the same words in passing.
   const noise = Array.from({ length: 60 }, (_, i) =>
     obs(
@@ -59,5 +61,24 @@ test('"what did I ask after X" finds the next prompt; "after the compaction" wha
     assert.ok(c >= 1 && c <= 3, `the record after the compaction ranks ${c}`);
   } finally {
     await store.close();
+  }
+});
+
+test('a question about order gets no semantic list: likeness to the question would lift the anchor over what followed it', async () => {
+  const dir = tmp();
+  const { store, ids } = await storeWith(dir);
+  await store.close();
+  const db = openSqlite(join(dir, 'm.db'));
+  try {
+    const ranked: (readonly number[])[] = [];
+    // The embedder's ranking of the candidates, reversed so that it could only pull the answer down.
+    const rankAmong = (c: readonly number[]) => (ranked.push(c), [...c].reverse());
+    searchObservations(db, { query: 'what did I ask after the tests passed again', limit: 20 }, { rankAmong });
+    assert.equal(ranked.length, 0, 'no vector list for "after X"');
+    const hits = searchObservations(db, { query: 'websocket handshake timeout', limit: 20 }, { rankAmong });
+    assert.equal(ranked.length, 1, 'a question about content is ranked by likeness too');
+    assert.ok(hits.some((h) => h.observation.id === ids.failure), 'and still finds its match');
+  } finally {
+    db.close();
   }
 });
