@@ -4,6 +4,7 @@
  * the clock and the id, and stores the result. Privacy comes first (private blocks removed, secrets
  * redacted), then truncation, so nothing secret is ever cut into an unrecognisable fragment and kept.
  */
+import { withoutIdeContext } from './host-blocks.ts';
 import { stripPrivate, PRIVATE_PLACEHOLDER } from './privacy/private-tags.ts';
 import { redactText, redactValue } from './privacy/redact.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
@@ -196,8 +197,11 @@ function shortHash(text: string): string {
 function observationFor(ev: HookEvent, ctx: CaptureContext): ObservationDraft | undefined {
   const max = ctx.limits.maxOutputChars;
   switch (ev.event) {
-    case 'UserPromptSubmit':
-      return ev.prompt !== undefined && ev.prompt.trim() ? textObservation('user', 'prompt', '', ev.prompt, max * 2) : undefined;
+    case 'UserPromptSubmit': {
+      // An IDE extension's context (the file open in the editor) is not what the person asked.
+      const prompt = ev.prompt === undefined ? '' : withoutIdeContext(ev.prompt);
+      return prompt.trim() ? textObservation('user', 'prompt', '', prompt, max * 2) : undefined;
+    }
     case 'Stop':
       return ev.lastAssistantMessage?.trim() ? textObservation('note', 'conclusion', '', ev.lastAssistantMessage, max) : undefined;
     case 'SubagentStop':

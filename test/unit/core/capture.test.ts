@@ -49,6 +49,17 @@ test('prompt privacy: partial private removed, all-private flagged', () => {
   assert.ok(!JSON.stringify(all).includes('hunter2'));
 });
 
+test("an IDE extension's context is not the prompt: the title is what the person typed", () => {
+  const ide = '<ide_opened_file>The user opened the file /srv/app/redis.conf in the IDE. This may or may not be related to the current task.</ide_opened_file>';
+  const p = captureEvent({ ...base, event: 'UserPromptSubmit', prompt: `${ide}\nCan you check the VPS for issues with Redis?` }, ctx)!;
+  assert.equal(p.observation!.title, 'Can you check the VPS for issues with Redis?');
+  assert.ok(!p.observation!.body.includes('ide_opened_file'));
+  const selection = captureEvent({ ...base, event: 'UserPromptSubmit', prompt: '<ide_selection>const x = 1;</ide_selection>explain this' }, ctx)!;
+  assert.equal(selection.observation!.title, 'explain this');
+  // Nothing typed beside the context: no prompt record.
+  assert.equal(captureEvent({ ...base, event: 'UserPromptSubmit', prompt: ide }, ctx)?.observation, undefined);
+});
+
 test('secrets in tool input and output are redacted before storage', () => {
   const c = captureEvent({
     ...base, event: 'PostToolUse', toolName: 'Bash', toolUseId: 't4',

@@ -44,6 +44,14 @@ test('slash commands: bare ones carry no request, ones with arguments are the re
 test('host blocks inside a typed prompt are removed, the words stay', () => {
   assert.equal(promptOf('run the tests<system-reminder>The user opened src/a.ts</system-reminder>'), 'run the tests');
   assert.equal(promptOf('compare <b>bold</b> and <i>it</i>'), 'compare <b>bold</b> and <i>it</i>');
+  // VS Code's extension puts the open file in its own text block before the typed one.
+  assert.equal(
+    promptOf([
+      { type: 'text', text: '<ide_opened_file>The user opened the file /temp/readonly/command in the IDE.</ide_opened_file>' },
+      { type: 'text', text: 'Can you check the VPS for issues with Redis?' },
+    ]),
+    'Can you check the VPS for issues with Redis?',
+  );
 });
 
 test('compaction summaries lose the sentence that introduces them to the model', () => {
