@@ -6,13 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { idsForKey } from './labels.ts';
-import { buildStore, EVAL_DIR, loadQuestions, openIndexed } from './recall.ts';
+import { buildStore, EVAL_DIR, loadQuestions, openIndexed, SPLIT_SETS } from './recall.ts';
 
 const [dumpFile, mode = 'mnemo', style = ''] = process.argv.slice(2);
 if (!dumpFile) throw new Error('usage: explain.ts <dump.json> [mode] [style]');
 interface Dumped { id: string; set: string; split?: string; style: string; mode: string; store: string; rank?: number; top: number[] }
 const dump = JSON.parse(readFileSync(dumpFile, 'utf8')) as Dumped[];
-const questions = new Map([...loadQuestions('v2'), ...(existsSync(join(EVAL_DIR, 'data', 'questions-v3.json')) ? loadQuestions('v3') : [])].map((q) => [q.id, q]));
+const questions = new Map(SPLIT_SETS.filter((set) => existsSync(join(EVAL_DIR, 'data', `questions-${set}.json`))).flatMap((set) => loadQuestions(set)).map((q) => [q.id, q]));
 const store = await buildStore('all', { via: (process.env.EXPLAIN_VIA as 'import' | 'hooks') ?? 'import' });
 const { db, index } = openIndexed(store);
 const row = db.prepare(

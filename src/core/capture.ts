@@ -4,7 +4,7 @@
  * the clock and the id, and stores the result. Privacy comes first (private blocks removed, secrets
  * redacted), then truncation, so nothing secret is ever cut into an unrecognisable fragment and kept.
  */
-import { withoutIdeContext } from './host-blocks.ts';
+import { withoutIdeContext, withoutRejectionNotice } from './host-blocks.ts';
 import { stripPrivate, PRIVATE_PLACEHOLDER } from './privacy/private-tags.ts';
 import { redactText, redactValue } from './privacy/redact.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
@@ -148,7 +148,7 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   // Per-tool compression keeps what matters of bulky outputs (a diff's hunks, a log's errors);
   // the plain readable text is the fallback.
   const output = failed ? '' : compressOutput(toolName, input, response, maxOutputChars) || truncateMiddle(responseText(toolName, response), maxOutputChars);
-  const outcome = failed ? `Error${ev.isInterrupt ? ' (interrupted)' : ''}:\n${error}` : `Output:\n${output}`;
+  const outcome = failed ? `Error${ev.isInterrupt ? ' (interrupted)' : ''}:\n${withoutRejectionNotice(error!)}` : `Output:\n${output}`;
   const call: CapturedCall = {
     toolName,
     input,

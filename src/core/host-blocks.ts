@@ -20,3 +20,19 @@ export function withoutHostBlocks(text: string): string {
 export function withoutIdeContext(text: string): string {
   return text.includes('<ide_') ? text.replace(IDE_BLOCK_RE, '').trim() : text;
 }
+
+/**
+ * Claude Code's message when the user rejects a tool call: the same two sentences every time ("the
+ * new_string was NOT written to the file … STOP what you are doing"), which made every rejected call a
+ * match for `written`, `file`, `stop` or `tell`. What the user said with the rejection is kept.
+ */
+const REJECTION_RE =
+  /The user doesn't want to proceed with this tool use\. The tool use was rejected \(eg\. if it was a file edit, the new_string was NOT written to the file\)\.\s*(?:STOP what you are doing and wait for the user to tell you how to proceed\.|To tell you how to proceed, the user said:\s*)?/;
+
+/** A failed call's error text with the host's rejection notice said in three words. */
+export function withoutRejectionNotice(error: string): string {
+  const m = REJECTION_RE.exec(error);
+  if (!m) return error;
+  const said = error.slice(m.index + m[0].length).trim();
+  return `${error.slice(0, m.index)}Rejected by the user.${said ? ` The user said: ${said}` : ''}`.trim();
+}

@@ -60,6 +60,16 @@ test("an IDE extension's context is not the prompt: the title is what the person
   assert.equal(captureEvent({ ...base, event: 'UserPromptSubmit', prompt: ide }, ctx)?.observation, undefined);
 });
 
+test("a rejected call keeps what the user said, not the host's notice that matched every search for 'written' or 'file'", () => {
+  const notice = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).";
+  const edit = { ...base, event: 'PostToolUseFailure' as const, toolName: 'Edit', toolInput: { file_path: '/p/a.go', old_string: 'x', new_string: 'y' }, isInterrupt: true };
+  const said = captureEvent({ ...edit, error: `${notice} To tell you how to proceed, the user said:\njust define filesToArchive on 434` }, ctx)!;
+  assert.match(said.observation!.body, /Rejected by the user\. The user said: just define filesToArchive on 434/);
+  assert.doesNotMatch(said.observation!.body, /NOT written/);
+  const stop = captureEvent({ ...edit, error: `${notice} STOP what you are doing and wait for the user to tell you how to proceed.` }, ctx)!;
+  assert.match(stop.observation!.body, /Error \(interrupted\):\nRejected by the user\.$/);
+});
+
 test('secrets in tool input and output are redacted before storage', () => {
   const c = captureEvent({
     ...base, event: 'PostToolUse', toolName: 'Bash', toolUseId: 't4',
