@@ -4,7 +4,7 @@
  * builds (cached), in a few seconds instead of the hook replay's minutes; figures match the CLI's
  * within a question or two. Dev split only: the test half is refused, as in `--misses`.
  *
- *   SETS=dev,v3,v1   which questions (v2's dev half, v3's dev half, v1; `test` is refused)
+ *   SETS=dev,v3,v4,v1   which questions (v2's dev half, v3's and v4's dev halves, v1; `test` is refused)
  *   MODE=hybrid      with the offline embedder's neighbours (SCOPE=candidates: only the keyword candidates)
  *   MODE=team        the team server's search over the same store shared in full (eval/team.ts: needs
  *                    PostgreSQL, MNEMO_TEST_PG_URL or a throwaway cluster; at most 100 results)
@@ -23,12 +23,13 @@ import { buildStore, loadQuestions, openIndexed } from './recall.ts';
 import { shareToTeam } from './team.ts';
 
 const sets = (process.env.SETS ?? 'dev').split(',');
-if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev, v3 and/or v1');
+if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev, v3, v4 and/or v1');
 const store = await buildStore('all', { via: 'import' });
 const { db, index } = openIndexed(store);
 const questions = [
   ...(sets.includes('dev') ? loadQuestions('v2').filter((q) => q.split === 'dev') : []),
   ...(sets.includes('v3') ? loadQuestions('v3').filter((q) => q.split === 'dev') : []),
+  ...(sets.includes('v4') ? loadQuestions('v4').filter((q) => q.split === 'dev') : []),
   ...(sets.includes('v1') ? loadQuestions('v1') : []),
 ];
 const hybrid = process.env.MODE === 'hybrid';
