@@ -77,9 +77,11 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
   ask: {
     words: [],
     phrases: ['i ask', 'i asked', 'did i ask', 'i say', 'i said', 'did i say', 'i tell', 'i told', 'did i tell', 'i request', 'i requested', 'i point out', 'i pointed out', 'i mention', 'i mentioned', 'i want', 'i wanted', 'my request', 'my question', 'i ask for', 'i asked for', 'i suggested', 'i instructed',
+      // Any way of saying something to the model: what I typed, wrote back, answered, complained about.
+      'i type', 'i typed', 'did i type', 'i write', 'i wrote', 'did i write', 'i reply', 'i replied', 'did i reply', 'i answer', 'i answered', 'did i answer', 'i respond', 'i responded', 'did i respond', 'i complain', 'i complained', 'did i complain', 'i send', 'i sent', 'did i send', 'my reply', 'my answer', 'my message', 'my comment', 'my feedback',
       // A model's query speaks of the person as "the user": "what did the user ask after the revert".
       'user asked', 'user asks', 'user said', 'user says', 'user told', 'user requested', 'user wanted', 'user wants', 'user mentioned', 'user pointed out', 'user suggested', 'user instructed', 'did the user'],
-    cjk: ['我问', '我说', '我让', '我要求', '我提', '我告诉', '言った', '聞いた', '頼んだ', '指示', '依頼', 'お願い', '말했', '물어', '요청', '부탁', '시켰', '해달라고'],
+    cjk: ['我问', '我说', '我让', '我要求', '我提', '我告诉', '我回复', '我回答', '我输入', '我打了', '我发了', '言った', '聞いた', '頼んだ', '指示', '依頼', 'お願い', '返信した', '答えた', '入力した', '送った', '말했', '물어', '요청', '부탁', '시켰', '해달라고', '답했', '입력했', '보냈'],
   },
   why: {
     words: ['why', 'reason', 'reasons', 'rationale', 'because', 'motivation'],

@@ -67,6 +67,11 @@ test('structure: the fix after a matching failure, the record after a match, pro
   const saidList = structureLists(saidWhile, [fact(5, 'command')], saidReq, [[fact(4, 'prompt')], [fact(6, 'command'), fact(7, 'prompt')]]).lists.find((l) => l.name === 'neighbours');
   assert.deepEqual(saidList?.ids, [4, 7]);
   assert.ok(saidList!.weight! > 1, 'the prompts are the answer asked for');
+  // Any way of saying something to the model is an ask: typed, wrote back, replied, answered.
+  for (const q of ['what did I type while Claude was waiting for Docker to start', 'what did I reply after the plan', 'my answer to the question about the schema', '我回复了什么']) {
+    assert.equal(queryIntent(q).ask, true, q);
+  }
+  assert.equal(queryIntent('what did Claude type into the config').ask, false);
   assert.equal(queryIntent('部署期间我说了什么').during, true);
   assert.equal(queryIntent('배포하는 동안 뭐라고 했어?').during, true);
 
