@@ -41,14 +41,19 @@ export interface QueryIntent {
   readonly first: boolean;
   /** The latest of several alike: "finally", "in the end", "最后", "結局", "결국". */
   readonly last: boolean;
+  /**
+   * "First" or "last" of a whole session: "the first thing I asked in that session", "how did the
+   * session end", "最初のセッションで" — the answer sits at the session's edge, whatever words it holds.
+   */
+  readonly sessionEdge: boolean;
 }
 
-const NONE: QueryIntent = Object.freeze({ after: false, before: false, during: false, fix: false, problem: false, ask: false, askedFirst: false, why: false, change: false, compaction: false, first: false, last: false });
+const NONE: QueryIntent = Object.freeze({ after: false, before: false, during: false, fix: false, problem: false, ask: false, askedFirst: false, why: false, change: false, compaction: false, first: false, last: false, sessionEdge: false });
 
 type Cue = { readonly words: readonly string[]; readonly phrases?: readonly string[]; readonly cjk: readonly string[] };
 
 /** English words (lower case, matched whole), English phrases (matched on word boundaries) and CJK substrings. */
-const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
+const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst' | 'sessionEdge'>, Cue>> = {
   after: {
     words: ['after', 'afterwards', 'afterward', 'then', 'next', 'later', 'subsequently', 'followed'],
     cjk: ['之后', '以后', '后来', '然后', '接着', '随后', '之後', '以後', 'その後', 'そのあと', '後で', 'あとで', 'した後', 'た後', 'だ後', 'たあと', 'だあと', 'のあと', 'の後', '次に', '直後', '다음', '이후', '후에', '한 후', '한 뒤', '뒤에'],
@@ -109,6 +114,13 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst'>, Cue>> = {
   },
 };
 
+/** Words for a session as a whole: with "first" or "last", the question is about its edge. */
+const SESSION: Cue = {
+  words: ['session', 'sessions', 'conversation', 'chat'],
+  phrases: ['wrap up', 'wrapped up', 'wind down'],
+  cjk: ['会话', '对话', 'セッション', '会話', '세션', '대화'],
+};
+
 /**
  * "When I asked / said …" (or "when the user asked", as a model puts it) makes my prompt the event the
  * question starts from, as "after I asked" does:
@@ -165,6 +177,10 @@ export function queryIntent(raw: string): QueryIntent {
   }
   // "First" and "last" cannot both hold; "at first … but in the end" asks for the end.
   if (out.first && out.last) out.first = false;
+  // "Wrap up" is how a session ends.
+  const sessionWords = SESSION.words.some((w) => wordSet.has(w)) || (SESSION.phrases ?? []).some((p) => joined.includes(` ${p} `)) || SESSION.cjk.some((c) => text.includes(c));
+  if (sessionWords && (SESSION.phrases ?? []).some((p) => joined.includes(` ${p} `)) && !out.first) out.last = true;
+  out.sessionEdge = sessionWords && (out.first || out.last) && !out.after && !out.before && !out.compaction;
   if ((out.after || out.before || out.during) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
   if (out.ask && (out.after || out.before)) {
     // Which clause holds the ask: English puts "after" before the clause it governs ("what did you do

@@ -59,7 +59,7 @@ export interface NeighbourRequest {
   readonly anchor: RecordFact;
   readonly direction: 'after' | 'before';
   readonly span: number;
-  readonly purpose: 'sequence' | 'fix' | 'context' | 'reply' | 'compaction';
+  readonly purpose: 'sequence' | 'fix' | 'context' | 'reply' | 'compaction' | 'edge';
 }
 
 /** Anchors taken from the head of the fused ranking. */
@@ -91,6 +91,9 @@ const CONTEXT_ANCHORS = 2;
 const CONTEXT_SPAN = 2;
 /** Records read after a question for its answer: the rest of its turn. */
 const REPLY_SPAN = 12;
+/** Records read at a session's edge ("the first thing in that session"), and kept of them. */
+const EDGE_SPAN = 6;
+const EDGE_KEEP = 2;
 /** Best topic matches ("while fixing X") around which a compaction is looked for, and how far either side. */
 const TOPIC_ANCHORS = 2;
 const COMPACTION_SPAN = 50;
@@ -123,6 +126,14 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
   // ("how long have you been married?" → "5 years already!"), which need not share a word with it.
   if (!intent.ask) {
     for (const anchor of head.slice(0, ANCHORS).filter((f) => f.question)) out.push({ anchor, direction: 'after', span: REPLY_SPAN, purpose: 'reply' });
+  }
+  // "The first thing I asked in that session", "how did the session end": the edge of each best match's session.
+  if (intent.sessionEdge) {
+    const sessions = [...new Set(head.slice(0, ANCHORS).filter((f) => !isBookkeeping(f)).map((f) => f.session))];
+    for (const session of sessions) {
+      const anchor: RecordFact = { id: intent.first ? 0 : Number.MAX_SAFE_INTEGER, session, at: intent.first ? -1 : Number.MAX_SAFE_INTEGER, type: 'edge', problem: false, compaction: false };
+      out.push({ anchor, direction: intent.first ? 'after' : 'before', span: intent.ask ? PROMPT_SPAN : EDGE_SPAN, purpose: 'edge' });
+    }
   }
   if (!out.some((r) => r.purpose === 'sequence')) {
     for (const anchor of head.slice(0, CONTEXT_ANCHORS)) out.push({ anchor, direction: 'after', span: CONTEXT_SPAN, purpose: 'context' });
@@ -162,6 +173,7 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   const fixes: number[] = [];
   const context: number[] = [];
   const replies: number[] = [];
+  const edges: number[][] = [];
   const inHead = new Set(head.map((f) => f.id));
   const nearTopic = compactionsNearTopic(requests, neighbours);
   // A compaction near the topic's matches is the one meant; one the cue word found in another session is not.
@@ -170,6 +182,11 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   requests.forEach((r, i) => {
     const found = neighbours[i] ?? [];
     if (r.purpose === 'compaction') return;
+    if (r.purpose === 'edge') {
+      const useful = found.filter((f) => !isBookkeeping(f) && (!intent.ask || f.type === 'prompt'));
+      edges.push(useful.slice(0, EDGE_KEEP).map((f) => f.id));
+      return;
+    }
     if (r.purpose === 'sequence' && r.anchor.compaction && topicSessions.size && !topicSessions.has(r.anchor.session)) return;
     if (r.purpose === 'reply') {
       // The turn's answer when the model gave one, else the next record (another person's reply).
@@ -202,6 +219,9 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   if (fixes.length) lists.push({ name: 'fixes', ids: dedupe(fixes), weight: intent.fix ? STRUCTURE_WEIGHTS.fixes : STRUCTURE_WEIGHTS.likely });
   if (replies.length) lists.push({ name: 'replies', ids: dedupe(replies), weight: STRUCTURE_WEIGHTS.replies });
   if (context.length) lists.push({ name: 'context', ids: dedupe(context), weight: STRUCTURE_WEIGHTS.context });
+  // Nearest the edge first across sessions: each best session's first record before any's second.
+  const edge = edges.flatMap((ids) => ids.map((id, rank) => ({ id, rank }))).sort((a, b) => a.rank - b.rank).map((x) => x.id);
+  if (edge.length) lists.push({ name: intent.first ? 'edge:first' : 'edge:last', ids: dedupe(edge), weight: STRUCTURE_WEIGHTS.order });
   // Kinds of record the question names, in the order the words ranked them.
   const kinds = (keep: (f: RecordFact) => boolean, name: string) => {
     const ids = head.filter(keep).map((f) => f.id);

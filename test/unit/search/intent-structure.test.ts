@@ -75,6 +75,16 @@ test('structure: the fix after a matching failure, the record after a match, pro
   assert.equal(queryIntent('部署期间我说了什么').during, true);
   assert.equal(queryIntent('배포하는 동안 뭐라고 했어?').during, true);
 
+  // "The first thing I asked in that session": the edge of the best match's session, whatever its words.
+  const opening = queryIntent('what was the very first thing I asked in that ops session');
+  assert.equal(opening.sessionEdge && opening.first && opening.ask, true);
+  assert.equal(queryIntent('how did the session wrap up').last, true, '"wrap up" is how a session ends');
+  assert.equal(queryIntent('the first attempt at the migration').sessionEdge, false, 'the first of several alike is not a session edge');
+  const edgeReq = neighbourRequests(opening, [fact(40, 'command', { session: 7 })]).filter((r) => r.purpose === 'edge');
+  assert.deepEqual(edgeReq.map((r) => [r.anchor.session, r.direction]), [[7, 'after']]);
+  const edgeList = structureLists(opening, [fact(40, 'command', { session: 7 })], edgeReq, [[fact(1, 'note'), fact(2, 'command'), fact(3, 'prompt'), fact(9, 'prompt')]]).lists.find((l) => l.name === 'edge:first');
+  assert.deepEqual(edgeList?.ids, [3, 9], 'the session\'s first prompts, bookkeeping and calls left out');
+
   // A problem named without "fix": its fixes are a weak list, and nothing is lifted above the failure.
   const named = queryIntent('paging option error');
   assert.equal(named.problem && !named.fix, true);
