@@ -144,6 +144,19 @@ function failureText(o: Observation): string {
   return o.title.replace(/^Failed:\s*/, '');
 }
 
+/** The gist of a failed call's error, as its title gives it (after the call and " — "). */
+function failureGist(o: Observation): string {
+  const t = failureText(o);
+  const at = t.lastIndexOf(' — ');
+  return at < 0 ? t : t.slice(at + 3);
+}
+
+const WRITE_TARGET_RE = /(?:^|[\s;&|])(?:\d?>>?|tee(?:\s+-a)?)\s*(['"]?)([^\s'"<>|;&]+)\1/g;
+/** Files a shell command writes by redirection or `tee` (heredocs included: `cat > f << 'EOF'`). */
+function writtenBy(command: string): string[] {
+  return [...command.matchAll(WRITE_TARGET_RE)].map((m) => m[2]!).filter((f) => f !== '/dev/null' && !/^&\d$/.test(f));
+}
+
 
 interface CommandAttempt {
   readonly parts: readonly CommandPart[];
@@ -336,11 +349,14 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
   };
   // The detailed summary has room for a long list; the brief names the few that changed most.
   if (changed.length) line('done', fileList(maxLine * 3), 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`), false, fileList(widths.brief));
-  // A file removed after its edit failed needs no more editing.
+  // A file removed after its edit failed needs no more editing; one a command wrote after it (`cat > f <<EOF`,
+  // `tee f`, `cp x f`) got its content another way.
+  const samePath = (path: string, a: string) => a === path || path.endsWith('/' + a.replace(/^\.\//, ''));
   const removedLater = (path: string, after: number) =>
-    commands.some((c) => c.ok && c.at > after && c.parts.some((x) => (x.family === 'rm' || x.family === 'git rm' || x.family === 'unlink') && x.args.some((a) => a === path || path.endsWith('/' + a.replace(/^\.\//, '')))));
+    commands.some((c) => c.ok && c.at > after && c.parts.some((x) => (x.family === 'rm' || x.family === 'git rm' || x.family === 'unlink') && x.args.some((a) => samePath(path, a))));
+  const writtenLater = (path: string, after: number) => commands.some((c) => c.ok && c.at > after && writtenBy(c.command).some((a) => samePath(path, a)));
   for (const [path, f] of files) {
-    if (f.ok || removedLater(path, f.at)) continue;
+    if (f.ok || removedLater(path, f.at) || writtenLater(path, f.at)) continue;
     line('open', `${p.failed}: ${failureText(f.obs)}`, 2, 10, f.at, [`file:${path}`]);
   }
 
@@ -357,10 +373,18 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       openFailures.push(c);
     }
   }
-  openFailures.forEach((f) => {
-    const important = f.parts.some((x) => verification(x) !== undefined || isShipping(x));
-    const keys = f.parts.map(cmdKey);
-    line('open', `${p.failed}: ${failureText(f.obs)}`, important ? 1 : 8, 20 + f.at / 1e6, f.at, keys);
+  // One cause failing many runs of a program (`gemini "…"` ten times: command not found) is one open
+  // problem: the latest run stands for them, with how many failed alike.
+  const alike = new Map<string, CommandAttempt[]>();
+  for (const f of openFailures) {
+    const key = `${f.parts[0]!.family}\0${failureGist(f.obs)}`;
+    alike.set(key, [...(alike.get(key) ?? []), f]);
+  }
+  [...alike.values()].forEach((group) => {
+    const f = group.reduce((a, b) => (b.at > a.at ? b : a));
+    const important = group.some((g) => g.parts.some((x) => verification(x) !== undefined || isShipping(x)));
+    const keys = [...new Set(group.flatMap((g) => g.parts.map(cmdKey)))];
+    line('open', `${p.failed}${group.length > 1 ? ` (${group.length}×)` : ''}: ${failureText(f.obs)}`, important ? 1 : 8, 20 + f.at / 1e6, f.at, keys);
     if (f.parts[0]!.family.startsWith('tool:')) return;
     line('next', `${p.retry}: ${shownCommand(f.command, Math.max(40, maxLine - p.retry.length - 6))}`, important ? 20 : 35, 800, f.at, keys);
   });

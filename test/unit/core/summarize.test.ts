@@ -5,7 +5,7 @@ import { buildSnapshot } from '../../../src/core/summarize/snapshot.ts';
 import { guessLanguage } from '../../../src/core/summarize/language.ts';
 import { phrasesFor } from '../../../src/core/summarize/phrases.ts';
 import type { Observation, ObsType } from '../../../src/core/types.ts';
-import { SessionBuilder } from './session-builder.ts';
+import { PROJECT, SessionBuilder } from './session-builder.ts';
 
 /** The lines of section `i` (0 goal, 1 done, 2 open, 3 next), bullets stripped. */
 function section(text: string, i: number): string[] {
@@ -112,6 +112,22 @@ test('open: a failure stays open only while no later success of the same action 
   assert.ok(next.some((l) => l === 'Fix and rerun: `npm run lint`'), sum.detailed);
   assert.ok(done.includes('Commit: fix: retry on ECONNRESET'));
   assert.ok(done.some((l) => l.startsWith('Ran: `git push --set-upstream origin fix`')));
+  // A file a command wrote after its edit failed (`cat > f <<EOF`) got its content another way.
+  const heredoc = summarizeHeuristically(
+    new SessionBuilder()
+      .prompt('Add the state types.')
+      .tool('Write', { file_path: `${PROJECT}/types/state.ts`, content: 'x' }, undefined, 'File has not been read yet. Read it first before writing to it.')
+      .bash("cat > types/state.ts << 'EOF'\nexport type S = 1;\nEOF")
+      .stop('Done.')
+      .input(),
+  );
+  assert.ok(!section(heredoc.detailed, 2).some((l) => /state\.ts/.test(l)), heredoc.detailed);
+  // One cause failing many runs of a program is one open problem, counted.
+  const many = new SessionBuilder().prompt('Research these topics with gemini.');
+  for (const topic of ['market size', 'top companies', 'CAD CAM trends']) many.bash(`gemini "${topic} 2025"`, { fail: 'Exit code 127\n(eval):1: command not found: gemini' });
+  const grouped = section(summarizeHeuristically(many.stop('gemini is not installed.').input()).detailed, 2);
+  assert.equal(grouped.filter((l) => /gemini/.test(l)).length, 1, grouped.join('\n'));
+  assert.match(grouped.find((l) => /gemini/.test(l))!, /^Unresolved failure \(3×\): Ran `gemini "CAD CAM trends 2025"`/);
   // The same test command passing first and failing last is open, and only open.
   const later = summarizeHeuristically(new SessionBuilder().prompt('Keep the suite green.').bash('npm test', { stdout: 'Tests: 3 passed' }).edit('src/b.ts').bash('npm test', { fail: 'Exit code 1\nTests: 1 failed, 2 passed' }).stop('One test fails now.').input());
   assert.ok(!section(later.detailed, 1).some((l) => /npm test/.test(l)), later.detailed);
