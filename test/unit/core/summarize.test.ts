@@ -122,6 +122,9 @@ test('open: a failure stays open only while no later success of the same action 
       .input(),
   );
   assert.ok(!section(heredoc.detailed, 2).some((l) => /state\.ts/.test(l)), heredoc.detailed);
+  // `xargs grep` finding nothing is a look that found nothing, like a bare grep.
+  const looked = summarizeHeuristically(new SessionBuilder().prompt('Where is useTodos exported?').bash('find . -name "*.ts" | xargs -I {} grep -l "export.*useTodos" {}', { fail: 'Error' }).stop('It is not exported anywhere.').input());
+  assert.deepEqual(section(looked.detailed, 2), ['none recorded'], looked.detailed);
   // One cause failing many runs of a program is one open problem, counted.
   const many = new SessionBuilder().prompt('Research these topics with gemini.');
   for (const topic of ['market size', 'top companies', 'CAD CAM trends']) many.bash(`gemini "${topic} 2025"`, { fail: 'Exit code 127\n(eval):1: command not found: gemini' });
