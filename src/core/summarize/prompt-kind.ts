@@ -300,7 +300,8 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   // A reply decides when it says yes or no, or tells the assistant what to do ("keep it minimal", "じゃあそうして");
   // a reply that only states something ("これは実際の結果です") is a remark, and one that asks back is a request.
   const directs = REPLY_OPENER_RE.test(text) || all.some((s, i) => moods[i] === 'ask' && asks(s, 0) && !isQuestion(s));
-  if (replies && directs && !all.some((s, i) => asking[i] && isQuestion(s))) return { kind: 'decision', text, substance: 0, explicit: false };
+  // Asking back, however little it names ("ok whats the otp there?"), decides nothing.
+  if (replies && directs && !all.some((s, i) => prose[i] && isQuestion(s))) return { kind: 'decision', text, substance: 0, explicit: false };
   // A directive that opens by acknowledging ("ok, keep the pool at 3") answers the assistant; "go to google.com"
   // does not open with "go" as a go-ahead, so the acknowledgement must be set off by punctuation. The session's
   // opening words answer nothing.

@@ -125,6 +125,8 @@ test('a reply to the assistant\'s closing question is a decision; the same words
   for (const [s, k] of kinds(replies, false)) assert.notEqual(k, 'decision', s);
   // A reply that only states something informs, it decides nothing.
   assertAll(['that output is from the real run', '这是真实运行的结果', 'これは本番環境のログです', '이건 실제 실행 결과예요'], 'remark', true);
+  // Asking back decides nothing, however little the question names.
+  for (const q of ['ok whats the otp there?', 'ok, which branch was that?']) assert.notEqual(readPrompt(q, { answersAssistant: true }).kind, 'decision', q);
   // A long new request after the assistant's question stays a request.
   assert.equal(
     readPrompt('Add a --json flag to the export command, document it in README.md, and cover the empty-store case with a test in test/export.test.ts.', { answersAssistant: true }).kind,
