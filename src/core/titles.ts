@@ -59,6 +59,7 @@ export function displayPath(path: string, baseDir?: string): string {
   return path.startsWith(base) ? path.slice(base.length) : path;
 }
 
+const PROBLEM_LINE_RE = /\b(?:error|errors|fatal|failed|failure|cannot|can't|could not|couldn't|not found|no such file|denied|invalid|unexpected|refused|timed out)\b/i;
 const ERROR_LINE_RE = /\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|Error|ERR!|fatal|panic|Traceback)\b|\bE[A-Z]{3,}\b/;
 
 /**
@@ -70,6 +71,12 @@ export function firstMeaningfulLine(text: string): string {
   for (const raw of lines) {
     const line = raw.trim();
     if (ERROR_LINE_RE.test(line) && !/^(error|exit code \d+)[:.]?$/i.test(line)) return line;
+  }
+  // Tools that say it in lower case ("psql: error: …", "syntax error near …", "No such file or directory"):
+  // before a login banner or progress line that happens to come first.
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (PROBLEM_LINE_RE.test(line) && !/^(error|exit code \d+)[:.]?$/i.test(line)) return line;
   }
   for (const raw of lines) {
     const line = raw.trim();

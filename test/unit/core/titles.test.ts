@@ -24,3 +24,11 @@ test('a file read is known by its title', () => {
   assert.ok(!isFileReadTitle(grep.type, grep.title), grep.title);
   assert.ok(!isFileReadTitle('prompt', 'Read the README first'), 'a prompt that starts with the word is no read');
 });
+
+test("a failure's title names the line that says what failed, not a login banner before it", () => {
+  const failed = (error: string) => describeToolCall({ toolName: 'Bash', input: { command: 'ssh root@host "psql -c \'SELECT 1\'"' }, error }).title;
+  assert.match(failed('Exit code 2\nUbuntu 24.04.4 LTS\n\npsql: error: connection to server failed: FATAL:  Peer authentication failed'), /psql: error: connection to server failed/);
+  assert.match(failed("Exit code 2\nUbuntu 24.04.4 LTS\nls: cannot access '/etc/apache2': No such file or directory"), /ls: cannot access/);
+  // Nothing says what failed: the first line there is.
+  assert.match(failed('Exit code 1\nUbuntu 24.04.4 LTS'), /Ubuntu 24\.04\.4 LTS/);
+});
