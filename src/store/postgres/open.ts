@@ -74,5 +74,9 @@ export async function openTeamServer(conn: TeamConnection, opts: OpenOptions = {
   const pool = new pg.Pool({ ...config, max: opts.poolSize ?? 4, idleTimeoutMillis: 10_000 });
   // A server restart kills idle pooled connections; the pool drops them, the next call reconnects.
   pool.on('error', () => undefined);
+  // A backend terminated between two uses of a connection errors its socket whoever holds it then (the
+  // pool, a caller, neither during a hand-over): every pooled connection keeps a listener of its own for
+  // its whole life, so no such event is ever unheard. Queries still report the loss by rejecting.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new PgTeamServer(pool, binding);
 }
