@@ -26,10 +26,10 @@ const sets = (process.env.SETS ?? 'dev').split(',');
 if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev, v3, v4 and/or v1');
 const store = await buildStore('all', { via: 'import' });
 const { db, index } = openIndexed(store);
+/** The flag that asks each split set's dev half (`dev` is v2's, the first). */
+const DEV_HALVES = [['dev', 'v2'], ['v3', 'v3'], ['v4', 'v4']] as const;
 const questions = [
-  ...(sets.includes('dev') ? loadQuestions('v2').filter((q) => q.split === 'dev') : []),
-  ...(sets.includes('v3') ? loadQuestions('v3').filter((q) => q.split === 'dev') : []),
-  ...(sets.includes('v4') ? loadQuestions('v4').filter((q) => q.split === 'dev') : []),
+  ...DEV_HALVES.filter(([flag]) => sets.includes(flag)).flatMap(([, set]) => loadQuestions(set).filter((q) => q.split === 'dev')),
   ...(sets.includes('v1') ? loadQuestions('v1') : []),
 ];
 const hybrid = process.env.MODE === 'hybrid';

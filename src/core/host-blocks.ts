@@ -6,10 +6,13 @@
  * selected). A prompt is titled and searched by what the person typed, not by the file their editor
  * happened to show.
  */
-const HOST_BLOCK_RE =
-  /<(system-reminder|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr|user-prompt-submit-hook|command-message|command-name|command-args|command-contents|ide_opened_file|ide_selection|ide_diagnostics)\b[^>]*>[\s\S]*?<\/\1>/gi;
+const CLAUDE_CODE_TAGS = ['system-reminder', 'local-command-stdout', 'local-command-stderr', 'local-command-caveat', 'bash-input', 'bash-stdout', 'bash-stderr', 'user-prompt-submit-hook', 'command-message', 'command-name', 'command-args', 'command-contents'];
+const IDE_TAGS = ['ide_opened_file', 'ide_selection', 'ide_diagnostics'];
+/** A whole `<tag …>…</tag>` block of any of `tags`. */
+const blocksOf = (tags: readonly string[]) => new RegExp(`<(${tags.join('|')})\\b[^>]*>[\\s\\S]*?<\\/\\1>`, 'gi');
+const HOST_BLOCK_RE = blocksOf([...CLAUDE_CODE_TAGS, ...IDE_TAGS]);
 /** The IDE's context alone (what capture removes from a prompt the hook received). */
-const IDE_BLOCK_RE = /<(ide_opened_file|ide_selection|ide_diagnostics)\b[^>]*>[\s\S]*?<\/\1>/gi;
+const IDE_BLOCK_RE = blocksOf(IDE_TAGS);
 
 /** Text without any host block, trimmed. */
 export function withoutHostBlocks(text: string): string {

@@ -68,19 +68,13 @@ const ERROR_LINE_RE = /\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|Error|ERR!|fatal|p
  */
 export function firstMeaningfulLine(text: string): string {
   const lines = text.split('\n', 200);
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (ERROR_LINE_RE.test(line) && !/^(error|exit code \d+)[:.]?$/i.test(line)) return line;
-  }
-  // Tools that say it in lower case ("psql: error: …", "syntax error near …", "No such file or directory"):
-  // before a login banner or progress line that happens to come first.
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (PROBLEM_LINE_RE.test(line) && !/^(error|exit code \d+)[:.]?$/i.test(line)) return line;
-  }
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (line && !/^(error|exit code \d+)[:.]?$/i.test(line)) return line;
+  // An error line first; then one that says it in lower case ("psql: error: …", "syntax error near …",
+  // "No such file or directory"), before a login banner or progress line that happens to come first; then any.
+  for (const wanted of [ERROR_LINE_RE, PROBLEM_LINE_RE, /\S/]) {
+    for (const raw of lines) {
+      const line = raw.trim();
+      if (wanted.test(line) && !/^(error|exit code \d+)[:.]?$/i.test(line)) return line;
+    }
   }
   return text.trim();
 }

@@ -171,15 +171,14 @@ export function queryIntent(raw: string): QueryIntent {
   const wordSet = new Set(words);
   const joined = ` ${words.join(' ')} `;
   const out: Record<keyof QueryIntent, boolean> = { ...NONE };
-  for (const key of Object.keys(CUES) as (keyof typeof CUES)[]) {
-    const c = CUES[key];
-    out[key] = c.words.some((w) => wordSet.has(w)) || (c.phrases ?? []).some((p) => joined.includes(` ${p} `)) || c.cjk.some((s) => text.includes(s));
-  }
+  const phraseIn = (c: Cue) => (c.phrases ?? []).some((p) => joined.includes(` ${p} `));
+  const holds = (c: Cue) => c.words.some((w) => wordSet.has(w)) || phraseIn(c) || c.cjk.some((s) => text.includes(s));
+  for (const key of Object.keys(CUES) as (keyof typeof CUES)[]) out[key] = holds(CUES[key]);
   // "First" and "last" cannot both hold; "at first … but in the end" asks for the end.
   if (out.first && out.last) out.first = false;
   // "Wrap up" is how a session ends.
-  const sessionWords = SESSION.words.some((w) => wordSet.has(w)) || (SESSION.phrases ?? []).some((p) => joined.includes(` ${p} `)) || SESSION.cjk.some((c) => text.includes(c));
-  if (sessionWords && (SESSION.phrases ?? []).some((p) => joined.includes(` ${p} `)) && !out.first) out.last = true;
+  const sessionWords = holds(SESSION);
+  if (phraseIn(SESSION) && !out.first) out.last = true;
   out.sessionEdge = sessionWords && (out.first || out.last) && !out.after && !out.before && !out.compaction;
   if ((out.after || out.before || out.during) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
   if (out.ask && (out.after || out.before)) {

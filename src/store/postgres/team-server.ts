@@ -55,8 +55,9 @@ export class PgTeamServer implements TeamServer {
       throw asTeamError(err, doing);
     }
     let broken = false;
-    // A server going away mid-call errors the socket as well as the query: the query's rejection
-    // reports it; without a listener the socket's event would crash the process.
+    // A server going away mid-call errors the socket as well as the query: the query's rejection reports
+    // it, and this marks the connection for the pool to drop (each pooled connection also keeps a listener of
+    // its own for life, store/postgres/open, so no such event is unheard after it changes hands).
     const onError = () => (broken = true);
     db.on('error', onError);
     try {
@@ -73,9 +74,7 @@ export class PgTeamServer implements TeamServer {
       }
       throw e;
     } finally {
-      // A broken connection leaves the pool with no listener of the pool's own, and its socket may still
-      // report the server's termination (57P01) after this: keep ours on it, or that event is uncaught.
-      if (!broken) db.off('error', onError);
+      db.off('error', onError);
       db.release(broken);
     }
   }
