@@ -10,7 +10,7 @@ const SECRET_PARTS: ReadonlySet<string> = new Set([
   'password', 'passwd', 'pwd', 'passphrase', 'pass', 'secret', 'secrets', 'token', 'apikey',
   'accesskey', 'privatekey', 'secretkey', 'clientsecret', 'authtoken', 'accesstoken',
   'refreshtoken', 'credential', 'credentials', 'cookie', 'auth', 'authorization', 'bearer',
-  'sessionkey', 'pat',
+  'sessionkey', 'pat', 'passwort', 'kennwort',
 ]);
 /** `key` is secret after these (`api_key`, `AccountKey`, `SECRET_KEY`); not after `public`, `sort`… */
 const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
@@ -111,10 +111,26 @@ function kindOfName(parts: readonly string[]): string {
   return 'secret';
 }
 
+/** Words that end like a secret compound but are none (`bypass`, `hotkey`). */
+const NOT_SECRET_COMPOUNDS: ReadonlySet<string> = new Set([
+  'bypass', 'compass', 'surpass', 'trespass', 'overpass', 'underpass', 'multipass', 'keepass',
+  'subpass', 'renderpass', 'onepass', 'firstpass', 'singlepass', 'hotkey', 'monkey', 'turkey',
+  'donkey', 'whiskey', 'jockey', 'hockey', 'passkey', 'oldpwd',
+]);
+
+/**
+ * A part that is a secret word, or a compound written as one word that ends in one: `dbpassword`,
+ * `authkey` (Tailscale's `--authkey`), `masterkey`, `rootpwd`, `mysqlpass`, and the German
+ * `passwort`. A compound's `key` needs a qualifier that makes a bare `_key` secret (`authkey`, not
+ * `sortkey`); `pass` and `pwd` need a word before them (`dbpass`, not `pass`).
+ */
 function isSecretPart(part: string): boolean {
   if (SECRET_PARTS.has(part)) return true;
-  if (part.length > 8 && (part.endsWith('password') || part.endsWith('passwd') || part.endsWith('secret'))) return true;
-  return part.length > 5 && part.endsWith('token') && !part.endsWith('tokens');
+  if (NOT_SECRET_COMPOUNDS.has(part)) return false;
+  if (part.length > 8 && (part.endsWith('password') || part.endsWith('passwd') || part.endsWith('passwort') || part.endsWith('secret'))) return true;
+  if (part.length > 5 && part.endsWith('token') && !part.endsWith('tokens')) return true;
+  if (part.length > 4 && part.endsWith('key') && KEY_QUALIFIERS.has(part.slice(0, -3)) && !KEY_NOT_SECRET.has(part.slice(0, -3))) return true;
+  return part.length >= 5 && (part.endsWith('pass') || part.endsWith('pwd')) && /^[a-z]+$/.test(part);
 }
 
 /**

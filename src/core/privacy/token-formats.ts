@@ -154,6 +154,8 @@ function catalogue(): readonly TokenFormat[] {
     f('netlify_token', 'nfp_', [[ALNUM, 36]], randomish),
     f('dynatrace_token', 'dt0c01.', [[UPPER_ALNUM, 24], '.', [UPPER_ALNUM, 64]]),
     f('dynatrace_token', 'dt0s01.', [[UPPER_ALNUM, 24], '.', [UPPER_ALNUM, 64]]),
+    // Tailscale: tskey-<auth|api|client|scim|webhook>-<id>-<secret>.
+    f('tailscale_key', 'tskey-', [[ALNUM_DASH, 30, 160]], randomish),
     f('vault_token', ['hvs.', 'hvb.', 'hvr.'], [[URLSAFE, 24, MANY]]),
     f('doppler_token', ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'], [[ALNUM, 40, MANY]]),
     f('onepassword_token', 'ops_eyJ', [[BASE64, 100, MANY], [PAD, 0, 3]]),

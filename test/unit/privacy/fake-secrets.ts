@@ -59,6 +59,7 @@ export const FAKE = {
   telegram: p(chars(10, '0123456789'), ':AA', chars(33, ALNUM + '-_')),
   digitalocean: p('do', 'p_v1_', chars(64, HEX)),
   shopify: p('sh', 'pat_', chars(32, HEX)),
+  tailscale: p('ts', 'key-auth-', chars(17), '-', chars(33)),
   vault: p('hv', 's.', chars(90, ALNUM + '-_')),
   databricks: p('da', 'pi', chars(32, HEX)),
   linear: p('lin', '_api_', chars(40)),

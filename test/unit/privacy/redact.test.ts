@@ -44,6 +44,7 @@ const SHAPED: ReadonlyArray<readonly [string, string, string]> = [
   ['DigitalOcean token', FAKE.digitalocean, 'digitalocean_token'],
   ['Shopify token', FAKE.shopify, 'shopify_token'],
   ['Vault token', FAKE.vault, 'vault_token'],
+  ['Tailscale auth key', FAKE.tailscale, 'tailscale_key'],
   ['Databricks token', FAKE.databricks, 'databricks_token'],
   ['Linear key', FAKE.linear, 'linear_key'],
   ['Mailgun key', FAKE.mailgun, 'mailgun_key'],
@@ -312,10 +313,13 @@ test('redactValue survives cycles and extreme depth', () => {
 });
 
 test('secretNameKind reads names by their parts', () => {
-  for (const n of ['password', 'DB_PASSWORD', 'PGPASSWORD', 'api_key', 'apiKey', 'X-Api-Key', 'client_secret', 'GITHUB_TOKEN', 'accessToken', 'AccountKey', 'SECRET_KEY_BASE', 'STRIPE_KEY', 'Authorization', 'cookie', 'private_key']) {
+  for (const n of ['password', 'DB_PASSWORD', 'PGPASSWORD', 'api_key', 'apiKey', 'X-Api-Key', 'client_secret', 'GITHUB_TOKEN', 'accessToken', 'AccountKey', 'SECRET_KEY_BASE', 'STRIPE_KEY', 'Authorization', 'cookie', 'private_key',
+    // Compounds written as one word, and a password named in German.
+    'TS_AUTHKEY', 'authkey', 'MASTERKEY', 'signingKey', 'DBPASS', 'mysqlpass', 'ROOTPWD', 'DB_PASSWORT', 'kennwort']) {
     assert.ok(secretNameKind(n), n);
   }
-  for (const n of ['tokenizer', 'passwordField', 'max_tokens', 'token_type', 'author', 'PUBLIC_KEY', 'sort_key', 'secretName', 'auth_url', 'TOKEN_EXPIRY', 'keyboard', 'passthrough', 'bypass', 'compass', 'tokenCount', 'primaryKey']) {
+  for (const n of ['tokenizer', 'passwordField', 'max_tokens', 'token_type', 'author', 'PUBLIC_KEY', 'sort_key', 'secretName', 'auth_url', 'TOKEN_EXPIRY', 'keyboard', 'passthrough', 'bypass', 'compass', 'tokenCount', 'primaryKey',
+    'hotkey', 'HOTKEY', 'monkey', 'sortkey', 'publickey', 'renderpass', 'OLDPWD', 'passkey']) {
     assert.equal(secretNameKind(n), null, n);
   }
   assert.deepEqual(identifierParts('XMLHttpRequest'), ['xml', 'http', 'request']);

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as t,c as o,d as s,e as a,i as p}from"./chunk-4IOYDQ6P.js";import"./chunk-PW7M4ZZ3.js";import{k as e,l as r,m}from"./chunk-VMS46E65.js";import"./chunk-FIXWDHPI.js";import"./chunk-ZE2ZZ7QQ.js";import"./chunk-3UNZOK3Y.js";import"./chunk-V66NLJ7D.js";import"./chunk-EQDMCI6N.js";import"./chunk-NYRTOUVY.js";export{e as DEFAULT_MODELS,r as LLM_DEFAULTS,t as SUMMARY_LIMITS,s as charCount,a as parseSummaryReply,m as resolveLlmSettings,o as sectionHeadings,p as summarizeWithLlm};
