@@ -116,10 +116,17 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst' | 'sessionEd
 
 /** Words for a session as a whole: with "first" or "last", the question is about its edge. */
 const SESSION: Cue = {
-  words: ['session', 'sessions', 'conversation', 'chat'],
+  // Not "chat": too many projects build one ("the chat server").
+  words: ['session', 'sessions', 'conversation'],
   phrases: ['wrap up', 'wrapped up', 'wind down'],
   cjk: ['会话', '对话', 'セッション', '会話', '세션', '대화'],
 };
+
+/**
+ * "Last" words that name the end of a session: "ended up", "eventually", "latest" name an outcome or
+ * the newest state ("why did the chat session end up buffering"), not what came last.
+ */
+const SESSION_END: Cue = { words: ['last', 'lastly', 'final', 'finally'], phrases: ['at the end'], cjk: ['最后', '最後', '마지막'] };
 
 /**
  * "When I asked / said …" (or "when the user asked", as a model puts it) makes my prompt the event the
@@ -179,7 +186,6 @@ export function queryIntent(raw: string): QueryIntent {
   // "Wrap up" is how a session ends.
   const sessionWords = holds(SESSION);
   if (phraseIn(SESSION) && !out.first) out.last = true;
-  out.sessionEdge = sessionWords && (out.first || out.last) && !out.after && !out.before && !out.compaction;
   if ((out.after || out.before || out.during) && (ASK_NOUNS.some((w) => wordSet.has(w)) || ASK_NOUNS_CJK.some((w) => text.includes(w)))) out.ask = true;
   if (out.ask && (out.after || out.before)) {
     // Which clause holds the ask: English puts "after" before the clause it governs ("what did you do
@@ -200,6 +206,8 @@ export function queryIntent(raw: string): QueryIntent {
   // ones, so it reads as a sequence (core/search/structure looks both ways for "while": a prompt typed
   // while a call ran is recorded before the call's own record, or after the work's first records).
   if (out.during && out.ask && !out.after && !out.before) out.after = true;
+  // Decided last: "when I asked …" above makes the question one about what followed a prompt.
+  out.sessionEdge = sessionWords && (out.first || (out.last && (holds(SESSION_END) || phraseIn(SESSION)))) && !out.after && !out.before && !out.compaction;
   return out;
 }
 

@@ -77,9 +77,11 @@ const FIXES = 4;
  * Weights of the lists relative to a keyword list (1). `likely` is for lists of likely answers, not
  * the answer asked for: the fixes of a problem named without a fix cue, the records either side of
  * X in "what happened while X" (in conversations, "what did she do during the trip" is answered by X's
- * own record: at full weight its neighbours cost LoCoMo 1.2 points of R@10).
+ * own record: at full weight its neighbours cost LoCoMo 1.2 points of R@10). `edge` is strongest: a
+ * question about the first or last thing of a session asks for exactly those records, and only which
+ * session is in doubt (0.6 left the first prompt of the session named at rank 43–58).
  */
-export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, likely: 0.3, replies: 1, kinds: 0.6, context: 0.3, order: 0.6 });
+export const STRUCTURE_WEIGHTS = Object.freeze({ neighbours: 1.2, fixes: 1.2, likely: 0.3, replies: 1, kinds: 0.6, context: 0.3, order: 0.6, edge: 2 });
 /**
  * "The first …" / "in the end …": the best matches (ORDER_DEPTH) of the best match's session, by time.
  * Several records match alike (each attempt, each count); the word says which of them. One session:
@@ -94,6 +96,10 @@ const REPLY_SPAN = 12;
 /** Records read at a session's edge ("the first thing in that session"), and kept of them. */
 const EDGE_SPAN = 6;
 const EDGE_KEEP = 2;
+/** Sessions whose edge is read, chosen by a vote of the head's first records. */
+const EDGE_SESSIONS = 2;
+const SESSION_VOTE_DEPTH = 30;
+const SESSION_VOTE_K = 5;
 /** Best topic matches ("while fixing X") around which a compaction is looked for, and how far either side. */
 const TOPIC_ANCHORS = 2;
 const COMPACTION_SPAN = 50;
@@ -129,8 +135,7 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
   }
   // "The first thing I asked in that session", "how did the session end": the edge of each best match's session.
   if (intent.sessionEdge) {
-    const sessions = [...new Set(head.slice(0, ANCHORS).filter((f) => !isBookkeeping(f)).map((f) => f.session))];
-    for (const session of sessions) {
+    for (const session of sessionsByVote(head).slice(0, EDGE_SESSIONS)) {
       const anchor: RecordFact = { id: intent.first ? 0 : Number.MAX_SAFE_INTEGER, session, at: intent.first ? -1 : Number.MAX_SAFE_INTEGER, type: 'edge', problem: false, compaction: false };
       out.push({ anchor, direction: intent.first ? 'after' : 'before', span: intent.ask ? PROMPT_SPAN : EDGE_SPAN, purpose: 'edge' });
     }
@@ -139,6 +144,19 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
     for (const anchor of head.slice(0, CONTEXT_ANCHORS)) out.push({ anchor, direction: 'after', span: CONTEXT_SPAN, purpose: 'context' });
   }
   return out;
+}
+
+/**
+ * The sessions the question's words point to, best first. "That long Safecast session" names its
+ * session by words many of its records share (a path, a product), not by one best record: each record
+ * of the head votes for its session, the better ranked the more (1 / (k + rank), as in the fusion).
+ */
+function sessionsByVote(head: readonly RecordFact[]): RecordFact['session'][] {
+  const votes = new Map<RecordFact['session'], number>();
+  head.slice(0, SESSION_VOTE_DEPTH).forEach((f, rank) => {
+    if (!isBookkeeping(f)) votes.set(f.session, (votes.get(f.session) ?? 0) + 1 / (SESSION_VOTE_K + rank));
+  });
+  return [...votes].sort((a, b) => b[1] - a[1]).map(([session]) => session);
 }
 
 const isChange = (f: RecordFact) => f.type === 'change';
@@ -221,7 +239,7 @@ export function structureLists(intent: QueryIntent, head: readonly RecordFact[],
   if (context.length) lists.push({ name: 'context', ids: dedupe(context), weight: STRUCTURE_WEIGHTS.context });
   // Nearest the edge first across sessions: each best session's first record before any's second.
   const edge = edges.flatMap((ids) => ids.map((id, rank) => ({ id, rank }))).sort((a, b) => a.rank - b.rank).map((x) => x.id);
-  if (edge.length) lists.push({ name: intent.first ? 'edge:first' : 'edge:last', ids: dedupe(edge), weight: STRUCTURE_WEIGHTS.order });
+  if (edge.length) lists.push({ name: intent.first ? 'edge:first' : 'edge:last', ids: dedupe(edge), weight: STRUCTURE_WEIGHTS.edge });
   // Kinds of record the question names, in the order the words ranked them.
   const kinds = (keep: (f: RecordFact) => boolean, name: string) => {
     const ids = head.filter(keep).map((f) => f.id);

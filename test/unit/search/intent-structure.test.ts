@@ -84,6 +84,14 @@ test('structure: the fix after a matching failure, the record after a match, pro
   assert.deepEqual(edgeReq.map((r) => [r.anchor.session, r.direction]), [[7, 'after']]);
   const edgeList = structureLists(opening, [fact(40, 'command', { session: 7 })], edgeReq, [[fact(1, 'note'), fact(2, 'command'), fact(3, 'prompt'), fact(9, 'prompt')]]).lists.find((l) => l.name === 'edge:first');
   assert.deepEqual(edgeList?.ids, [3, 9], 'the session\'s first prompts, bookkeeping and calls left out');
+  // Which session: the one most of the best matches belong to, not the one of the single best match.
+  const spread = [fact(40, 'command', { session: 7 }), fact(50, 'command', { session: 8 }), fact(51, 'change', { session: 8 }), fact(52, 'command', { session: 8 }), fact(41, 'command', { session: 9 })];
+  assert.deepEqual(neighbourRequests(opening, spread).filter((r) => r.purpose === 'edge').map((r) => r.anchor.session), [8, 7], 'session 8 holds three of the five best matches');
+  // Outcomes and the newest state are no session edge; nor is what followed a prompt.
+  for (const q of ['why did the chat server end up buffering the whole answer', 'what did we eventually change in that session', 'web-chat 的 system prompt 最新读数 会话', 'at the start of the session, when I asked to switch branches, what did I correct']) {
+    assert.equal(queryIntent(q).sessionEdge, false, q);
+  }
+  assert.equal(queryIntent('what was the last code change in the cipher-box session').sessionEdge, true);
 
   // A problem named without "fix": its fixes are a weak list, and nothing is lifted above the failure.
   const named = queryIntent('paging option error');
