@@ -136,9 +136,21 @@ function withoutOpeners(sentence: string): string {
   return s;
 }
 
+/** "When I refresh the app, …": a clause that sets the scene for the main clause after its comma. */
+const SCENE_CLAUSE_RE = /^(?:when|whenever|once|if|after|before|while|now that)\s+(?:i|we|you|it|they|he|she|the|this|that)\b[^,?]*,\s*(?=\p{L})/iu;
+
+const SCENE_LEAD_RE = /^(?:when|whenever|once|if|after|before|while|now that)\s+(?:i|we|you|it|they|he|she|the|this|that)\b/i;
+
 function englishMood(s: string): Mood {
   const t = withoutOpeners(s);
   if (!t) return 'ack';
+  // The main clause says what the sentence does; no question mark, so "when …," is no question.
+  if (!/[?？]\s*$/.test(t)) {
+    const scene = SCENE_CLAUSE_RE.exec(t);
+    if (scene) return englishMood(t.slice(scene[0].length));
+    // Such a clause read alone (a clause of `asks`) asks nothing.
+    if (SCENE_LEAD_RE.test(t) && !t.includes(',')) return 'state';
+  }
   if (isQuestion(t)) return 'ask';
   if (LETS_RE.test(t) || EN_REQUEST_RE.test(t)) return 'ask';
   // A message that opens with an ellipsis, a quote, code or a number continues or pastes something.
@@ -249,6 +261,12 @@ function isScene(sentence: string): boolean {
   return contentOf(t) >= MIN_CONTENT + 1 && !FIRST_PERSON_RE.test(t);
 }
 
+/** A statement about the work, not the speaker ("the tests pass now", not "I think so"). */
+function names(sentence: string): boolean {
+  const t = beyondAcknowledging(sentence);
+  return contentOf(t) >= MIN_CONTENT && !FIRST_PERSON_RE.test(t);
+}
+
 /** A run of Japanese, Korean or Chinese text: code and logs rarely hold one, so a line with it is written to someone. */
 const CJK_PROSE_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]{3,}|\p{Script=Hangul}{2,}(?:\s+\p{Script=Hangul}+){1,}|\p{Script=Han}{4,}/u;
 
@@ -299,7 +317,11 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   if (chooses && (firstAsk < 0 || w <= REPLY_WEIGHT)) return { kind: 'decision', text, substance: 0, explicit: false };
   // A reply decides when it says yes or no, or tells the assistant what to do ("keep it minimal", "じゃあそうして");
   // a reply that only states something ("これは実際の結果です") is a remark, and one that asks back is a request.
-  const directs = REPLY_OPENER_RE.test(text) || all.some((s, i) => moods[i] === 'ask' && asks(s, 0) && !isQuestion(s));
+  // "ok now when I refresh, the uuid is displayed", "yes, the tests pass now": the opener acknowledges, the rest
+  // reports what the user sees; a report decides nothing.
+  const orders = all.some((s, i) => moods[i] === 'ask' && asks(s, 0) && !isQuestion(s));
+  const reportsBack = !orders && all.some((s, i) => prose[i] && moods[i] === 'state' && names(s));
+  const directs = (REPLY_OPENER_RE.test(text) && !reportsBack) || orders;
   // Asking back, however little it names ("ok whats the otp there?"), decides nothing.
   if (replies && directs && !all.some((s, i) => prose[i] && isQuestion(s))) return { kind: 'decision', text, substance: 0, explicit: false };
   // A directive that opens by acknowledging ("ok, keep the pool at 3") answers the assistant; "go to google.com"

@@ -125,6 +125,11 @@ test('a reply to the assistant\'s closing question is a decision; the same words
   for (const [s, k] of kinds(replies, false)) assert.notEqual(k, 'decision', s);
   // A reply that only states something informs, it decides nothing.
   assertAll(['that output is from the real run', '这是真实运行的结果', 'これは本番環境のログです', '이건 실제 실행 결과예요'], 'remark', true);
+  // "ok" or "yes" before a report of what the user sees acknowledges; the report decides nothing.
+  assertAll(['ok now when i refresh the app, the users uuid is displayed', 'yes, the tests pass now', 'ok. the login page still shows the old logo after the deploy'], 'remark', true);
+  assertAll(['yes go ahead and merge it', 'ok, when it is green, merge it'], 'decision', true);
+  // "When I …," sets the scene; what follows the comma is what the sentence does.
+  assert.equal(readPrompt('when we deploy, run the migrations first', { answersAssistant: false }).kind, 'request');
   // Asking back decides nothing, however little the question names.
   for (const q of ['ok whats the otp there?', 'ok, which branch was that?']) assert.notEqual(readPrompt(q, { answersAssistant: true }).kind, 'decision', q);
   // A long new request after the assistant's question stays a request.
