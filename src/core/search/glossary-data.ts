@@ -17,6 +17,10 @@
  * projects, and the heads and subcommands of the shell commands run), and on the CJK side by what
  * Japanese and Korean developers write in such sessions (実装, 確認, 取得, 完了; 수정, 변환, 완료, 참고)
  * and the everyday words of Chinese developers (修复, 删了, 加一个, 装一下, 跑不起来, 乱码, 上线, 单测).
+ * The last block (round 7) grew it from the same kind of count: the English words of real sessions that
+ * occur in three projects or more and had no entry, kept where a developer would name work by them
+ * (colours, places and distances, accounts and e-mail, quantities, time, UI pieces, sensors and seed
+ * data, hangs and freezes, subagents and speech, releases), with a few CJK words added to older concepts.
  * Each CJK column's first term is its usual word (an English question is expanded by it alone).
  * Single Han characters are avoided (one is a prefix of every bigram it starts) unless every word
  * they start means the same (删). Question words (为什么, なぜ, 어떻게) are stop words below, as
@@ -831,6 +835,328 @@ circuit breaker|熔断|サーキットブレーカー|서킷 브레이커|
 scheme||スキーム|스킴|
 return value|返回值|戻り値,返り値|반환값,리턴값|
 pitfall,gotcha|踩坑|落とし穴,ハマりどころ|함정|
+red|红色|赤色,赤い,レッド|빨간색,빨강,레드|
+green|绿色|緑色,グリーン|초록색,녹색,초록,그린|
+blue|蓝色|青色,青い,ブルー|파란색,파랑,블루|
+yellow|黄色|黄色,黄色い,イエロー|노란색,노랑,옐로|
+orange|橙色,橘色|オレンジ,オレンジ色|주황색,오렌지|
+purple,violet|紫色|紫色,パープル|보라색,퍼플|
+pink|粉色,粉红色|ピンク|분홍색,핑크|
+black|黑色|黒色,黒い,ブラック|검은색,검정,블랙|
+white|白色|白色,白い,ホワイト|흰색,하얀색,화이트|
+gray,grey|灰色|灰色,グレー|회색,그레이|
+dark|深色,暗色,偏暗|ダーク,暗い,暗め|어두운,다크|
+light,lighter|浅色,亮色,偏亮|ライト,明るい,明るめ|밝은,라이트|
+light mode,light theme|浅色模式,亮色模式|ライトモード,ライトテーマ|라이트 모드,라이트 테마|
+background color,background colour|背景色,背景颜色|背景色|배경색|background-color
+text color,font color|文字颜色,字体颜色|文字色,文字の色|글자색,글자 색상|
+transparent,transparency,opacity|透明,透明度|透明,透過,不透明度|투명,투명도|opacity
+contrast|对比度|コントラスト|대비,명암비|
+city,cities|城市|都市,市区町村|도시|
+country,countries|国家|国名,国別|국가,나라|
+region,regions|地区,区域|地域,リージョン|지역,리전|
+radius|半径|半径|반경,반지름|
+distance,distances|距离|距離|거리|
+coordinates,coordinate|坐标|座標|좌표|lat,lng
+latitude|纬度|緯度|위도|lat
+longitude|经度|経度|경도|lng,lon
+address,addresses|地址|アドレス,住所|주소|
+zip code,postal code,postcode|邮编,邮政编码|郵便番号|우편번호|zip
+geolocation,gps|定位,地理位置|位置情報,測位|위치 정보,위치 추적|
+nearby|附近|近く,周辺|근처,주변|
+area,areas|区域,面积|エリア,領域|영역,구역|
+direction,directions|方向|方向,向き|방향|
+place,places|地点,场所|場所,スポット|장소|
+weather|天气|天気|날씨|
+temperature|温度|温度,気温|온도|
+email,emails,e-mail,mail|邮件,电子邮件|メール,電子メール|이메일,메일|
+email address|邮箱,邮箱地址,电子邮箱|メールアドレス,メアド|이메일 주소,메일 주소|
+inbox|收件箱|受信箱,受信トレイ|받은편지함|
+username,user name|用户名|ユーザー名,ユーザ名|사용자 이름,사용자명,아이디|
+account,accounts|账号,账户|アカウント|계정|
+user profile,profile page,profiles|个人资料,个人主页|プロフィール|프로필|
+avatar,profile picture|头像|アバター,プロフィール画像|아바타,프로필 사진|
+display name,nickname|昵称|表示名,ニックネーム|닉네임,표시 이름|
+phone number,phone|手机号,电话号码|電話番号|전화번호|
+contact,contacts|联系人,联系方式|連絡先|연락처|
+customer,customers|客户|顧客,お客様|고객|
+admin,administrator|管理员|管理者,アドミン|관리자,어드민|
+member,members|成员|メンバー|멤버,회원|
+owner,owners|所有者,负责人|オーナー,所有者|소유자,오너|
+organization,org|组织|組織|조직|
+author,authors|作者|作成者,著者|작성자,저자|
+reviewer,reviewers|审查者,评审人|レビュアー|리뷰어|
+invite,invitation|邀请|招待|초대|
+verification code,otp,one time password|验证码|認証コード,ワンタイムパスワード|인증번호,인증 코드|otp
+two factor,2fa,mfa|双因素认证,二次验证|二要素認証,多要素認証|이중 인증,다중 인증|
+sign in,log in,signin|登入|サインイン|사인인|
+forgot password,reset password,password reset|忘记密码,重置密码,找回密码|パスワードリセット,パスワード再設定|비밀번호 재설정,비밀번호 찾기|
+authorization,authorize,authorized|授权|認可|인가,권한 부여|
+privacy|隐私|プライバシー|프라이버시|
+personal data,personal information,pii|个人信息,用户隐私|個人情報|개인정보|
+sensitive,sensitive data|敏感,敏感信息,敏感数据|機密,機密情報|민감,민감 정보|
+redact,redacted,masking|脱敏,打码|マスキング,伏せ字|마스킹|
+payment,payments,pay|支付,付款|決済,支払い|결제|
+price,pricing|价格,定价|価格,料金|가격,요금|
+product,products|产品,商品|商品,製品,プロダクト|상품,제품|
+half|一半|半分|절반|
+percent,percentage|百分比|パーセント|퍼센트,백분율|%
+ratio,rate|比例,比率|比率,割合|비율|
+average,mean|平均,平均值|平均,平均値|평균|avg
+maximum,max|最大,最大值|最大,最大値|최대,최댓값|max
+minimum,min|最小,最小值|最小,最小値|최소,최솟값|min
+second|第二,第二个,第二轮|二番目,二つ目,二回目|두 번째,둘째|
+threshold,thresholds|阈值|閾値,しきい値|임계값,임계치|
+range,ranges|范围,区间|範囲,レンジ|범위,구간|
+precision,accuracy,accurate|精度,准确率,准确度|精度,正確性|정확도,정밀도|
+random,randomly,randomize|随机|ランダム,乱数|랜덤,무작위|
+length|长度|長さ|길이|len
+width|宽度|横幅,ウィドス|너비,가로 폭|width
+height|高度|高さ|높이|height
+quota,quotas|配额,额度|クォータ|할당량,쿼터|
+offset|偏移,偏移量|オフセット|오프셋|offset
+future|未来,将来,以后|将来,今後|미래,향후|
+past|过去,以往|過去|과거|
+later|稍后,晚点|後で,あとで|나중에,나중|
+earlier|早些时候,先前|先ほど,さっき|아까,앞서|
+last time,previous session|上次,上回|前回,この前|지난번,저번|
+day before yesterday|前天|一昨日,おととい|그저께,그제|
+last night|昨晚,昨天晚上|昨夜,昨晩|어젯밤|
+last week|上周|先週|지난주|
+this week|本周,这周|今週|이번 주|
+next week|下周|来週|다음 주|
+last month|上个月|先月|지난달|
+month,months|月份,个月|ヶ月,月次|개월,월별|
+year,years|年份,今年|年度|연도,년도|
+deadline,due date|截止日期,截止时间,期限|締め切り,期限,納期|마감,마감일,기한|
+calendar|日历|カレンダー|캘린더,달력|
+timing|时机,时序|タイミング|타이밍|
+timeline|时间线|タイムライン|타임라인|
+chronological,chronologically|按时间顺序,时间顺序|時系列,時系列順|시간순|
+delay,delayed|延时,延迟|遅延,ディレイ|지연,딜레이|sleep
+interval,intervals|间隔|間隔,インターバル|간격,주기|
+timer,timers|定时器,计时器|タイマー|타이머|setTimeout
+start time|开始时间|開始時刻,開始時間|시작 시간|
+end time|结束时间|終了時刻,終了時間|종료 시간|
+time series|时间序列,时序数据|時系列データ|시계열|
+one time,one-time,one off|一次性|一回限り,使い捨て|일회성|
+side|一侧|サイド,側面|사이드|
+server side,server-side|服务端,服务器端|サーバーサイド,サーバー側|서버 사이드,서버 측|
+client side,client-side|浏览器端|クライアントサイド,クライアント側|클라이언트 사이드,클라이언트 측|
+top,top of|顶部,上方|上部,トップ|상단,위쪽|
+bottom|底部,下方|下部,ボトム|하단,아래쪽|
+left,left side|左侧,左边|左側|왼쪽,좌측|
+right side,right-hand|右侧,右边|右側|오른쪽,우측|
+top bar,navbar,nav bar,header bar|顶栏,顶部栏,导航栏|トップバー,ヘッダーバー,ナビバー|상단 바,상단바,내비게이션 바|
+footer|页脚,底栏|フッター|푸터,바닥글|
+toolbar|工具栏|ツールバー|툴바,도구 모음|
+popup,pop-up,popover|弹出框,弹出窗口|ポップアップ|팝업,팝업창|
+toast,snackbar|消息提示,轻提示|トースト|토스트|
+logo,logos|标志,徽标|ロゴ|로고|
+favicon|网站图标|ファビコン|파비콘|favicon.ico
+card,cards|卡片|カード|카드|
+spinner,loading indicator|加载动画,转圈|スピナー,ローディング表示|스피너,로딩 표시|
+loading|加载中|読み込み中,ローディング|로딩 중,로딩|
+progress bar|进度条|プログレスバー,進捗バー|진행 표시줄,프로그레스 바|
+input field,text field,text box,textbox|输入框,文本框|入力欄,入力フィールド,テキストボックス|입력창,입력 필드,텍스트 박스|input,textarea
+search bar,search box|搜索框,搜索栏|検索バー,検索ボックス,検索窓|검색창,검색 바|
+hover,hovering|悬停,鼠标悬停|ホバー,マウスオーバー|호버,마우스 오버|:hover
+focus,focused|焦点,聚焦|フォーカス|포커스|
+drag,drag and drop,dragging|拖拽,拖动|ドラッグ,ドラッグアンドドロップ|드래그,드래그 앤 드롭|
+keyboard|键盘|キーボード|키보드|
+mouse|鼠标|マウス|마우스|
+visible,visibility|可见,可见性|可視,見える|보이는,가시성|
+invisible,not visible,not showing|看不见,不可见,不显示|見えない,表示されない|안 보이,표시되지 않|
+preview,previews|预览|プレビュー|미리보기|
+thumbnail,thumbnails|缩略图|サムネイル|썸네일|
+photo,photos,picture,pictures|照片,图片|写真|사진|
+video,videos|视频|動画,ビデオ|동영상,비디오|
+audio|音频|オーディオ,音声ファイル|오디오|
+margin,padding,spacing|边距,内边距,间距|余白,マージン,パディング|여백,마진,패딩|margin,padding
+center,centered,centre|居中|中央揃え,中央寄せ|가운데 정렬,중앙|
+mobile|移动端,手机|モバイル,スマホ|모바일|
+desktop|桌面端,桌面|デスクトップ|데스크톱|
+homepage,home page,landing page|首页,主页|トップページ,ホーム画面,ランディングページ|홈페이지,메인 페이지,랜딩 페이지|
+login page,login screen|登录页,登录界面|ログイン画面|로그인 페이지,로그인 화면|
+settings page,settings screen|设置页,设置页面|設定画面|설정 화면,설정 페이지|
+admin panel,admin dashboard,admin page|管理后台,后台管理|管理画面|관리자 페이지,관리 화면|
+detail page|详情页|詳細画面,詳細ページ|상세 페이지,상세 화면|
+error page|错误页|エラーページ|에러 페이지,오류 페이지|404
+accessibility,a11y|无障碍,可访问性|アクセシビリティ|접근성|aria
+visual,visually,appearance|视觉,外观|見た目,ビジュアル,外観|시각적,외관,비주얼|
+visualization,visualize|可视化|可視化,ビジュアライズ|시각화|
+chart,charts|图表|チャート|차트|
+font size|字号,字体大小|フォントサイズ,文字サイズ|글자 크기,폰트 크기|font-size
+fullscreen,full screen|全屏|全画面,フルスクリーン|전체 화면|
+screen transition,page navigation|页面跳转|画面遷移|화면 전환,페이지 이동|
+flicker,flickering,flash|闪烁|ちらつき,チラつき|깜빡임|
+push notification,push notifications|推送通知|プッシュ通知|푸시 알림|
+onboarding|新手引导|オンボーディング|온보딩|
+sensor,sensors|传感器|センサー|센서|
+reading,readings,sensor reading|读数,传感器数据|測定値,読み取り値|측정값,센서값|
+device,devices|设备|デバイス,端末,機器|디바이스,기기,장치|
+iot,internet of things|物联网|モノのインターネット|사물인터넷|
+telemetry|遥测|テレメトリ|텔레메트리,원격 측정|
+battery|电池,电量|バッテリー,電池|배터리|
+anomaly,anomalies,outlier,outliers|异常值|異常値,外れ値|이상치|
+seed script|种子脚本,初始化脚本|シードスクリプト|시드 스크립트|
+dummy data,mock data,fake data,test data|假数据,模拟数据,测试数据|ダミーデータ,モックデータ,テストデータ|더미 데이터,가짜 데이터,테스트 데이터|
+sample data|样例数据,示例数据|サンプルデータ|샘플 데이터|
+dataset,data set,datasets|数据集|データセット|데이터셋|
+spreadsheet,excel|电子表格|スプレッドシート,エクセル|스프레드시트,엑셀|xlsx
+relation,relationship,relationships|关系,关联|リレーション,関係|관계,릴레이션|
+category,categories,classification,classify|分类,类别|カテゴリ,カテゴリー,分類|카테고리,분류|
+selection,selected text|选中,选区|選択範囲|선택 영역|
+localstorage,local storage|本地存储|ローカルストレージ|로컬 스토리지|localStorage
+in-memory,in memory|内存中|インメモリ|인메모리|
+buffer,buffers|缓冲区|バッファ|버퍼|
+sql|查询语句|クエリ文|쿼리문|
+crud|增删改查|作成更新削除|생성 조회 수정 삭제|
+node,nodes|节点|ノード|노드|
+generator,generators|生成器|ジェネレータ,ジェネレーター|제너레이터,생성기|
+protocol,protocols|协议|プロトコル|프로토콜|
+channel,channels|频道,通道|チャンネル|채널|
+immutable|不可变|イミュータブル,不変|불변|
+atomic|原子性,原子操作|アトミック,原子的|원자적|
+malformed|格式错误,格式不对|不正な形式|잘못된 형식|
+structured,structure data|结构化|構造化|구조화|
+special characters,special character|特殊字符|特殊文字|특수 문자|
+assets,asset|静态资源,资源文件|アセット,静的ファイル|에셋,정적 리소스|
+interactive|交互式|対話的,対話型,インタラクティブ|대화형,인터랙티브|-it
+non-interactive,noninteractive|非交互,非交互式|非対話,非対話的|비대화형|--yes,-y
+interactive prompt,input prompt|交互提示,输入提示|対話プロンプト,入力プロンプト|입력 프롬프트|
+waiting for input|等待输入|入力待ち|입력 대기|read
+confirmation,confirmation prompt|确认提示,确认框|確認ダイアログ,確認プロンプト|확인 창,확인 메시지|
+freeze,froze,frozen,freezes,freezing|冻结,卡死|フリーズ,固まる|프리즈,얼어|
+unresponsive,not responding|无响应,没有响应,没反应|応答しない,応答なし|응답 없음,먹통|
+porting,ported,port over|移植|移植,ポーティング|포팅,이식|
+difference,differences|区别,差别|違い,差異|차이점|
+use case,use cases|用途,使用场景|用途,ユースケース|용도,사용 사례|
+capture,captured,capturing,captures|捕捉,采集,抓取|キャプチャ,取り込み|캡처,수집|
+retrieval|检索,召回|リトリーバル,情報検索|리트리벌|
+draft,drafts|草稿,初稿|下書き,ドラフト|초안,드래프트|
+workspace,workspaces|工作区,工作空间|ワークスペース|워크스페이스,작업 공간|
+license,licence|许可证,开源协议|ライセンス|라이선스|LICENSE
+health check,healthcheck,health|健康检查|ヘルスチェック,死活監視|헬스 체크,상태 확인|/health
+injection,sql injection|注入|インジェクション|인젝션,주입|
+automation,automate,automated|自动化|自動化|자동화|
+sequential,sequentially|顺序执行,串行|逐次,順次|순차,순차적|
+simultaneously,at the same time|同时|同時|동시에|
+independent,independently|独立|独立|독립,독립적|
+strict,strict mode|严格,严格模式|厳密,厳格,ストリクトモード|엄격,엄격 모드|
+silent,silently|静默,悄悄|サイレント,黙って|조용히,무음|
+over-engineering,overengineering,over engineered|过度设计|過剰設計,オーバーエンジニアリング|과잉 설계,오버 엔지니어링|
+conventional commits,conventional commit|约定式提交|コンベンショナルコミット|컨벤셔널 커밋|feat:,fix:
+skip hooks,bypass,bypassed|绕过,跳过钩子|バイパス,迂回|우회|--no-verify
+uncommitted,uncommitted changes|未提交|未コミット|커밋되지 않은,커밋 안 된|git status
+compose,docker compose|编排文件|コンポーズ|컴포즈|docker compose
+mount,mounts,mounted|挂载|マウント|마운트|mount
+pid,process id|进程号|プロセス番号|프로세스 번호|pid
+stderr,standard error|标准错误,错误输出|標準エラー,標準エラー出力|표준 에러,표준 오류|2>
+console|控制台|コンソール|콘솔|console.log
+localhost|本机,本地地址|ローカルホスト|로컬호스트|127.0.0.1
+ide|集成开发环境|統合開発環境|통합 개발 환경|
+ssh|远程登录|リモートログイン|원격 접속|ssh
+sudo,root privileges|管理员权限|管理者権限|관리자 권한|sudo
+engine,engines|引擎|エンジン|엔진|
+minimal|最小化,精简|最小限|최소한|
+lightweight|轻量,轻量级|軽量|경량|
+from scratch,fresh|从零开始,从头开始,全新|一から,ゼロから|처음부터|
+reuse,reused,reusable|复用,重用|再利用,使い回し|재사용|
+business logic|业务逻辑|ビジネスロジック|비즈니스 로직|
+business|业务,商业|ビジネス,業務|비즈니스,업무|
+inline,inlined|内联|インライン|인라인|
+progressive,incremental,incrementally,gradually|渐进,增量,逐步|段階的,インクリメンタル|점진적,증분|
+comprehensive,thorough,thoroughly|全面,彻底|網羅的,徹底的|포괄적,철저|
+deep dive|深入分析,深挖|深掘り|심층 분석|
+gap,gaps|差距,缺口|ギャップ,抜け漏れ|격차,빈틈|
+blocker,blockers|阻塞项,卡点|ブロッカー|블로커|
+follow-up,follow up|后续|フォローアップ,追加対応|후속,후속 작업|
+mistake,mistakes|失误,搞错|ミス|실수|
+evaluate,evaluation,assessment|评估|評価|평가|
+unrelated|无关|無関係|무관,관련 없는|
+reverse,reversed|反转,倒序|逆順,反転|역순,반전|
+top-level,top level|顶层|トップレベル,最上位|최상위|
+built-in,builtin|内置|組み込み,ビルトイン|내장|
+high|偏高,较高|高い|높은|
+medium|中等|中程度|중간|
+low|偏低,较低|低い|낮은|
+high priority|高优先级|優先度高,高優先度|높은 우선순위|
+quick,quickly|快速|素早く,手早く|빠르게|
+short,shorter|简短,较短|短い|짧은|
+small,smaller|较小,很小|小さい|작은|
+exact match,exactly|精确匹配,完全一致|完全一致|정확히 일치|
+spawn,spawned,spawning|派生|スポーン|스폰|spawn
+delegate,delegated,delegation|委派,委托|委任,任せ|위임|
+control,controls|控件,控制|コントロール,制御|컨트롤,제어|
+base class|基类|基底クラス,ベースクラス|기본 클래스|
+memory usage|内存占用,内存使用|メモリ使用量|메모리 사용량|
+coding|写代码,编程|コーディング,プログラミング|코딩,프로그래밍|
+tutorial,tutorials|教程|チュートリアル|튜토리얼|
+demo,demos|演示|デモ|데모|
+prototype,proof of concept,poc|原型,概念验证|プロトタイプ,試作|프로토타입,시제품|
+experiment,experiments|实验|実験|실험|
+german|德语|ドイツ語|독일어|
+python|||파이썬|python,python3
+javascript,js||ジャバスクリプト|자바스크립트|
+typescript,ts||タイプスクリプト|타입스크립트|
+react|||리액트|
+google|谷歌|グーグル|구글|
+kubernetes,k8s||クバネティス|쿠버네티스|kubectl
+orchestrator,orchestration,orchestrate|编排,编排器,调度|オーケストレーター,オーケストレーション|오케스트레이터,오케스트레이션|
+subtask,subtasks|子任务|サブタスク|하위 작업,서브태스크|
+voice,speech|语音,声音|音声,ボイス,スピーチ|음성,보이스,스피치|
+speech recognition,speech to text,stt|语音识别,语音转文字|音声認識|음성 인식|whisper
+text to speech,tts,speech synthesis|语音合成,文字转语音|音声合成,読み上げ|음성 합성|tts
+transcribe,transcription|转录,转写|文字起こし|전사,받아쓰기|whisper
+voice input,dictation|语音输入|音声入力|음성 입력|
+microphone,mic|麦克风|マイク|마이크|
+recording,recordings|录音,录制|録音,録画|녹음,녹화|
+fine-tune,fine-tuning,finetune|微调|ファインチューニング|파인튜닝,미세 조정|
+inference|推断,推理|推論|추론|
+rag,retrieval augmented generation|检索增强生成|検索拡張生成|검색 증강 생성|
+chatbot,bot|聊天机器人,机器人|チャットボット,ボット|챗봇|
+image generation|图像生成,生图,文生图|画像生成|이미지 생성|
+persona,personas|人设,用户画像|ペルソナ|페르소나|
+expert,specialist|专家|専門家,スペシャリスト|전문가|
+model name|模型名,模型名称|モデル名|모델명,모델 이름|
+token usage,token count|令牌用量|トークン使用量,トークン数|토큰 사용량,토큰 수|
+plan mode|计划模式|プランモード|플랜 모드|
+prerelease,pre-release,beta,alpha|预发布,测试版|プレリリース,ベータ版|프리릴리스,베타|
+version number|版本号|バージョン番号|버전 번호|
+semver,semantic versioning|语义化版本|セマンティックバージョニング|시맨틱 버저닝|
+pypi,python package index|包索引|パッケージインデックス|패키지 인덱스|twine upload,uv publish
+site,website|网站,站点|サイト,ウェブサイト|사이트,웹사이트|
+color|色彩|色合い,色味|색깔,컬러|
+map,maps|地图|地図|지도|
+count|条数,次数|回数|건수,횟수|
+batch,batches|一批,这批,分批,批次|バッチ処理,一括処理|일괄 처리,배치 작업|
+date|哪天,年月日|年月日|일자|
+frontend|前台,前端页面|フロント,フロント側|프론트,프런트엔드|
+backend|后端服务|バックエンド側|백엔드 쪽|
+stuck,hangs,hanging|卡着|ハングアップ||
+timeout||時間切れ|시간초과|
+migration,migrating|搬迁,切换到|乗り換え,移行作業|이관,전환 작업|
+rewrite,rewriting,rewritten|重新写|作り直し|다시 작성|
+agent|子代理,子智能体|子エージェント|서브에이전트,하위 에이전트|
+concurrency|并行执行,同时跑|並列実行,並行処理|병렬 실행,동시 실행|
+release|发版,发包|公開作業,リリース作業|퍼블리시,릴리즈|npm publish,twine upload,cargo publish
+tag|打标签|タグ付け|태그 달기|git tag
+registry|镜像源,包仓库|パッケージレジストリ|패키지 저장소|
+sidebar|侧栏|サイドメニュー|사이드 메뉴|
+dialog|模态框,模态窗口|モーダルウィンドウ|모달 창|
+seed|造数据,种子|シードデータ|시드 데이터|seed.ts,seed.py
+explain,explanation|讲解|解説|해설|
+build,compilation,compiles|编译通过|ビルドが通る|빌드 통과|
+run,execution,executing|执行过程|実行処理|실행 시|
+extract,extraction|抽取|抽出処理|추출 작업|
+route,routing|路由配置|ルーティング設定|라우팅|
+duplicate,duplication|重复代码|重複コード|중복 코드|
+style,styling|样式调整|スタイリング|스타일링|
+prefer,preferences|偏好设置,首选项|環境設定|환경설정|
+decompose,breakdown|细分|内訳|세부 내역|
+usage|使用方法,怎么用|使用方法|이용 방법|
+create,creation,creating,creates|创建时|作成時|생성 시|
 `;
 
 /**
