@@ -20,7 +20,8 @@
  * The last block (round 7) grew it from the same kind of count: the English words of real sessions that
  * occur in three projects or more and had no entry, kept where a developer would name work by them
  * (colours, places and distances, accounts and e-mail, quantities, time, UI pieces, sensors and seed
- * data, hangs and freezes, subagents and speech, releases), with a few CJK words added to older concepts.
+ * data, hangs and freezes, subagents), with a few CJK words added to older concepts. Speech and package
+ * publishing were left out: they are topics of v5's sessions, whose test half must stay unseen.
  * Each CJK column's first term is its usual word (an English question is expanded by it alone).
  * Single Han characters are avoided (one is a prefix of every bigram it starts) unless every word
  * they start means the same (删). Question words (为什么, なぜ, 어떻게) are stop words below, as
@@ -971,7 +972,6 @@ preview,previews|预览|プレビュー|미리보기|
 thumbnail,thumbnails|缩略图|サムネイル|썸네일|
 photo,photos,picture,pictures|照片,图片|写真|사진|
 video,videos|视频|動画,ビデオ|동영상,비디오|
-audio|音频|オーディオ,音声ファイル|오디오|
 margin,padding,spacing|边距,内边距,间距|余白,マージン,パディング|여백,마진,패딩|margin,padding
 center,centered,centre|居中|中央揃え,中央寄せ|가운데 정렬,중앙|
 mobile|移动端,手机|モバイル,スマホ|모바일|
@@ -1105,13 +1105,6 @@ google|谷歌|グーグル|구글|
 kubernetes,k8s||クバネティス|쿠버네티스|kubectl
 orchestrator,orchestration,orchestrate|编排,编排器,调度|オーケストレーター,オーケストレーション|오케스트레이터,오케스트레이션|
 subtask,subtasks|子任务|サブタスク|하위 작업,서브태스크|
-voice,speech|语音,声音|音声,ボイス,スピーチ|음성,보이스,스피치|
-speech recognition,speech to text,stt|语音识别,语音转文字|音声認識|음성 인식|whisper
-text to speech,tts,speech synthesis|语音合成,文字转语音|音声合成,読み上げ|음성 합성|tts
-transcribe,transcription|转录,转写|文字起こし|전사,받아쓰기|whisper
-voice input,dictation|语音输入|音声入力|음성 입력|
-microphone,mic|麦克风|マイク|마이크|
-recording,recordings|录音,录制|録音,録画|녹음,녹화|
 fine-tune,fine-tuning,finetune|微调|ファインチューニング|파인튜닝,미세 조정|
 inference|推断,推理|推論|추론|
 rag,retrieval augmented generation|检索增强生成|検索拡張生成|검색 증강 생성|
@@ -1122,10 +1115,7 @@ expert,specialist|专家|専門家,スペシャリスト|전문가|
 model name|模型名,模型名称|モデル名|모델명,모델 이름|
 token usage,token count|令牌用量|トークン使用量,トークン数|토큰 사용량,토큰 수|
 plan mode|计划模式|プランモード|플랜 모드|
-prerelease,pre-release,beta,alpha|预发布,测试版|プレリリース,ベータ版|프리릴리스,베타|
 version number|版本号|バージョン番号|버전 번호|
-semver,semantic versioning|语义化版本|セマンティックバージョニング|시맨틱 버저닝|
-pypi,python package index|包索引|パッケージインデックス|패키지 인덱스|twine upload,uv publish
 site,website|网站,站点|サイト,ウェブサイト|사이트,웹사이트|
 color|色彩|色合い,色味|색깔,컬러|
 map,maps|地图|地図|지도|
@@ -1140,9 +1130,6 @@ migration,migrating|搬迁,切换到|乗り換え,移行作業|이관,전환 작
 rewrite,rewriting,rewritten|重新写|作り直し|다시 작성|
 agent|子代理,子智能体|子エージェント|서브에이전트,하위 에이전트|
 concurrency|并行执行,同时跑|並列実行,並行処理|병렬 실행,동시 실행|
-release|发版,发包|公開作業,リリース作業|퍼블리시,릴리즈|npm publish,twine upload,cargo publish
-tag|打标签|タグ付け|태그 달기|git tag
-registry|镜像源,包仓库|パッケージレジストリ|패키지 저장소|
 sidebar|侧栏|サイドメニュー|사이드 메뉴|
 dialog|模态框,模态窗口|モーダルウィンドウ|모달 창|
 seed|造数据,种子|シードデータ|시드 데이터|seed.ts,seed.py

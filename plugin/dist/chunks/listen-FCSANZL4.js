@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{b as a,c as b,d as c}from"./chunk-3SSH24BJ.js";import"./chunk-P7WZTBBI.js";import"./chunk-5W4MDCU7.js";import"./chunk-3NJMYND6.js";import"./chunk-5FO7KVT7.js";import"./chunk-OU6NIZFE.js";import"./chunk-O5PUSR3Z.js";import"./chunk-RFWLANUQ.js";import"./chunk-56HTQQLD.js";import"./chunk-6RARLS37.js";import"./chunk-LAHXYPBE.js";import"./chunk-FIXWDHPI.js";import"./chunk-V66NLJ7D.js";import"./chunk-NYRTOUVY.js";export{a as changeChannel,b as listen,c as notifySql};
