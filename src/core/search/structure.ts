@@ -133,7 +133,7 @@ export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact
   if (!intent.ask) {
     for (const anchor of head.slice(0, ANCHORS).filter((f) => f.question)) out.push({ anchor, direction: 'after', span: REPLY_SPAN, purpose: 'reply' });
   }
-  // "The first thing I asked in that session", "how did the session end": the edge of each best match's session.
+  // "The first thing I asked in that session", "how did the session end": the edge of the sessions the best matches point to.
   if (intent.sessionEdge) {
     for (const session of sessionsByVote(head).slice(0, EDGE_SESSIONS)) {
       const anchor: RecordFact = { id: intent.first ? 0 : Number.MAX_SAFE_INTEGER, session, at: intent.first ? -1 : Number.MAX_SAFE_INTEGER, type: 'edge', problem: false, compaction: false };

@@ -136,10 +136,10 @@ function withoutOpeners(sentence: string): string {
   return s;
 }
 
-/** "When I refresh the app, …": a clause that sets the scene for the main clause after its comma. */
-const SCENE_CLAUSE_RE = /^(?:when|whenever|once|if|after|before|while|now that)\s+(?:i|we|you|it|they|he|she|the|this|that)\b[^,?]*,\s*(?=\p{L})/iu;
-
-const SCENE_LEAD_RE = /^(?:when|whenever|once|if|after|before|while|now that)\s+(?:i|we|you|it|they|he|she|the|this|that)\b/i;
+/** "When I refresh the app, …": a clause that sets the scene; the main clause follows its comma. */
+const SCENE_LEAD = String.raw`^(?:when|whenever|once|if|after|before|while|now that)\s+(?:i|we|you|it|they|he|she|the|this|that)\b`;
+const SCENE_LEAD_RE = new RegExp(SCENE_LEAD, 'i');
+const SCENE_CLAUSE_RE = new RegExp(String.raw`${SCENE_LEAD}[^,?]*,\s*(?=\p{L})`, 'iu');
 
 function englishMood(s: string): Mood {
   const t = withoutOpeners(s);
