@@ -350,13 +350,18 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
   // The detailed summary has room for a long list; the brief names the few that changed most.
   if (changed.length) line('done', fileList(maxLine * 3), 6, 100, Math.max(...changed.map(([, f]) => f.at)), changed.map(([path]) => `file:${path}`), false, fileList(widths.brief));
   // A file removed after its edit failed needs no more editing; one a command wrote after it (`cat > f <<EOF`,
-  // `tee f`, `cp x f`) got its content another way.
+  // `tee f`) got its content another way.
   const samePath = (path: string, a: string) => a === path || path.endsWith('/' + a.replace(/^\.\//, ''));
-  const removedLater = (path: string, after: number) =>
-    commands.some((c) => c.ok && c.at > after && c.parts.some((x) => (x.family === 'rm' || x.family === 'git rm' || x.family === 'unlink') && x.args.some((a) => samePath(path, a))));
-  const writtenLater = (path: string, after: number) => commands.some((c) => c.ok && c.at > after && writtenBy(c.command).some((a) => samePath(path, a)));
+  const settledLater = (path: string, after: number) =>
+    commands.some(
+      (c) =>
+        c.ok &&
+        c.at > after &&
+        (c.parts.some((x) => (x.family === 'rm' || x.family === 'git rm' || x.family === 'unlink') && x.args.some((a) => samePath(path, a))) ||
+          writtenBy(c.command).some((a) => samePath(path, a))),
+    );
   for (const [path, f] of files) {
-    if (f.ok || removedLater(path, f.at) || writtenLater(path, f.at)) continue;
+    if (f.ok || settledLater(path, f.at)) continue;
     line('open', `${p.failed}: ${failureText(f.obs)}`, 2, 10, f.at, [`file:${path}`]);
   }
 

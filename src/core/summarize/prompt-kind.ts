@@ -255,17 +255,14 @@ function sentencesOf(text: string): string[] {
 /** The speaker talking about themselves ("I concede defeat", "I think …"), not about the work. */
 const FIRST_PERSON_RE = /^(?:i|i'm|im|i've|ive|i'd|i'll|me|my)\b|^(?:我|私|僕|俺|나는|내가|저는|제가)/iu;
 
-/** A statement that names the work ("The login fails on Safari"): what a following "Fix it." refers to. */
-function isScene(sentence: string): boolean {
+/** A statement about the work, not the speaker, naming at least `least` things ("the tests pass now", not "I think so"). */
+function namesWork(sentence: string, least: number): boolean {
   const t = beyondAcknowledging(sentence);
-  return contentOf(t) >= MIN_CONTENT + 1 && !FIRST_PERSON_RE.test(t);
+  return contentOf(t) >= least && !FIRST_PERSON_RE.test(t);
 }
 
-/** A statement about the work, not the speaker ("the tests pass now", not "I think so"). */
-function names(sentence: string): boolean {
-  const t = beyondAcknowledging(sentence);
-  return contentOf(t) >= MIN_CONTENT && !FIRST_PERSON_RE.test(t);
-}
+/** A statement that names the work ("The login fails on Safari"): what a following "Fix it." refers to. */
+const isScene = (sentence: string): boolean => namesWork(sentence, MIN_CONTENT + 1);
 
 /** A run of Japanese, Korean or Chinese text: code and logs rarely hold one, so a line with it is written to someone. */
 const CJK_PROSE_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]{3,}|\p{Script=Hangul}{2,}(?:\s+\p{Script=Hangul}+){1,}|\p{Script=Han}{4,}/u;
@@ -320,7 +317,7 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   // "ok now when I refresh, the uuid is displayed", "yes, the tests pass now": the opener acknowledges, the rest
   // reports what the user sees; a report decides nothing.
   const orders = all.some((s, i) => moods[i] === 'ask' && asks(s, 0) && !isQuestion(s));
-  const reportsBack = !orders && all.some((s, i) => prose[i] && moods[i] === 'state' && names(s));
+  const reportsBack = !orders && all.some((s, i) => prose[i] && moods[i] === 'state' && namesWork(s, MIN_CONTENT));
   const directs = (REPLY_OPENER_RE.test(text) && !reportsBack) || orders;
   // Asking back, however little it names ("ok whats the otp there?"), decides nothing.
   if (replies && directs && !all.some((s, i) => prose[i] && isQuestion(s))) return { kind: 'decision', text, substance: 0, explicit: false };
