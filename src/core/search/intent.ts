@@ -50,6 +50,9 @@ export interface QueryIntent {
 
 const NONE: QueryIntent = Object.freeze({ after: false, before: false, during: false, fix: false, problem: false, ask: false, askedFirst: false, why: false, change: false, compaction: false, first: false, last: false, sessionEdge: false });
 
+/** Nouns of work that, with 中, say what was going on (Japanese and Chinese alike). */
+const ACTION_NOUNS = ['作業', '修正', '対応', '実装', '実行', '処理', '調査', '確認', '編集', '開発', '変更', '追加', '更新', '移行', '検証', 'テスト', 'ビルド', 'デバッグ', 'リファクタ', 'リファクタリング', 'レビュー', 'デプロイ', 'インストール', '進行', '进行', '处理', '修改', '运行', '执行', '调试', '开发', '部署', '安装', '测试', '重构'];
+
 type Cue = { readonly words: readonly string[]; readonly phrases?: readonly string[]; readonly cjk: readonly string[] };
 
 /** English words (lower case, matched whole), English phrases (matched on word boundaries) and CJK substrings. */
@@ -67,7 +70,8 @@ const CUES: Readonly<Record<Exclude<keyof QueryIntent, 'askedFirst' | 'sessionEd
   during: {
     words: ['while', 'whilst', 'during', 'meanwhile', 'midway'],
     phrases: ['in the middle of', 'at the same time'],
-    cjk: ['期间', '过程中', '的时候正在', '途中', '最中', 'している間', 'してる間', '동안', '도중', '하는 중'],
+    // An action noun with 中 is "while doing it" (修正中, 作業中, 处理中); bare 中 is "in" (ファイルの中, 代码中).
+    cjk: ['期间', '过程中', '的时候正在', '途中', '最中', 'している間', 'してる間', '동안', '도중', '하는 중', ...ACTION_NOUNS.map((n) => `${n}中`), '작업 중', '수정 중', '진행 중'],
   },
   fix: {
     words: ['fix', 'fixed', 'fixes', 'fixing', 'solve', 'solved', 'resolve', 'resolved', 'workaround', 'repair', 'repaired', 'unblock', 'unblocked'],

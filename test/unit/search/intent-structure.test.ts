@@ -74,6 +74,9 @@ test('structure: the fix after a matching failure, the record after a match, pro
   assert.equal(queryIntent('what did Claude type into the config').ask, false);
   assert.equal(queryIntent('部署期间我说了什么').during, true);
   assert.equal(queryIntent('배포하는 동안 뭐라고 했어?').during, true);
+  // An action noun with 中 is "while doing it"; bare 中 is "in" and orders nothing.
+  for (const q of ['テスト修正中に送ったメッセージ', 'デプロイ作業中 追加 依頼', '重构中我说了什么', '버그 수정 중에 보낸 요청']) assert.equal(queryIntent(q).during, true, q);
+  for (const q of ['ファイルの中に何を書いた', '代码中的错误', 'README の中身']) assert.equal(queryIntent(q).during, false, q);
 
   // "The first thing I asked in that session": the edge of the best match's session, whatever its words.
   const opening = queryIntent('what was the very first thing I asked in that ops session');
