@@ -57,9 +57,6 @@ const LOOK_ONLY: ReadonlySet<string> = new Set([
 const GIT_LOOK_ONLY: ReadonlySet<string> = new Set(['status', 'log', 'diff', 'show', 'branch', 'remote', 'rev-parse', 'ls-files', 'ls-tree', 'blame', 'describe', 'config', 'reflog', 'shortlog', 'grep', 'cat-file', 'merge-base', 'rev-list', 'for-each-ref', 'name-rev', 'whatchanged']);
 const GH_LOOK_ONLY_RE = /^gh (?:pr|issue|repo|release|run|workflow|label) (?:view|list|status|checks|diff)$/;
 
-/** xargs options whose value is the next word (`-I {}`, `-n 1`). */
-const XARGS_VALUED: ReadonlySet<string> = new Set(['-I', '-i', '-n', '-P', '-L', '-l', '-d', '-s', '-E', '-a']);
-
 const REDIRECT_RE = /^(?:\d?[<>]{1,2}&?\d*|&>>?|\d?>\|?)$|^\d?[<>]{1,2}&?[^\s]+$/;
 const SUBCOMMAND_RE = /^[A-Za-z][\w:.@/-]*$/;
 /** `python3.11` → `python`, `pip3` → `pip`: the same tool under a versioned name. */
@@ -76,12 +73,6 @@ export function commandPart(words: readonly string[]): CommandPart | undefined {
   const w = words.filter((x) => !REDIRECT_RE.test(x));
   const prog = canonicalProgram(w[0]);
   if (!prog) return undefined;
-  // `xargs grep -l x` runs grep: the part is the program it runs (its options, some with a value, skipped).
-  if (prog === 'xargs') {
-    let j = 1;
-    while (j < w.length && w[j]!.startsWith('-')) j += XARGS_VALUED.has(w[j]!) ? 2 : 1;
-    return j < w.length ? commandPart(w.slice(j)) : undefined;
-  }
   const family = [prog];
   let i = 1;
   const nextWord = (): string | undefined => {

@@ -4,6 +4,7 @@
  * unquoted `&&`, `||`, `;`, `|`, `&` and newlines, skip here-document bodies (their lines are
  * data, not commands), and tokenize words with quotes removed. Not a shell; never throws.
  */
+import { withoutWrappers } from './wrappers.ts';
 
 /** Upper bounds that keep parsing linear and cheap on pathological inputs. */
 const MAX_COMMAND_CHARS = 20_000;
@@ -166,39 +167,18 @@ export function words(segment: string): string[] {
   return out;
 }
 
-const ASSIGNMENT_WORD_RE = /^[A-Za-z_][A-Za-z0-9_]*=/;
-const PREFIX_COMMANDS: ReadonlySet<string> = new Set(['sudo', 'time', 'nohup', 'env', 'command', 'exec', 'builtin', 'nice', 'caffeinate', 'doas']);
-
 /**
  * The words that name the program and its arguments: leading `VAR=value` assignments and
- * wrappers such as `sudo`, `time`, `env` are dropped (`FOO=1 sudo -E npm i` → `npm i`).
+ * wrappers such as `sudo`, `timeout`, `xargs` are dropped (`FOO=1 sudo -u deploy npm i` → `npm i`).
  */
 export function programWords(segment: string): readonly string[] {
   let w = segmentWords.get(segment);
   if (w === undefined) {
-    w = withoutPrefixes(words(segment));
+    w = withoutWrappers(words(segment));
     if (segmentWords.size >= MAX_CACHED_SEGMENTS) segmentWords.clear();
     segmentWords.set(segment, w);
   }
   return w;
-}
-
-function withoutPrefixes(w: string[]): string[] {
-  let i = 0;
-  while (i < w.length) {
-    const word = w[i]!;
-    if (ASSIGNMENT_WORD_RE.test(word)) {
-      i++;
-      continue;
-    }
-    if (PREFIX_COMMANDS.has(word)) {
-      i++;
-      while (i < w.length && w[i]!.startsWith('-')) i++;
-      continue;
-    }
-    break;
-  }
-  return w.slice(i);
 }
 
 /** A program name without its directory: `/usr/bin/git` → `git`, `./node_modules/.bin/tsc` → `tsc`. */

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as t,c as o,d as s,e as a,i as p}from"./chunk-LDGKRT65.js";import"./chunk-F5RIX73D.js";import{k as e,l as r,m}from"./chunk-3VHOTAK4.js";import"./chunk-FIXWDHPI.js";import"./chunk-V2AMUCZ3.js";import"./chunk-N3ZJAJKV.js";import"./chunk-V66NLJ7D.js";import"./chunk-EQDMCI6N.js";import"./chunk-NYRTOUVY.js";export{e as DEFAULT_MODELS,r as LLM_DEFAULTS,t as SUMMARY_LIMITS,s as charCount,a as parseSummaryReply,m as resolveLlmSettings,o as sectionHeadings,p as summarizeWithLlm};
