@@ -158,6 +158,14 @@ function writtenBy(command: string): string[] {
 }
 
 
+/**
+ * A list item that opens with a shell command in a code span (`` `git push origin v1` — … `` or "Run
+ * `npm run migrate`"): two words at least, the first a program name, so a file path or a symbol
+ * (`` `src/app.rs` ``, `` `rebase_unified()` ``) is none.
+ */
+const LEADING_COMMAND_RE = /^(?:(?:run|execute|then|and)\s+)?`((?:[a-z][\w.-]*)(?: +[^`\s]+)+)`/i;
+const oneSpaced = (s: string) => s.replace(/\s+/g, ' ').trim();
+
 interface CommandAttempt {
   readonly parts: readonly CommandPart[];
   readonly ok: boolean;
@@ -437,7 +445,18 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       if (subject) keys.push(`commit:${normalizeSubject(subject.subject)}`);
       return keys;
     };
-    message.results.forEach((r, i) => line('done', r, 14 + i, 200 + i, final.at, keysOf(r)));
+    // A listed command the session never ran, in a message that hands the user steps or of a program
+    // the session ran otherwise, was explained or handed over ("`jj git push -b main` — push main"):
+    // it is the user's step. Of a program never run (`mnemo export` — the new command), it is a result.
+    const { handsOver } = message;
+    const ran = commands.map((c) => oneSpaced(c.command));
+    const programs = new Set(commands.flatMap((c) => c.parts.map((part) => part.family.split(' ')[0]!)));
+    const handedOver = (r: string) => {
+      const command = LEADING_COMMAND_RE.exec(r)?.[1];
+      if (command === undefined || ran.some((c) => c.includes(oneSpaced(command)))) return false;
+      return handsOver || programs.has(command.split(' ')[0]!);
+    };
+    message.results.forEach((r, i) => (handedOver(r) ? line('next', r, 1 + i * 0.1, 120 + i, final.at, keysOf(r)) : line('done', r, 14 + i, 200 + i, final.at, keysOf(r))));
     if (!message.results.length && message.gist) line('done', `${p.result}: ${message.gist}`, 14, 200, final.at, keysOf(message.gist));
     message.issues.forEach((r, i) => line('open', r, 5 + i * 0.1, 40 + i, final.at, keysOf(r)));
     message.next.forEach((r, i) => line('next', r, i * 0.1, 100 + i, final.at, keysOf(r)));

@@ -20,6 +20,8 @@ export interface FinalMessage {
   readonly gist?: string;
   /** The closing question when the message ends by asking the user. */
   readonly question?: string;
+  /** The message hands the user steps to take ("Run the following:", "以下を実行してください"). */
+  readonly handsOver: boolean;
 }
 
 type Kind = 'result' | 'next' | 'issue';
@@ -51,6 +53,27 @@ const DONE_RE = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * A lead-in handing the user something to do ("Run the following:", "以下を実行してください:",
+ * "请手动执行:", "다음을 실행해 주세요:"): what it lists was not done in the session, it is the user's next step.
+ */
+const USER_STEP_RE = new RegExp(
+  [
+    String.raw`\b(?:run|execute|type|paste|enter|apply)\b.{0,20}\b(?:following|these|this|below|them)\b|\bplease (?:run|execute)\b|\byou(?:'ll| will)? (?:need|have|want|may want) to\b|\byou (?:can|should) now\b|\bmanually\b|\bon your (?:side|machine|end)\b`,
+    '実行してください|実行して下さい|実行をお願い|手動で|お手元で|以下を実行',
+    '请(?:运行|执行|手动)|手动(?:运行|执行)|运行以下|执行以下|請(?:執行|手動)',
+    '실행해 ?주세요|실행하세요|실행해 ?주십시오|직접 실행|수동으로',
+  ].join('|'),
+  'i',
+);
+/** Fences of shell commands: what a "run the following" lead-in hands over. */
+const SHELL_FENCE_RE = /^\s*```\s*(?:bash|sh|shell|zsh|console|terminal|powershell|ps1|cmd)?\s*$/i;
+const FENCE_END_RE = /^\s*```\s*$/;
+/** Shell lines worth a step: a command, not a comment or a prompt-only line. */
+const COMMAND_LINE_RE = /^\s*(?:\$\s+)?([A-Za-z.\/~][^\s#].*)$/;
+/** Commands kept of one fence: the steps, not a script. */
+const FENCE_STEPS = 6;
+
 /** A sentence that itself announces the next step: "The next step is …", "次のステップは …", "下一步是 …". */
 const NEXT_SENTENCE_RE = /^(?:the )?next steps? (?:is|are|would be|will be)\b|^次の(?:ステップ|作業)は|^次は|^下一步(?:是|：|:)|^接下来|^다음 단계(?:는|은|:)/i;
 
@@ -65,7 +88,6 @@ const NOT_YET_RE = new RegExp(
   'i',
 );
 
-const FENCE_RE = /```[\s\S]*?(?:```|$)/g;
 const HEADING_RE = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*([^*\n]{1,80}?)\*\*\s*[:：]?|__([^_\n]{1,80})__\s*[:：]?|([^\n|`]{1,60}?)\s*[:：])\s*$/;
 const INLINE_LEAD_RE = /^\s*(?:[-*•]\s+)?(?:\*\*([^*\n]{1,60}?)[:：]?\*\*\s*[:：]?|([^\n:：`*]{1,40})[:：])\s+(\S.+)$/;
 const ITEM_RE = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|\[[ xX]\])\s+(.+)$/;
@@ -75,6 +97,7 @@ const TABLE_RULE_RE = /^\s*\|[\s:|-]+\|\s*$/;
 const MAX_ITEMS = 16;
 
 function classify(leadIn: string): Kind {
+  if (USER_STEP_RE.test(leadIn)) return 'next';
   if (DONE_RE.test(leadIn)) return 'result';
   if (NEXT_RE.test(leadIn)) return 'next';
   if (ISSUE_RE.test(leadIn)) return 'issue';
@@ -92,9 +115,36 @@ function plain(s: string): string {
   return s.replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The message without its code fences, except the commands of a shell fence right under a lead-in
+ * that hands the user something to do: those stay, one list item each ("Run the following:" then
+ * ```bash … ```), since they are the steps left. Any other fence is code shown, not prose.
+ */
+function withoutFences(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let leadIn = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.trimStart().startsWith('```')) {
+      if (line.trim()) leadIn = line;
+      out.push(line);
+      continue;
+    }
+    const handsOver = SHELL_FENCE_RE.test(line) && USER_STEP_RE.test(leadIn) && HEADING_RE.test(leadIn);
+    let steps = 0;
+    for (i++; i < lines.length && !FENCE_END_RE.test(lines[i]!); i++) {
+      const command = COMMAND_LINE_RE.exec(lines[i]!);
+      if (handsOver && command && steps < FENCE_STEPS) (out.push(`- ${command[1]!.trim()}`), steps++);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
 /** Read a final message. Pure; never throws. */
 export function readFinalMessage(text: string): FinalMessage {
-  const lines = text.replace(/\r\n?/g, '\n').replace(FENCE_RE, '\n').split('\n');
+  const lines = withoutFences(text.replace(/\r\n?/g, '\n')).split('\n');
   const found: Record<Kind, string[]> = { result: [], next: [], issue: [] };
   let current: Kind = 'result';
   let nested = -1;
@@ -164,5 +214,6 @@ export function readFinalMessage(text: string): FinalMessage {
   const prose = lines.map((l) => l.trim()).filter((l) => l && !ITEM_RE.test(l) && !TABLE_ROW_RE.test(l));
   const lastSentence = sentences(plain(prose[prose.length - 1] ?? '')).pop();
   const question = lastSentence && isQuestion(lastSentence) ? lastSentence : undefined;
-  return { results: found.result, next: found.next, issues: found.issue, ...(gist ? { gist } : {}), ...(question ? { question } : {}) };
+  const handsOver = lines.some((l) => HEADING_RE.test(l) && USER_STEP_RE.test(l));
+  return { results: found.result, next: found.next, issues: found.issue, handsOver, ...(gist ? { gist } : {}), ...(question ? { question } : {}) };
 }

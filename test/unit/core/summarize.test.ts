@@ -302,3 +302,43 @@ test('next steps from the final message\'s prose: what it says is left or not do
     assert.deepEqual(section(sum.detailed, 3), [phrasesFor(sum.language).nothing], `${done}\n${sum.detailed}`);
   }
 });
+
+test('steps the final message hands the user (commands to run, explained or fenced) are next steps, not done', () => {
+  const ja = summarizeHeuristically(
+    new SessionBuilder()
+      .prompt('plan.md を更新して commit してください')
+      .bash('jj log -r @')
+      .edit('plan.md')
+      .commit('docs: update plan')
+      .stop('コミット完了。\n\n**jj コマンド説明:**\n1. `jj git import` — git のコミットを jj に取り込む\n2. `jj git push -b main` — main をプッシュ\n\n以下を実行してください:\n\n```bash\njj git import\njj git push -b main\n```\n\nタグプッシュでリリースが走ります。')
+      .input(),
+  );
+  const done = section(ja.detailed, 1).join('\n');
+  assert.ok(!done.includes('jj git import') && !done.includes('jj git push'), `handed over, not done\n${ja.detailed}`);
+  assert.ok(section(ja.detailed, 3).some((l) => l.includes('jj git push -b main')), ja.detailed);
+  assert.ok(done.includes('docs: update plan'), 'the commit is still done');
+
+  const en = summarizeHeuristically(
+    new SessionBuilder().prompt('Bump the version.').edit('package.json').bash('npm test', { stdout: '12 passing' }).stop('Bumped to 2.1.0 and the tests pass.\n\nTo publish, run the following:\n```bash\nnpm publish --access public\ngit push --tags\n```').input(),
+  );
+  assert.deepEqual(section(en.detailed, 3).filter((l) => l.includes('npm publish') || l.includes('git push')), ['npm publish --access public', 'git push --tags'], en.detailed);
+  assert.ok(!section(en.detailed, 1).join('\n').includes('npm publish'), en.detailed);
+
+  // A command the session built (its program never ran here), or one it did run, is a result; code shown is no step.
+  const built = summarizeHeuristically(
+    new SessionBuilder().prompt('Add an export command.').edit('src/export.ts').bash('npm test', { stdout: 'ok' }).stop('Export is in.\n\n- `mnemo export --since 2d` — writes the records as JSON\n- `npm test` passes\n\n```ts\nexport function run() {}\n```').input(),
+  );
+  const builtDone = section(built.detailed, 1).join('\n');
+  assert.ok(builtDone.includes('mnemo export --since 2d') && builtDone.includes('npm test'), built.detailed);
+  assert.ok(!built.detailed.includes('export function run'), built.detailed);
+});
+
+test('a passing run is shown by the line that counted tests, not a later one where none ran (cargo\'s doc-tests)', () => {
+  const out = 'running 620 tests\n...\ntest result: ok. 620 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 1.20s\n\n   Doc-tests tij\n\nrunning 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n';
+  const sum = summarizeHeuristically(new SessionBuilder().prompt('Fix the parser.').edit('src/parser.rs').bash('cargo test', { stdout: out }).stop('Fixed.').input());
+  const line = section(sum.detailed, 1).find((l) => l.includes('cargo test'));
+  assert.ok(line?.includes('620 passed'), sum.detailed);
+  // Only runs where nothing ran: that is still what the output says.
+  const none = summarizeHeuristically(new SessionBuilder().prompt('Fix the parser.').edit('src/parser.rs').bash('cargo test', { stdout: 'running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored\n' }).stop('Fixed.').input());
+  assert.ok(section(none.detailed, 1).find((l) => l.includes('cargo test'))?.includes('0 passed'), none.detailed);
+});

@@ -188,11 +188,24 @@ export function failedWhileLooking(command: string, error: string): boolean {
 
 const OUTCOME_RE = /\b\d+ (?:passed|passing|tests?|examples?|specs?|checks?)\b|^ok\s|\bPASS(?:ED)?\b|\ball (?:checks|tests) pass(?:ed)?\b|\b0 (?:issues|errors|problems|failures)\b|^Tests?:|^test result:|\bno issues\b/im;
 
-/** The line of a verification's output that says how it went ("Tests: 12 passed", "ok  pkg 0.3s", "0 issues."). */
+/** A line reporting that nothing ran ("test result: ok. 0 passed; 0 failed"), with no count above zero. */
+const RAN_NONE_RE = /\b0 (?:passed|passing|tests?|examples?|specs?)\b/i;
+const SOME_COUNT_RE = /\b[1-9]\d* (?:passed|passing|failed|failing|tests?|examples?|specs?)\b/i;
+
+/**
+ * The line of a verification's output that says how it went ("Tests: 12 passed", "ok  pkg 0.3s", "0
+ * issues."): the last one, unless it says nothing ran while an earlier one counted tests — `cargo
+ * test` ends with the doc-tests' "0 passed" after the unit tests' "620 passed".
+ */
 export function outcomeLine(output: string): string | undefined {
   const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  let empty: string | undefined;
   for (let i = lines.length - 1; i >= 0; i--) {
-    if (OUTCOME_RE.test(lines[i]!)) return lines[i]!.replace(/^[=\-_*#~\s]+|[=\-_*#~\s]+$/g, '').replace(/\s+/g, ' ').slice(0, 80);
+    const line = lines[i]!;
+    if (!OUTCOME_RE.test(line)) continue;
+    const shown = line.replace(/^[=\-_*#~\s]+|[=\-_*#~\s]+$/g, '').replace(/\s+/g, ' ').slice(0, 80);
+    if (!RAN_NONE_RE.test(line) || SOME_COUNT_RE.test(line)) return shown;
+    empty ??= shown;
   }
-  return undefined;
+  return empty;
 }
