@@ -276,6 +276,12 @@ function isProse(s: string): boolean {
   return (/^\p{L}/u.test(s) && letters >= 0.6 * s.replace(/\s/g, '').length) || CJK_PROSE_RE.test(s);
 }
 
+/**
+ * Asks to be told something ("tell me the next candidates", "次のタスク候補教えて下さい", "확인 방법 알려줘"):
+ * a request for an answer, like a question, never a decision however short.
+ */
+const ASKS_TO_BE_TOLD_RE = /^(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:tell|show|explain|list|remind|walk) (?:me|us)\b|^(?:please\s+)?explain\b|教えて|説明して|見せて|告诉我|给我(?:看|讲|说)|解释一下|说明一下|列出|알려 ?줘|알려 ?주세요|알려 ?주실|설명해|보여 ?줘|보여 ?주세요/iu;
+
 /** Leads with a reply word ("yes", "no", "いや", "不", "아니"): it answers the assistant. */
 const REPLY_OPENER_RE = /^(?:yes|yeah|yep|yup|no|nope|nah|sure|ok|okay|right|correct|exactly|はい|いいえ|いや|うん|ええ|不|不是|是的|对|對|好|行|네|예|아니|아뇨|응)(?=$|[\s,;:.!，、。！])/iu;
 
@@ -320,7 +326,7 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   const reportsBack = !orders && all.some((s, i) => prose[i] && moods[i] === 'state' && namesWork(s, MIN_CONTENT));
   const directs = (REPLY_OPENER_RE.test(text) && !reportsBack) || orders;
   // Asking back, however little it names ("ok whats the otp there?"), decides nothing.
-  if (replies && directs && !all.some((s, i) => prose[i] && isQuestion(s))) return { kind: 'decision', text, substance: 0, explicit: false };
+  if (replies && directs && !all.some((s, i) => prose[i] && (isQuestion(s) || ASKS_TO_BE_TOLD_RE.test(s)))) return { kind: 'decision', text, substance: 0, explicit: false };
   // A directive that opens by acknowledging ("ok, keep the pool at 3") answers the assistant; "go to google.com"
   // does not open with "go" as a go-ahead, so the acknowledgement must be set off by punctuation. The session's
   // opening words answer nothing.

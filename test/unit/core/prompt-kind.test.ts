@@ -132,6 +132,9 @@ test('a reply to the assistant\'s closing question is a decision; the same words
   assert.equal(readPrompt('when we deploy, run the migrations first', { answersAssistant: false }).kind, 'request');
   // Asking back decides nothing, however little the question names.
   for (const q of ['ok whats the otp there?', 'ok, which branch was that?']) assert.notEqual(readPrompt(q, { answersAssistant: true }).kind, 'decision', q);
+  // Asking to be told something is asking back too, in any language and without a question mark.
+  for (const q of ['次のタスク候補教えて下さい', '確認方法教えて下さい', 'tell me the other options', '다음 작업 후보 알려줘', '告诉我下一步做什么']) assert.notEqual(readPrompt(q, { answersAssistant: true }).kind, 'decision', q);
+  for (const q of ['実装してください', 'go with option 2']) assert.equal(readPrompt(q, { answersAssistant: true }).kind, 'decision', q);
   // A long new request after the assistant's question stays a request.
   assert.equal(
     readPrompt('Add a --json flag to the export command, document it in README.md, and cover the empty-store case with a test in test/export.test.ts.', { answersAssistant: true }).kind,
