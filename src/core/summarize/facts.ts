@@ -448,15 +448,23 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
     // A listed command the session never ran, in a message that hands the user steps or of a program
     // the session ran otherwise, was explained or handed over ("`jj git push -b main` — push main"):
     // it is the user's step. Of a program never run (`mnemo export` — the new command), it is a result.
+    // One the message also hands over in a fence is that step already.
     const { handsOver } = message;
+    const steps = new Set(message.next.map(oneSpaced));
     const ran = commands.map((c) => oneSpaced(c.command));
     const programs = new Set(commands.flatMap((c) => c.parts.map((part) => part.family.split(' ')[0]!)));
-    const handedOver = (r: string) => {
+    const placeOf = (r: string): 'done' | 'next' | 'listed' => {
       const command = LEADING_COMMAND_RE.exec(r)?.[1];
-      if (command === undefined || ran.some((c) => c.includes(oneSpaced(command)))) return false;
-      return handsOver || programs.has(command.split(' ')[0]!);
+      if (command === undefined) return 'done';
+      if (steps.has(oneSpaced(command))) return 'listed';
+      if (ran.some((c) => c.includes(oneSpaced(command)))) return 'done';
+      return handsOver || programs.has(command.split(' ')[0]!) ? 'next' : 'done';
     };
-    message.results.forEach((r, i) => (handedOver(r) ? line('next', r, 1 + i * 0.1, 120 + i, final.at, keysOf(r)) : line('done', r, 14 + i, 200 + i, final.at, keysOf(r))));
+    message.results.forEach((r, i) => {
+      const place = placeOf(r);
+      if (place === 'done') line('done', r, 14 + i, 200 + i, final.at, keysOf(r));
+      else if (place === 'next') line('next', r, 1 + i * 0.1, 120 + i, final.at, keysOf(r));
+    });
     if (!message.results.length && message.gist) line('done', `${p.result}: ${message.gist}`, 14, 200, final.at, keysOf(message.gist));
     message.issues.forEach((r, i) => line('open', r, 5 + i * 0.1, 40 + i, final.at, keysOf(r)));
     message.next.forEach((r, i) => line('next', r, i * 0.1, 100 + i, final.at, keysOf(r)));

@@ -13,6 +13,7 @@
  *   "好的", "네", "继续"), by the extraction engine's closed class plus a structural floor.
  * Also the few bookkeeping traces a summary line could pick up from tool calls (task output files).
  */
+import { isSessionCommand } from '../extract/user/clean.ts';
 import { isAcknowledgement } from '../extract/user/ack.ts';
 import { clauses, isQuestion, wordsOf } from '../extract/user/shape.ts';
 
@@ -83,7 +84,7 @@ const TYPED_COMMAND_RE = /^(\/[\w:.-]+)(?:\s+([\s\S]*))?$/;
 /** A slash command counts as a request only through its arguments: `/review focus on the retry logic`. */
 function slashRequest(name: string, args: string): string | undefined {
   const a = args.trim();
-  if (!a || isAcknowledgementOnly(a)) return undefined;
+  if (!a || isAcknowledgementOnly(a) || isSessionCommand(name)) return undefined;
   return `${name.startsWith('/') ? name : `/${name}`} ${a}`;
 }
 

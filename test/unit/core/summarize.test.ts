@@ -49,6 +49,11 @@ test('goal: the user\'s requests; host wrappers of any name, notifications, mark
   // A slash command counts through what its arguments ask.
   const cmd = summarizeHeuristically(new SessionBuilder().prompt('<command-name>/review</command-name><command-args>focus on the retry logic in src/net.ts</command-args>').input());
   assert.deepEqual(section(cmd.brief, 0), ['/review focus on the retry logic in src/net.ts']);
+  // The host's own session settings ask for no work, whatever their arguments.
+  const settings = summarizeHeuristically(
+    new SessionBuilder().prompt('Add a retry to the fetch client.').prompt('/rename retry-client').prompt('<command-name>/model</command-name><command-args>sonnet</command-args>').prompt('/compact keep the retry details').edit('src/fetch.ts').input(),
+  );
+  assert.deepEqual(section(settings.detailed, 0), ['Add a retry to the fetch client.'], settings.detailed);
 });
 
 test('a decision is listed as a decision, not as a goal', () => {
@@ -308,6 +313,7 @@ test('steps the final message hands the user (commands to run, explained or fenc
     new SessionBuilder()
       .prompt('plan.md を更新して commit してください')
       .bash('jj log -r @')
+      .bash('jj git push -b main')
       .edit('plan.md')
       .commit('docs: update plan')
       .stop('コミット完了。\n\n**jj コマンド説明:**\n1. `jj git import` — git のコミットを jj に取り込む\n2. `jj git push -b main` — main をプッシュ\n\n以下を実行してください:\n\n```bash\njj git import\njj git push -b main\n```\n\nタグプッシュでリリースが走ります。')
@@ -317,6 +323,8 @@ test('steps the final message hands the user (commands to run, explained or fenc
   assert.ok(!done.includes('jj git import') && !done.includes('jj git push'), `handed over, not done\n${ja.detailed}`);
   assert.ok(section(ja.detailed, 3).some((l) => l.includes('jj git push -b main')), ja.detailed);
   assert.ok(done.includes('docs: update plan'), 'the commit is still done');
+  // An explained command that is also a fenced step is listed once, as the step.
+  assert.equal(section(ja.detailed, 3).filter((l) => l.includes('jj git push -b main')).length, 1, ja.detailed);
 
   const en = summarizeHeuristically(
     new SessionBuilder().prompt('Bump the version.').edit('package.json').bash('npm test', { stdout: '12 passing' }).stop('Bumped to 2.1.0 and the tests pass.\n\nTo publish, run the following:\n```bash\nnpm publish --access public\ngit push --tags\n```').input(),

@@ -20,6 +20,22 @@ const HOST_MESSAGE_RE = /^\s*(?:<task-notification>|<agent-notification>|Warmup\
 const SLASH_COMMAND_RE = /^(\/[\w:.-]+)(?:\s+([\s\S]*))?$/;
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
+/**
+ * The hosts' own commands that set up the session rather than ask for work (Claude Code's `/rename`,
+ * `/model`, `/compact`, `/add-dir` …, Gemini CLI's and Codex's alike): their arguments are settings
+ * (`/rename langlearn-tts`, `/model sonnet`), never a request.
+ */
+const SESSION_COMMANDS: ReadonlySet<string> = new Set([
+  'add-dir', 'agents', 'approvals', 'bashes', 'chat', 'clear', 'color', 'compact', 'config', 'context', 'cost', 'doctor', 'exit', 'export',
+  'help', 'hooks', 'ide', 'login', 'logout', 'mcp', 'model', 'output-style', 'permissions', 'privacy-settings', 'quit', 'release-notes',
+  'rename', 'resume', 'rewind', 'settings', 'stats', 'status', 'statusline', 'terminal-setup', 'theme', 'todos', 'upgrade', 'usage', 'vim',
+]);
+
+/** Whether a slash command (`/model`, `model`) is one of the hosts' session settings. */
+export function isSessionCommand(name: string): boolean {
+  return SESSION_COMMANDS.has(name.trim().replace(/^\//, '').toLowerCase());
+}
+
 /** The user's own words of a prompt. */
 export interface CleanPrompt {
   readonly text: string;
@@ -50,5 +66,6 @@ export function cleanPrompt(prompt: string): CleanPrompt | null {
   if (!text || HOST_LINE_RE.test(text)) return null;
   const slash = SLASH_COMMAND_RE.exec(text);
   if (!slash) return { text, words: text, hadPrivate: priv.hadPrivate };
-  return { text, words: (slash[2] ?? '').trim(), command: slash[1]!, hadPrivate: priv.hadPrivate };
+  // A session setting's arguments ask nothing (`/model sonnet`): the classifiers read no words.
+  return { text, words: isSessionCommand(slash[1]!) ? '' : (slash[2] ?? '').trim(), command: slash[1]!, hadPrivate: priv.hadPrivate };
 }
