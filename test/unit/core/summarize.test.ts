@@ -350,3 +350,17 @@ test('a passing run is shown by the line that counted tests, not a later one whe
   const none = summarizeHeuristically(new SessionBuilder().prompt('Fix the parser.').edit('src/parser.rs').bash('cargo test', { stdout: 'running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored\n' }).stop('Fixed.').input());
   assert.ok(section(none.detailed, 1).find((l) => l.includes('cargo test'))?.includes('0 passed'), none.detailed);
 });
+
+test('a passing run whose output logs errors and counts "0 fail" is no failure; a count from 1 up, or a capital FAIL, is', () => {
+  const bun = ' 1274 pass\n 0 fail\n 2760 expect() calls\nRan 1274 tests across 56 files. [813.00ms]';
+  const logged = `[routes] Error in POST /api/evaluate\nerror: Database connection failed\n      at evaluation.test.ts:315:25\n\n${bun}`;
+  const ok = summarizeHeuristically(new SessionBuilder().prompt('Fix the tree view.').edit('src/tree.tsx').bash('bun run test 2>&1 | tail -30', { stdout: logged }).stop('All 1274 tests pass.').input());
+  assert.deepEqual(section(ok.detailed, 2), [phrasesFor(ok.language).nothing], ok.detailed);
+  for (const out of [' 1270 pass\n 4 fail\nRan 1274 tests across 56 files.', 'FAIL src/tree.test.tsx\nTests: 1 failed, 12 passed', 'Failed to compile.\n./src/App.tsx']) {
+    const failed = summarizeHeuristically(new SessionBuilder().prompt('Fix the tree view.').edit('src/tree.tsx').bash('bun run test 2>&1 | tail -30', { stdout: out }).stop('Looking into it.').input());
+    assert.ok(section(failed.detailed, 2).some((l) => l.includes('bun run test')), `${out}\n${failed.detailed}`);
+  }
+  // "Failed: 0" is a tally of nothing.
+  const tally = summarizeHeuristically(new SessionBuilder().prompt('Run the suite.').bash('npm test | tail -3', { stdout: 'Passed: 12\nFailed: 0\nSkipped: 1' }).stop('Done.').input());
+  assert.deepEqual(section(tally.detailed, 2), [phrasesFor(tally.language).nothing], tally.detailed);
+});

@@ -147,11 +147,16 @@ export function verification(part: CommandPart): 'test' | 'check' | undefined {
   return undefined;
 }
 
-const OUTPUT_FAILED_RE = /(?:^|\s)(?:FAIL|FAILED|FAILURE)(?:[\s:!]|$)|\b[1-9]\d* (?:failed|failing|failures?|errors?)\b|^\s*panic:|\bBuild failed\b|\bcompilation (?:error|failed)/im;
+/**
+ * A verification's own failure marks. The capital markers are matched as written: in lower case, "fail"
+ * is also bun's "0 fail" count, and "Failed: 0" a tally of nothing. A count fails from 1 up.
+ */
+const OUTPUT_FAILED_MARK_RE = /(?:^|\s)(?:FAIL|FAILED|FAILURE)(?:[\s:!]|$)|^\s*panic:|^\s*(?:Failed|Failure)\b(?!:?\s*0\b)/m;
+const OUTPUT_FAILED_COUNT_RE = /\b[1-9]\d* (?:fail|failed|failing|failures?|errors?)\b|\bbuild failed\b|\bcompilation (?:error|failed)/i;
 
 /** True when a verification's output shows it failed although the call succeeded (`… | tail`). */
 export function outputShowsFailure(output: string): boolean {
-  return OUTPUT_FAILED_RE.test(output);
+  return OUTPUT_FAILED_MARK_RE.test(output) || OUTPUT_FAILED_COUNT_RE.test(output);
 }
 
 /** Actions whose success is worth a line of its own: publishing work, not only changing it. */
