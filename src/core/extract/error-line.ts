@@ -142,27 +142,33 @@ function continuation(lines: readonly string[], i: number): string | undefined {
  * everything else the first best-ranked line is the cause.
  */
 export function errorLine(text: string): string | undefined {
+  return rankedErrorLine(text)?.line;
+}
+
+/** `errorLine` with its rank: 0 and 1 state the error; 2 and 3 only complain that something failed. */
+export function rankedErrorLine(text: string): { readonly line: string; readonly rank: number } | undefined {
   if (typeof text !== 'string' || !text) return undefined;
   const joined = readable(text);
   const lines = joined.split('\n');
   const py = joined.includes('Traceback (most recent call last):') ? pythonException(lines) : undefined;
-  if (py) return py;
+  if (py) return { line: py, rank: 0 };
   let best: { rank: number; i: number; l: string } | undefined;
-  let cause: { i: number; l: string } | undefined;
+  let cause: { rank: number; i: number; l: string } | undefined;
   for (const i of candidates(joined, lines)) {
     const raw = lines[i]!;
     if (raw.length > MAX_LINE) continue;
     const l = clean(raw);
     if (!l) continue;
-    if (l.startsWith('Caused by: ')) cause = { i, l };
     const rank = rankOf(l);
-    if (rank !== undefined && (!best || rank < best.rank)) best = { rank, i, l };
+    if (rank === undefined) continue;
+    if (l.startsWith('Caused by: ')) cause = { rank, i, l };
+    if (!best || rank < best.rank) best = { rank, i, l };
   }
   const chosen = cause ?? best;
   if (!chosen) return undefined;
-  if (!CONTINUES_RE.test(chosen.l)) return chosen.l;
+  if (!CONTINUES_RE.test(chosen.l)) return { line: chosen.l, rank: chosen.rank };
   const next = continuation(lines, chosen.i);
-  return next ? `${chosen.l} ${next}` : chosen.l;
+  return { line: next ? `${chosen.l} ${next}` : chosen.l, rank: chosen.rank };
 }
 
 /** How many of the last non-empty lines the closing words may span (a diagnostic's own excerpt and hints follow it). */

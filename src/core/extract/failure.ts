@@ -9,7 +9,7 @@
  */
 import { asRecord, num, str, type Json } from './fields.ts';
 import { textVerdict } from './failure-text.ts';
-import { errorLine } from './error-line.ts';
+import { rankedErrorLine } from './error-line.ts';
 import { failedTest } from './failed-test.ts';
 import { exitMeaning } from './exit-status.ts';
 import { programName, programWords, splitCommands } from './shell/split.ts';
@@ -45,10 +45,11 @@ export function errorGist(text: string): string {
  */
 function reasonLine(text: string, exitCode: number | undefined): string | undefined {
   const t = text.replace(TOOL_ERR_TAG_RE, '');
-  const err = errorLine(t);
+  const err = rankedErrorLine(t);
   const test = failedTest(t);
-  if (test) return err && !test.includes(err) ? `${test} \u2014 ${err}` : test;
-  return err ?? exitMeaning(exitCode);
+  // Only a line that states the error joins the test's name (not `=== 1 failed in 0.5s ===`).
+  if (test) return err && err.rank <= 1 && !test.includes(err.line) ? `${test} \u2014 ${err.line}` : test;
+  return err?.line ?? exitMeaning(exitCode);
 }
 
 /** The first line with something in it that is not just `Exit code N`. */
