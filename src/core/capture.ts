@@ -11,6 +11,7 @@ import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
 // Direct module imports: the hook bundle must not pull in the whole extraction pipeline.
 import { compressOutput } from './extract/compress/index.ts';
+import { compressLog } from './extract/compress/log.ts';
 import { failureVerdict } from './extract/failure.ts';
 import { normalizeToolInput, normalizeToolName } from './extract/tool-names.ts';
 import type { CapturedCall, CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
@@ -74,10 +75,14 @@ export function responseText(toolName: string, response: unknown): string {
   return JSON.stringify(slim);
 }
 
-function cleanText(text: string, max: number): { text: string; allPrivate: boolean } {
-  const p = stripPrivate(text.length > max * 4 ? truncateMiddle(text, max * 4) : text);
+function cleanText(text: string, max: number, asLog = false): { text: string; allPrivate: boolean } {
+  // A failed command's output is read as a log: its error line is often in the middle of a long
+  // build, where a head-and-tail cut would drop it (the reason is worked out from this text at ingest).
+  const bound = asLog ? max * 50 : max * 4;
+  const p = stripPrivate(text.length > bound ? truncateMiddle(text, bound) : text);
   if (p.allPrivate) return { text: PRIVATE_PLACEHOLDER, allPrivate: true };
-  return { text: truncateMiddle(redactText(p.text), max), allPrivate: false };
+  const clean = redactText(p.text);
+  return { text: truncateMiddle(asLog ? compressLog(clean, max) : clean, max), allPrivate: false };
 }
 
 /** Input and response made safe: clipped (bounded work), private blocks removed, secrets redacted. */
@@ -137,7 +142,7 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
 
   const failed = ev.event === 'PostToolUseFailure';
   const response = failed ? undefined : cleanValue(withoutBulk(ev.toolResponse), maxOutputChars, ctx, 'tool_response');
-  const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars).text : undefined;
+  const error = failed ? cleanText(ev.error ?? 'failed', maxOutputChars, true).text : undefined;
   let d = describeToolCall({ toolName: canonical, input: describeInput, response, error, isInterrupt: failed && !!ev.isInterrupt, baseDir });
   if (!failed && d.type !== 'error') {
     // The host reported success, but the result says otherwise (an `isError` result, a test run's

@@ -19,6 +19,8 @@
  * Counts are numbers and the labels tool vocabulary, so "42 passed, 0 failed" is never a failure.
  */
 
+import { closingErrorLine } from './error-line.ts';
+
 /** What the text says: failed (with the line that says so), succeeded, or nothing certain. */
 export type TextVerdict = { readonly failed: true; readonly line: string; readonly exitCode?: number } | { readonly failed: false } | null;
 
@@ -191,7 +193,8 @@ export function textVerdict(text: string): TextVerdict {
   if (why) return { failed: true, line: why };
   if (passed) return { failed: false };
   if (trace) return { failed: true, line: trace };
-  return null;
+  const closing = closingErrorLine(lines);
+  return closing ? { failed: true, line: closing } : null;
 }
 
 /** The error line of a stack trace starting at line `i`, or undefined. */

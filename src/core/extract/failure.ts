@@ -9,6 +9,9 @@
  */
 import { asRecord, num, str, type Json } from './fields.ts';
 import { textVerdict } from './failure-text.ts';
+import { rankedErrorLine } from './error-line.ts';
+import { failedTest } from './failed-test.ts';
+import { exitMeaning } from './exit-status.ts';
 import { programName, programWords, splitCommands } from './shell/split.ts';
 import { normalizeToolInput, normalizeToolName } from './tool-names.ts';
 import type { FailureInfo, ToolCall } from './types.ts';
@@ -18,11 +21,6 @@ const EXIT_LINE_RE = /^(?:Error: )?Exit [Cc]ode:? (-?\d+)/m;
 /** Gemini's shell result is a labelled text block; its `Exit Code:` line is structure, not prose. */
 const GEMINI_SHELL_RE = /^(?:Command|Directory|Stdout|Output):/m;
 const TOOL_USE_ERROR_RE = /^\s*(?:<tool_use_error>|Error: )/;
-/** Lines that state the complaint itself: `TypeError: …`, `error: …`, `error TS2345`, `fatal: …`. */
-const STRONG_ERROR_RE = /^\s*(?:[\w$.]*(?:Error|Exception)\b:|(?:error|fatal|panic)(?:\[\w+\])?:|\S+\(\d+,\d+\): (?:error|fatal)|\S+:\d+(?::\d+)?:? (?:error|fatal)\b|.*\berror TS\d+|.*\berror\[E\d{4}\]|thread '.*' panicked|\*\* \(\w)/i;
-/** Lines that point at a problem without stating it: `FAIL path`, `npm ERR!`, `not found`. */
-const WEAK_ERROR_RE = /^\s*(?:error\b|fatal\b|panic\b|FAIL\b|ERR!|E\d{4}\b|\w*(?:Error|Exception|Failure)\b|Caused by:|.*\b(?:npm|yarn|pnpm) ERR!|.*: (?:command not found|No such file or directory|Permission denied)|.*\bnot found\b)/i;
-const TRACEBACK_RE = /^Traceback \(most recent call last\):/m;
 const EXIT_ONLY_RE = /^(?:Error: )?Exit [Cc]ode:? -?\d+\s*$/;
 const TOOL_ERR_TAG_RE = /<\/?tool_use_error>/g;
 
@@ -38,27 +36,20 @@ function exitCodeOf(r: Json): number | undefined {
  * line that looks like an error, else the first non-empty line that is not just `Exit code N`.
  */
 export function errorGist(text: string): string {
-  return errorLine(text) ?? firstLine(text);
+  return reasonLine(text, undefined) ?? firstLine(text);
 }
 
-/** The line of an error text that states the error (a traceback's last line, a strong then a weak match), if any. */
-function errorLine(text: string): string | undefined {
-  const t = text.length > 20_000 ? text.slice(0, 10_000) + '\n' + text.slice(-10_000) : text;
-  const lines = t.replace(TOOL_ERR_TAG_RE, '').split('\n');
-  if (TRACEBACK_RE.test(t)) {
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const l = lines[i]!.trim();
-      if (l && !l.startsWith('File ') && !l.startsWith('^')) return l;
-    }
-  }
-  let weak: string | undefined;
-  for (const raw of lines) {
-    const l = raw.trim();
-    if (!l || l.length > 2000 || EXIT_ONLY_RE.test(l)) continue;
-    if (STRONG_ERROR_RE.test(raw)) return l;
-    if (!weak && WEAK_ERROR_RE.test(raw)) weak = l;
-  }
-  return weak;
+/**
+ * The reason a person would give: the failed test the runner names (with the error line when that
+ * line is not already part of it), else the error line, else what the exit status means by itself.
+ */
+function reasonLine(text: string, exitCode: number | undefined): string | undefined {
+  const t = text.replace(TOOL_ERR_TAG_RE, '');
+  const err = rankedErrorLine(t);
+  const test = failedTest(t);
+  // Only a line that states the error joins the test's name (not `=== 1 failed in 0.5s ===`).
+  if (test) return err && err.rank <= 1 && !test.includes(err.line) ? `${test} \u2014 ${err.line}` : test;
+  return err?.line ?? exitMeaning(exitCode);
 }
 
 /** The first line with something in it that is not just `Exit code N`. */
@@ -126,7 +117,7 @@ export function detectFailure(call: ToolCall): FailureInfo | null {
   if (!v) return null;
   const { line, ...info } = v;
   // The line that states the error, else the one the verdict rests on, else the first.
-  return { ...info, reason: errorLine(v.text) ?? line ?? (firstLine(v.text) || v.reason || 'failed') };
+  return { ...info, reason: reasonLine(v.text, v.exitCode) ?? line ?? (firstLine(v.text) || v.reason || 'failed') };
 }
 
 /**

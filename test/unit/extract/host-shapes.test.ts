@@ -95,7 +95,7 @@ test('commands that only show content are never judged by their output', () => {
 test('a plain-string failure becomes error_tool (with its exit code), and a later pass resolves it', () => {
   const [first, second] = replay([shell('npm test', 'FAIL src/store.test.ts\nError: expected 3 but got 5\nexit code 1'), shell('npm test', 'Tests: 40 passed, 40 total')]);
   assert.deepEqual(types(first!), ['error_tool']);
-  assert.match(first![0]!.data, /^Bash `npm test`: exit 1 — Error: expected 3 but got 5/);
+  assert.match(first![0]!.data, /^Bash `npm test`: exit 1 — FAIL src\/store.test.ts — Error: expected 3 but got 5/);
   assert.deepEqual(types(second!), ['error_resolved']);
 });
 

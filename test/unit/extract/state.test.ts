@@ -15,7 +15,7 @@ test('error → fix → success resolves, with state persisted as JSON between p
   const resolved = ofType(events[2]!, 'error_resolved');
   assert.equal(resolved.length, 1);
   assert.equal(resolved[0]!.category, 'error-resolution');
-  assert.match(resolved[0]!.data, /^Bash `npm test` succeeded after: Bash `npm test`: TypeError: acquireConnection/);
+  assert.match(resolved[0]!.data, /^Bash `npm test` succeeded after: Bash `npm test`: FAIL src\/pool.test.ts — TypeError: acquireConnection/);
 });
 
 test('a resolution needs the same target: another command does not resolve it', () => {

@@ -1,0 +1,68 @@
+/**
+ * @module core/extract/failed-test
+ * Which test failed, as the runner names it. A failed test run's error line (`AssertionError: 3 != 2`)
+ * says what went wrong but not where; the runner's per-test failure line names the test, and that is
+ * what a person quotes ("test_create_user fails"). A table of those line shapes, most specific first:
+ * when several match, the earliest row of the table wins, then the first line in the output.
+ */
+
+/** A runner's failed-test line. `detail`: the message is on the next indented line (go, gradle). */
+interface Reader {
+  readonly re: RegExp;
+  readonly detail?: boolean;
+}
+
+const READERS: readonly Reader[] = [
+  // pytest `FAILED tests/a.py::test_x - msg`, `ERROR tests/a.py` (collection); unittest `FAIL: test_x (mod.Case.test_x)`.
+  { re: /^(?:FAILED|ERROR) \S+\.py\b/ },
+  { re: /^(?:FAIL|ERROR): \w+ \([\w.]+\)/ },
+  // go `--- FAIL: TestX (0.00s)`; cargo `test mod::t ... FAILED`; gtest `[  FAILED  ] Suite.Test (1 ms)`.
+  { re: /^--- FAIL: \S+/, detail: true },
+  { re: /^test \S+ \.\.\. FAILED$/ },
+  { re: /^\[ {2}FAILED {2}\] \w+\.\w+/ },
+  // rspec `rspec ./spec/a_spec.rb:10 # desc`; minitest `UserTest#test_valid [file:6]:`; maven `[ERROR]   AppTest.testAdd:12 msg`.
+  { re: /^rspec \.\/\S+:\d+ # / },
+  { re: /^\w+#test_\w+ \[.+\]:?$/ },
+  { re: /^\[ERROR\]\s+\w[\w.$]*[.#]\w+:\d+\b/ },
+  // jest `FAIL src/a.test.ts`, vitest `FAIL  src/a.test.ts > suite > test`.
+  { re: /^FAIL\s+\S+\.\w+\b/ },
+  // TAP `not ok 1 - name`; node's spec reporter `✖ name (1.1ms)`; playwright `✘  1 [chromium] › a.spec.ts:12:5 › t`; bun `(fail) a > t`; deno `t ... FAILED`.
+  { re: /^not ok \d+ (?:- )?\S(?!.*#\s*(?:TODO|SKIP))/ },
+  { re: /^\u2716 .+ \(\d[\d.]*m?s\)$/ },
+  { re: /^\u2718\s+\d+ .*\u203a/ },
+  { re: /^\(fail\) \S/ },
+  { re: /^\S.* \.\.\. FAILED\b/ },
+  // gradle `AppTest > adds() FAILED`; dotnet `Failed Ns.Class.Test [12 ms]`; xctest `Test Case '-[A b]' failed`.
+  { re: /^\w[\w.$]* > .+ FAILED$/, detail: true },
+  { re: /^Failed \S+ \[\d/ },
+  { re: /^Test Case '.+' failed\b/ },
+  // mocha, cypress, rspec, phpunit, mix: the numbered failure list (`1) suite test:`).
+  { re: /^1\) \S/ },
+];
+
+/** Keywords one of the readers needs: lines without any are skipped without running a pattern. */
+const HINT_RE = /FAIL|ERROR|not ok|\u2716|\u2718|\(fail\)|Failed|failed|rspec |#test_|^\s*1\) /;
+
+/** The runner's line naming the first failed test (with its message when on the next line), if any. */
+export function failedTest(text: string): string | undefined {
+  if (typeof text !== 'string' || !text) return undefined;
+  const lines = text.split('\n');
+  let best: { row: number; line: string; i: number } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (raw.length > 400 || !HINT_RE.test(raw)) continue;
+    const t = raw.trim();
+    const limit = best ? best.row : READERS.length;
+    for (let r = 0; r < limit; r++) {
+      if (READERS[r]!.re.test(t)) {
+        best = { row: r, line: t.replace(/\s{2,}/g, ' '), i };
+        break;
+      }
+    }
+    if (best?.row === 0) break;
+  }
+  if (!best) return undefined;
+  if (!READERS[best.row]!.detail) return best.line;
+  const next = lines[best.i + 1];
+  return next && /^\s+\S/.test(next) ? `${best.line}: ${next.trim()}` : best.line;
+}
