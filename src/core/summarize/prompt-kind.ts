@@ -282,6 +282,9 @@ function isProse(s: string): boolean {
  */
 const ASKS_TO_BE_TOLD_RE = /^(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:tell|show|explain|list|remind|walk) (?:me|us)\b|^(?:please\s+)?explain\b|教えて|説明して|見せて|告诉我|给我(?:看|讲|说)|解释一下|说明一下|列出|알려 ?줘|알려 ?주세요|알려 ?주실|설명해|보여 ?줘|보여 ?주세요/iu;
 
+/** Leads with a no: a reply that corrects the assistant. */
+const NEGATING_OPENER_RE = /^(?:no|nope|nah|not|いや|いいえ|不|不是|아니|아뇨)(?=$|[\s,;:.!，、。！])/iu;
+
 /** Leads with a reply word ("yes", "no", "いや", "不", "아니"): it answers the assistant. */
 const REPLY_OPENER_RE = /^(?:yes|yeah|yep|yup|no|nope|nah|sure|ok|okay|right|correct|exactly|はい|いいえ|いや|うん|ええ|不|不是|是的|对|對|好|行|네|예|아니|아뇨|응)(?=$|[\s,;:.!，、。！])/iu;
 
@@ -334,7 +337,10 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
     const lead = text.split(/[,;，；、。.!！?？\n]/u, 1)[0] ?? '';
     return lead.length > 0 && lead.length < text.length && isAcknowledgement(lead);
   })();
-  if (ctx.flaggedDecision && !ctx.opening && (REPLY_OPENER_RE.test(text) || setOffAck)) return { kind: 'decision', text, substance: 0, explicit: false };
+  // Flagged or not, a reply that only states how things are ("uuum, that has already been fixed", "hmm, the
+  // build is still red") decides nothing; one that says no to the assistant corrects it ("no, the key goes in .env").
+  const merelyStates = !orders && !chooses && !NEGATING_OPENER_RE.test(text) && all.some((s, i) => prose[i] && moods[i] === 'state' && contentOf(beyondAcknowledging(s)) > 0);
+  if (ctx.flaggedDecision && !ctx.opening && (REPLY_OPENER_RE.test(text) || setOffAck) && !merelyStates) return { kind: 'decision', text, substance: 0, explicit: false };
 
   if (firstAsk >= 0) {
     // The goal line starts where the asking starts; a request that names nothing itself ("Fix it.") starts at its scene.

@@ -135,6 +135,10 @@ test('a reply to the assistant\'s closing question is a decision; the same words
   // Asking to be told something is asking back too, in any language and without a question mark.
   for (const q of ['次のタスク候補教えて下さい', '確認方法教えて下さい', 'tell me the other options', '다음 작업 후보 알려줘', '告诉我下一步做什么']) assert.notEqual(readPrompt(q, { answersAssistant: true }).kind, 'decision', q);
   for (const q of ['実装してください', 'go with option 2']) assert.equal(readPrompt(q, { answersAssistant: true }).kind, 'decision', q);
+  // A reply that only states how things stand decides nothing, even when extraction flagged it; a no corrects, an order decides.
+  for (const q of ['uuum, that has already been fixed', 'hmm, the build is still red']) assert.equal(readPrompt(q, { answersAssistant: true, flaggedDecision: true }).kind, 'remark', q);
+  for (const q of ['no, the API key goes in .env', 'ummm, use the other branch', 'ok, use postgres then']) assert.equal(readPrompt(q, { answersAssistant: true, flaggedDecision: true }).kind, 'decision', q);
+  assert.equal(readPrompt('hmmm', { answersAssistant: true }).kind, 'acknowledgement');
   // A long new request after the assistant's question stays a request.
   assert.equal(
     readPrompt('Add a --json flag to the export command, document it in README.md, and cover the empty-store case with a test in test/export.test.ts.', { answersAssistant: true }).kind,

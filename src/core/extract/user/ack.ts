@@ -105,6 +105,9 @@ function nearlyEqual(a: string, b: string): boolean {
 }
 
 const TYPO_TARGETS = ['continue', 'proceed', 'thanks', 'continua', 'weiter', 'продолжай'];
+/** Hesitations typed with stretched letters ("uuum", "hmmm", "ermm", "ahhh"): no word list holds every length. */
+const FILLER_RE = /^(?:u+m+|u+h+m*|h+m+|e+r*m+|a+h+|o+h+|m+h*m+)$/;
+const ackToken = (w: string) => ACK_WORDS.has(w) || FILLER_RE.test(w) || (w.length >= 6 && TYPO_TARGETS.some((x) => nearlyEqual(w, x)));
 
 /** True for a message that only acknowledges, greets or says "go on". */
 export function isAcknowledgement(text: string): boolean {
@@ -113,9 +116,9 @@ export function isAcknowledgement(text: string): boolean {
   if (!t || codePoints(t) > MAX_ACK_CHARS) return false;
   const tokens = t.split(TOKEN_SPLIT_RE).filter(Boolean);
   if (tokens.length === 0) return true; // only punctuation or emoji: "👍", "!!"
-  if (tokens.every((w) => ACK_WORDS.has(w) || (w.length >= 6 && TYPO_TARGETS.some((x) => nearlyEqual(w, x))))) return true;
+  if (tokens.every(ackToken)) return true;
   const compact = t.replace(STRIP_RE, '');
   if (compact && isPhraseConcat(compact)) return true;
   // Mixed: CJK phrases plus Latin acks ("ok，继续").
-  return tokens.every((w) => ACK_WORDS.has(w) || isPhraseConcat(w.replace(STRIP_RE, '')));
+  return tokens.every((w) => ackToken(w) || isPhraseConcat(w.replace(STRIP_RE, '')));
 }
