@@ -8,7 +8,8 @@
  *   npm run eval:summaries -- --split dev       one split
  *   npm run eval:summaries -- --show ID         also print that session's summaries and findings
  *   npm run eval:summaries -- --write           rewrite the table in eval/summaries/RESULTS.md
- *   MNEMO_CORPUS=/path/to/transcripts …         where the transcripts are (default ../shared/corpus/transcripts)
+ *   MNEMO_CORPUS=/path/to/transcripts …         where the transcripts are (default ../shared/corpus/transcripts;
+ *                                               sessions under eval/data/transcripts are read from there)
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,9 @@ try {
   for (const [transcript, group] of byTranscript) {
     const started = Date.now();
     const { cfg, env } = replayConfig(dataDirFor(root, transcript));
-    const payloads = transcriptPayloads(join(corpus, transcript));
+    // Sessions the search sets brought into the repository are read from there, the rest from the corpus.
+    const inRepo = join(REPO, 'eval', 'data', 'transcripts', transcript);
+    const payloads = transcriptPayloads(existsSync(inRepo) ? inRepo : join(corpus, transcript));
     await replayPayloads(cfg, payloads);
     const sessions = await readSessions(cfg, env);
     for (const label of group) {
@@ -81,6 +84,7 @@ function table(split: string, t: Totals): string {
     `| other accomplishments kept (detailed) | ${t.doneFound}/${t.done} |`,
     `| open items kept (detailed, open + next) | ${t.openFound}/${t.open} |`,
     `| summaries over the limits (900 / 3,200 characters) | ${t.overLimit} |`,
+    ...(t.notDone ? [`| things not done listed as done (labelled ${t.notDone}) | ${t.falseDone} |`] : []),
   ].join('\n');
 }
 

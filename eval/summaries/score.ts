@@ -11,6 +11,8 @@
  * - noise: lines that are host bookkeeping (wrapper tags, task notifications, interrupt markers,
  *   compaction preambles, local-command echoes, transport errors), or a labelled non-goal listed as a goal.
  * - next steps: present (not a "none recorded" placeholder) wherever the session ended with open items.
+ * - false accomplishments: a labelled thing the session did not do (a step handed to the user, a plan
+ *   never carried out) listed under Done.
  */
 
 export interface SessionLabel {
@@ -25,6 +27,8 @@ export interface SessionLabel {
   readonly endedOpen: boolean;
   readonly resolved: readonly (readonly string[])[];
   readonly notGoals: readonly string[];
+  /** Things the session did not do that a careless summary might call done (labels since round 8). */
+  readonly notDone?: readonly (readonly string[])[];
 }
 
 /** The four sections of a summary, in order; lines without their "- " bullet. */
@@ -46,6 +50,7 @@ export interface SummaryScore {
   readonly nextPass: boolean;
   readonly contradictions: readonly string[];
   readonly noise: readonly string[];
+  readonly falseDone: readonly string[];
 }
 
 export interface SessionScore {
@@ -163,6 +168,7 @@ export function scoreSummary(text: string, label: SessionLabel, kind: 'brief' | 
     if (bad !== undefined && !noise.includes(g)) noise.push(g);
   }
 
+  const falseDone = (label.notDone ?? []).flatMap((n) => s.done.filter((l) => hasAny(l, n)));
   const nextPresent = realLines(s.next).length > 0;
   return {
     chars: charCount(text),
@@ -175,6 +181,7 @@ export function scoreSummary(text: string, label: SessionLabel, kind: 'brief' | 
     nextPass: !label.endedOpen || nextPresent,
     contradictions,
     noise,
+    falseDone: [...new Set(falseDone)],
   };
 }
 
@@ -208,11 +215,13 @@ export interface Totals {
   readonly open: number;
   readonly openFound: number;
   readonly overLimit: number;
+  readonly notDone: number;
+  readonly falseDone: number;
 }
 
 export function totals(labels: readonly SessionLabel[], scores: readonly SessionScore[]): Totals {
   const byId = new Map(scores.map((s) => [s.id, s]));
-  const t = { sessions: 0, missing: 0, withCommits: 0, commits: 0, briefNamed: 0, detailedNamed: 0, briefPass: 0, detailedPass: 0, contradictions: 0, noise: 0, endedOpen: 0, nextPass: 0, done: 0, doneFound: 0, open: 0, openFound: 0, overLimit: 0 };
+  const t = { sessions: 0, missing: 0, withCommits: 0, commits: 0, briefNamed: 0, detailedNamed: 0, briefPass: 0, detailedPass: 0, contradictions: 0, noise: 0, endedOpen: 0, nextPass: 0, done: 0, doneFound: 0, open: 0, openFound: 0, overLimit: 0, notDone: 0, falseDone: 0 };
   for (const l of labels) {
     const s = byId.get(l.id);
     t.sessions++;
@@ -221,6 +230,7 @@ export function totals(labels: readonly SessionLabel[], scores: readonly Session
     t.commits += commits;
     t.done += l.done.length;
     t.open += l.open.length;
+    t.notDone += l.notDone?.length ?? 0;
     if (l.endedOpen) t.endedOpen++;
     if (!s?.found || !s.brief || !s.detailed) {
       t.missing++;
@@ -236,6 +246,7 @@ export function totals(labels: readonly SessionLabel[], scores: readonly Session
     t.doneFound += s.detailed.doneFound;
     t.openFound += s.detailed.openFound;
     if (s.brief.chars > 900 || s.detailed.chars > 3200) t.overLimit++;
+    t.falseDone += new Set([...s.brief.falseDone, ...s.detailed.falseDone]).size;
   }
   return t;
 }

@@ -87,3 +87,13 @@ test('totals add sessions up per split; a missing summary is counted, not skippe
   assert.equal(t.overLimit, 0);
   assert.equal(totals([label], [scoreSession(label, { brief: 'x'.repeat(901), detailed: good })]).overLimit, 1);
 });
+
+test('a thing the session did not do counts as a false accomplishment only under Done', () => {
+  const withNotDone: SessionLabel = { ...label, notDone: [['npm publish'], ['git push --tags']] };
+  const wrong = scoreSummary(summary(['x'], ['Ran: `npm publish --access public`', 'Commit: feat: add export'], [], ['`git push --tags`']), withNotDone, 'detailed');
+  assert.deepEqual(wrong.falseDone, ['Ran: `npm publish --access public`']);
+  const right = scoreSummary(summary(['x'], ['Commit: feat: add export'], [], ['npm publish --access public', 'git push --tags']), withNotDone, 'detailed');
+  assert.deepEqual(right.falseDone, []);
+  // Labels written before the field existed have none.
+  assert.deepEqual(scoreSummary(summary(['x'], ['npm publish'], [], []), label, 'detailed').falseDone, []);
+});
