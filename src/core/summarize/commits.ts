@@ -6,7 +6,7 @@
  * "nothing to commit" is no failure: there was nothing left to do.
  */
 import { commitMessage, gitOp } from '../extract/shell/analyze.ts';
-import { programWords, splitCommands } from '../extract/shell/split.ts';
+import { programName, programWords, splitCommands } from '../extract/shell/split.ts';
 import type { ObservedCall } from './observed.ts';
 
 export interface CommitAttempt {
@@ -40,8 +40,17 @@ const COMMITTING_OPS: ReadonlySet<string> = new Set(['commit', 'cherry-pick', 'r
 /** Also inside a nested shell (`nix develop -c sh -c 'git commit -m …'`), where the parser sees one quoted word. */
 const NESTED_COMMIT_RE = /\bgit\b[^\n;&|]*?\s(?:commit|cherry-pick|rebase|revert|am|merge|pull)\b/;
 
+/**
+ * Jujutsu's commits: `jj commit -m …` closes the working-copy change under a message, `jj describe -m …`
+ * names it (every jj change is a commit; the user then pushes it as it is). Neither prints git's line.
+ */
+const JJ_COMMITTING: ReadonlySet<string> = new Set(['commit', 'ci', 'describe', 'desc']);
+function jjCommitArgs(w: readonly string[]): readonly string[] | undefined {
+  return programName(w[0]) === 'jj' && JJ_COMMITTING.has(w[1] ?? '') ? w.slice(2) : undefined;
+}
+
 function commitsSomething(command: string): boolean {
-  return splitCommands(command).some((seg) => COMMITTING_OPS.has(gitOp(programWords(seg))?.op ?? '')) || NESTED_COMMIT_RE.test(command);
+  return splitCommands(command).some((seg) => COMMITTING_OPS.has(gitOp(programWords(seg))?.op ?? '') || jjCommitArgs(programWords(seg)) !== undefined) || NESTED_COMMIT_RE.test(command);
 }
 
 const SHELL_RE = /(?:^|\/)(?:sh|bash|zsh|dash)$/;
@@ -62,11 +71,12 @@ function commitCommands(command: string, depth = 0): CommitCommand[] {
         if (/^-[a-z]*c$/.test(x) && i > 0 && w[i + 1] && SHELL_RE.test(w[i - 1]!)) out.push(...commitCommands(w[i + 1]!, depth + 1));
       });
     }
-    const op = gitOp(programWords(seg));
-    if (op?.op !== 'commit') continue;
-    const msg = commitMessage(op.args);
+    const op = gitOp(w);
+    const args = op?.op === 'commit' ? op.args : jjCommitArgs(w);
+    if (!args) continue;
+    const msg = commitMessage(args);
     const subject = msg !== undefined ? messageSubject(msg) : undefined;
-    out.push({ ...(subject ? { subject } : {}), amend: op.args.includes('--amend'), dryRun: op.args.includes('--dry-run') });
+    out.push({ ...(subject ? { subject } : {}), amend: args.includes('--amend'), dryRun: args.includes('--dry-run') });
   }
   return out;
 }

@@ -364,3 +364,18 @@ test('a passing run whose output logs errors and counts "0 fail" is no failure; 
   const tally = summarizeHeuristically(new SessionBuilder().prompt('Run the suite.').bash('npm test | tail -3', { stdout: 'Passed: 12\nFailed: 0\nSkipped: 1' }).stop('Done.').input());
   assert.deepEqual(section(tally.detailed, 2), [phrasesFor(tally.language).nothing], tally.detailed);
 });
+
+test('Jujutsu commits count by their message: `jj commit -m` and `jj describe -m` print no git line', () => {
+  const sum = summarizeHeuristically(
+    new SessionBuilder()
+      .prompt('Add revset input to rebase and release it.')
+      .edit('src/rebase.rs')
+      .bash('jj describe -m "feat: rebase revset input (v0.4.5)" 2>&1', { stdout: 'Working copy  (@) now at: mypslynw 4b3c2a1d feat: rebase revset input (v0.4.5)' })
+      .bash('jj commit -m "docs: note the revset syntax"', { stdout: 'Working copy  (@) now at: zzqxwmqk 9a8b7c6d (empty) (no description set)' })
+      .bash('jj log -r @-', { stdout: 'docs: note the revset syntax' })
+      .stop('Released.')
+      .input(),
+  );
+  const done = section(sum.detailed, 1).join('\n');
+  assert.ok(done.includes('feat: rebase revset input (v0.4.5)') && done.includes('docs: note the revset syntax'), sum.detailed);
+});
