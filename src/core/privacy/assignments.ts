@@ -12,6 +12,14 @@ import { HEX } from './char-class.ts';
 import { AUTH_SCHEME_RE, isCredential, looksGenerated, randomish } from './shape.ts';
 
 const WS_OR_LIST_END_RE = /[\s,;]/;
+/** A scheme word and the blank after it, at the start of an Authorization header's value. */
+const ANY_SCHEME_RE = /^[A-Za-z][A-Za-z0-9_.-]{1,31}[ \t]+(?=\S)/;
+
+/** `Authorization`, `Proxy-Authorization`, any case. */
+function isAuthorizationHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === 'authorization' || n === 'proxy-authorization';
+}
 
 /** `X-Api-Key`, `Authorization`, `Cookie`: header-shaped names (letters and dashes). */
 const HEADER_NAME_RE = /^[A-Za-z][A-Za-z-]*$/;
@@ -83,6 +91,46 @@ function isNetrcPassword(text: string, start: number, name: string): boolean {
   while (ls > 0 && start - ls < 200 && text.charCodeAt(ls - 1) !== 10) ls--;
   const before = text.slice(ls, start);
   return /(?:^|\s)(?:machine|default|login)\s/.test(before) && /^\s*(?:machine|default|login)\b/.test(before);
+}
+
+/** `name` (any case) as a whole word ending at `end`. */
+function isNameKeyAt(text: string, end: number): boolean {
+  const s = end - 4;
+  return s >= 0 && text.slice(s, end).toLowerCase() === 'name' && (s === 0 || !isNameCode(text.charCodeAt(s - 1)));
+}
+
+/**
+ * A name/value pair: the secret name is itself the value of a `name` key, and the secret sits under
+ * the `value` key after it: `- name: DB_PASSWORD⏎  value: …` (Kubernetes and Compose env lists),
+ * `{"name": "API_KEY", "value": "…"}` (ECS and Cloud Run), `Name: X⏎ Value: …` (CloudFormation).
+ * Where the `value` key's value starts, or -1. `start`/`nameEnd`: the secret name's extent.
+ */
+function pairedValueAt(text: string, start: number, nameEnd: number): number {
+  let b = start;
+  const quote = text[b - 1] === '"' || text[b - 1] === "'" ? text[b - 1] : '';
+  if (quote) b--;
+  while (b > 0 && (text[b - 1] === ' ' || text[b - 1] === '\t')) b--;
+  if (text[b - 1] !== ':' && text[b - 1] !== '=') return -1;
+  b--;
+  if (quote && text[b - 1] === quote) b--;
+  if (!isNameKeyAt(text, b)) return -1;
+  let i = nameEnd;
+  if (quote) {
+    if (text[i] !== quote) return -1;
+    i++;
+  }
+  // Only blanks, line breaks and a comma between the pair's two entries.
+  const limit = Math.min(text.length, i + 120);
+  while (i < limit && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r' || text[i] === ',')) i++;
+  if (text[i] === '"' || text[i] === "'") i++;
+  if (text.slice(i, i + 5).toLowerCase() !== 'value' || isNameCode(text.charCodeAt(i + 5))) return -1;
+  i += 5;
+  if (text[i] === '"' || text[i] === "'") i++;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  if (text[i] !== ':' && text[i] !== '=') return -1;
+  i++;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return i;
 }
 
 /** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
@@ -165,6 +213,19 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     if (text.startsWith(PLACEHOLDER_PREFIX, start - PLACEHOLDER_PREFIX.length)) continue;
     const name = text.slice(start, nameEnd);
 
+    const paired = pairedValueAt(text, start, nameEnd);
+    if (paired >= 0) {
+      const pairKind = secretNameKind(name);
+      const val = pairKind ? readValue(text, paired, false) : null;
+      // The value of a variable is data, not code, unless it reads as code (`value: form.password`).
+      if (val && pairKind && (val.quoted || !looksLikeCode(val.value)) && isSecretLiteral(val.value, { quoted: val.quoted, kind: pairKind, configStyle: true, lineInitial: true, header: false, after: text[val.end] ?? '' })) {
+        out += text.slice(last, val.start) + placeholder(pairKind, val.value);
+        last = val.end;
+        scanFrom = Math.max(scanFrom, val.end);
+      }
+      continue;
+    }
+
     // Separator (checked before the name: most hits are plain words with none): `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.
     let i = nameEnd;
     const quotedName = text[i] === '"' || text[i] === "'";
@@ -233,7 +294,9 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     const configStyle = flag || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
-    const scheme = AUTH_SCHEME_RE.exec(value);
+    // An Authorization header names its scheme; the well-known ones are listed (shape), and any other
+    // word there is a provider's own (`Splunk`, `GenieKey`, `DeepL-Auth-Key`, `sso-key`).
+    const scheme = AUTH_SCHEME_RE.exec(value) ?? (headerLike && isAuthorizationHeader(name) ? ANY_SCHEME_RE.exec(value) : null);
     if (scheme) {
       vStart += scheme[0].length;
       value = value.slice(scheme[0].length);

@@ -5,7 +5,8 @@
  * (`Bearer …`, `?access_token=…`). Data only; core/privacy/tokens applies it.
  */
 import { isPlaceholderValue } from './placeholder.ts';
-import { randomish } from './shape.ts';
+import { secretNameKind } from './secret-names.ts';
+import { looksGenerated, randomish } from './shape.ts';
 
 export interface TokenRule {
   readonly kind: string;
@@ -19,8 +20,8 @@ export interface TokenRule {
    * the whole match is the secret.
    */
   readonly re: RegExp;
-  /** Extra check on the secret to drop look-alikes. */
-  readonly check?: (secret: string) => boolean;
+  /** Extra check on the secret to drop look-alikes; `lead` is the kept prefix, for rules that have one. */
+  readonly check?: (secret: string, lead: string) => boolean;
   /**
    * For shapes whose literal part sits in the middle (`<32 hex>-us6`): the regex is sticky and
    * tried only at `before` characters ahead of each occurrence of `hint`, instead of scanning.
@@ -62,6 +63,8 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   { kind: 'telegram_token', hints: [':AA'], re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/y, anchor: { hint: ':AA', before: [10, 9, 8] } },
   { kind: 'terraform_token', hints: ['.atlasv1.'], re: /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}/y, anchor: { hint: '.atlasv1.', before: [14] } },
   { kind: 'maxmind_key', hints: ['_mmk'], re: /\b[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk\b/y, anchor: { hint: '_mmk', before: [36] } },
+  // New Relic license (ingest) keys end in `FFFFNRAL` after 32 hex digits (EU keys start `eu01xx`).
+  { kind: 'newrelic_key', hints: ['FFFFNRAL'], re: /\b(?:[0-9a-f]{32}|eu01xx[0-9a-f]{26})FFFFNRAL\b/y, anchor: { hint: 'FFFFNRAL', before: [32] } },
   { kind: 'teams_webhook', hints: ['.webhook.office.com/'], re: /\.webhook\.office\.com\/webhookb2\/[A-Za-z0-9@/_-]{60,}/y, anchor: { hint: '.webhook.office.com/', before: [0] } },
   {
     kind: 'bearer_token',
@@ -77,6 +80,14 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     check: (s) => !isPlaceholderValue(s),
   },
   {
+    // Oracle's EZConnect form in a JDBC URL, `jdbc:oracle:thin:user/password@host`: no `://`, so
+    // url-credentials never sees it.
+    kind: 'password',
+    hints: ['oracle:thin:'],
+    re: /(jdbc:oracle:thin:[^\s/@:"'<>]{1,128}\/)([^\s@"'<>]{1,256})(@)/g,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
     kind: 'url_secret',
     hints: [],
     re: /([?&;](?:access_token|refresh_token|id_token|token|api_key|apikey|api-key|client_secret|secret|password|passwd|pwd|X-Amz-Security-Token)=)([^&\s#"'<>]{3,512})()/g,
@@ -89,6 +100,17 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     hints: [],
     re: /([?&;](?:sig|signature|X-Amz-Signature|X-Goog-Signature|key|code)=)([^&\s#"'<>]{8,512})()/g,
     check: (s) => !isPlaceholderValue(s) && (randomish(s) || s.length >= 24),
+    present: hasUrlParameter,
+  },
+  {
+    // Any other parameter whose name holds a secret by its parts (`apiKey`, `private_token`,
+    // `sessionToken`, `auth`): the names are too many to list, so the name decides (secret-names)
+    // and, the names being looser, only a generated-looking value counts.
+    kind: 'url_secret',
+    hints: [],
+    // `?` and `&` only: `;`-joined pairs are connection strings, the assignments' (which name the kind).
+    re: /([?&][A-Za-z][A-Za-z0-9_-]{1,19}=)([^&\s#"'<>]{16,512})()/g,
+    check: (s, lead) => !isPlaceholderValue(s) && secretNameKind(lead.slice(1, -1)) !== null && (randomish(s) || looksGenerated(s)),
     present: hasUrlParameter,
   },
 ];
