@@ -10,6 +10,9 @@
  */
 import type { Hits } from './hint-scan.ts';
 import { isPlaceholderValue, PLACEHOLDER_PREFIX, replaceSpans, type SecretSpan as Span } from './placeholder.ts';
+import { secretNameKind } from './secret-names.ts';
+import { isSecretLiteral } from './secret-literal.ts';
+import { randomish } from './shape.ts';
 
 /** How an argument carries the secret. */
 type Carrier =
@@ -85,9 +88,24 @@ function toolTable(): ReadonlyMap<string, readonly FlagRule[]> {
   ]);
 }
 
+/**
+ * Subcommands that take a credential as a plain word, not after a flag: `vault login <token>` takes
+ * it as the first word that is no flag; the config setters (`npm config set <key> <value>`,
+ * `aws configure set aws_secret_access_key <value>`, `git config --global github.token <value>`,
+ * `yarn config set npmAuthToken <value>`) take a key and its value, secret when the key's name is.
+ * Matched as the words of the hint itself (`config set`).
+ */
+const POSITIONAL: ReadonlyMap<string, 'first' | 'keyed'> = new Map([
+  ['vault login', 'first'],
+  ['config set', 'keyed'],
+  ['configure set', 'keyed'],
+  ['config --global', 'keyed'],
+  ['config --local', 'keyed'],
+]);
+
 /** The names the hint scan looks for: tools, and the arguments that mark a password wherever they are. */
 export function commandHints(): readonly string[] {
-  return [...toolFlags().keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass'];
+  return [...toolFlags().keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass', ...POSITIONAL.keys()];
 }
 
 interface Word {
@@ -215,6 +233,23 @@ function sqlplusSpans(words: readonly Word[]): Span[] {
   return span ? [span] : [];
 }
 
+/** The words of a positional subcommand (POSITIONAL): the secret word, if one is there. */
+function positionalSpans(words: readonly Word[], how: 'first' | 'keyed'): Span[] {
+  const plain = words.filter((w) => !w.text.startsWith('-'));
+  let secret: Word | undefined;
+  if (how === 'first') {
+    // `vault login -method=userpass username=me password=…`: pairs are the assignments'; a word
+    // (prose: "run vault login and paste…") is no token.
+    secret = plain[0] && !plain[0].text.includes('=') && randomish(plain[0].text) ? plain[0] : undefined;
+  } else if (plain.length >= 2) {
+    const kind = secretNameKind(plain[0]!.text);
+    // `npmAlwaysAuth true`, `_authToken ${NPM_TOKEN}`: the value must be a literal (secret-literal).
+    if (kind && isSecretLiteral(plain[1]!.text, { quoted: false, kind, configStyle: true, lineInitial: false, header: false, after: '' })) secret = plain[1];
+  }
+  const span = secret ? carried(secret, 0, 'secret') : undefined;
+  return span ? [span] : [];
+}
+
 /** `-passin pass:…`, `-passout pass:…` (openssl): the value after `pass:`. */
 function passColonSpan(text: string, at: number): Span | undefined {
   let s = at;
@@ -258,7 +293,9 @@ export function redactCommandLines(text: string, hits: Hits): string {
     }
     if (!isCommandAt(text, at, length)) continue;
     const words = shellWords(text, at + length);
-    if (word === 'htpasswd') spans.push(...htpasswdSpans(words));
+    const positional = POSITIONAL.get(word);
+    if (positional) spans.push(...positionalSpans(words, positional));
+    else if (word === 'htpasswd') spans.push(...htpasswdSpans(words));
     else if (word === 'sqlplus') spans.push(...sqlplusSpans(words));
     else spans.push(...flagSpans(words, toolFlags().get(word) ?? []));
   }

@@ -116,6 +116,8 @@ const NOT_SECRET_COMPOUNDS: ReadonlySet<string> = new Set([
   'bypass', 'compass', 'surpass', 'trespass', 'overpass', 'underpass', 'multipass', 'keepass',
   'subpass', 'renderpass', 'onepass', 'firstpass', 'singlepass', 'hotkey', 'monkey', 'turkey',
   'donkey', 'whiskey', 'jockey', 'hockey', 'passkey', 'oldpwd',
+  // git's `user.signingkey` names a key by its id or path; the key stays in the keyring.
+  'signingkey',
 ]);
 
 /**

@@ -80,6 +80,22 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     check: (s) => !isPlaceholderValue(s),
   },
   {
+    // `.pgpass` lines, `host:port:database:user:password`, in a text that names the file (a `cat`
+    // of it, a heredoc into it): the password is the last field.
+    kind: 'password',
+    hints: ['.pgpass', 'PGPASSFILE'],
+    re: /^([^\s:#]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,128}:[^\s:]{1,128}:)([^\s]{1,512})()$/gm,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
+    // Headers that carry a provider's key under a name with no secret word in it, so the
+    // assignments never look: Honeycomb's `X-Honeycomb-Team`, JFrog's `X-JFrog-Art-Api`.
+    kind: 'api_key',
+    hints: ['Honeycomb-Team', 'honeycomb-team', 'JFrog-Art-Api', 'jfrog-art-api'],
+    re: /((?:X|x)-(?:Honeycomb-Team|honeycomb-team|JFrog-Art-Api|jfrog-art-api)["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9_-]{16,128})()/g,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
     // Oracle's EZConnect form in a JDBC URL, `jdbc:oracle:thin:user/password@host`: no `://`, so
     // url-credentials never sees it.
     kind: 'password',
