@@ -5,8 +5,7 @@
  * (`Bearer …`, `?access_token=…`). Data only; core/privacy/tokens applies it.
  */
 import { isPlaceholderValue } from './placeholder.ts';
-import { secretNameKind } from './secret-names.ts';
-import { looksGenerated, randomish } from './shape.ts';
+import { randomish } from './shape.ts';
 
 export interface TokenRule {
   readonly kind: string;
@@ -20,8 +19,8 @@ export interface TokenRule {
    * the whole match is the secret.
    */
   readonly re: RegExp;
-  /** Extra check on the secret to drop look-alikes; `lead` is the kept prefix, for rules that have one. */
-  readonly check?: (secret: string, lead: string) => boolean;
+  /** Extra check on the secret to drop look-alikes. */
+  readonly check?: (secret: string) => boolean;
   /**
    * For shapes whose literal part sits in the middle (`<32 hex>-us6`): the regex is sticky and
    * tried only at `before` characters ahead of each occurrence of `hint`, instead of scanning.
@@ -116,17 +115,6 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     hints: [],
     re: /([?&;](?:sig|signature|X-Amz-Signature|X-Goog-Signature|key|code)=)([^&\s#"'<>]{8,512})()/g,
     check: (s) => !isPlaceholderValue(s) && (randomish(s) || s.length >= 24),
-    present: hasUrlParameter,
-  },
-  {
-    // Any other parameter whose name holds a secret by its parts (`apiKey`, `private_token`,
-    // `sessionToken`, `auth`): the names are too many to list, so the name decides (secret-names)
-    // and, the names being looser, only a generated-looking value counts.
-    kind: 'url_secret',
-    hints: [],
-    // `?` and `&` only: `;`-joined pairs are connection strings, the assignments' (which name the kind).
-    re: /([?&][A-Za-z][A-Za-z0-9_-]{1,19}=)([^&\s#"'<>]{16,512})()/g,
-    check: (s, lead) => !isPlaceholderValue(s) && secretNameKind(lead.slice(1, -1)) !== null && (randomish(s) || looksGenerated(s)),
     present: hasUrlParameter,
   },
 ];

@@ -146,7 +146,7 @@ function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenR
       if (start < last) continue;
       rule.re.lastIndex = start;
       const m = rule.re.exec(text);
-      if (m && (!rule.check || rule.check(m[0], ''))) {
+      if (m && (!rule.check || rule.check(m[0]))) {
         out += text.slice(last, start) + placeholder(rule.kind, m[0]);
         last = start + m[0].length;
         next = Math.max(next, last);
@@ -164,10 +164,10 @@ function applyRule(text: string, rule: TokenRule): string {
   return text.replace(rule.re, (match: string, ...rest: unknown[]) => {
     if (typeof rest[0] === 'string' && typeof rest[1] === 'string') {
       const [prefix, secret, suffix] = rest as [string, string, string | undefined];
-      if (rule.check && !rule.check(secret, prefix)) return match;
+      if (rule.check && !rule.check(secret)) return match;
       return prefix + placeholder(rule.kind, secret) + (typeof suffix === 'string' ? suffix : '');
     }
-    if (rule.check && !rule.check(match, '')) return match;
+    if (rule.check && !rule.check(match)) return match;
     return placeholder(rule.kind, match);
   });
 }
