@@ -10,6 +10,7 @@ import { isSecretLiteral, looksLikeCode } from './secret-literal.ts';
 import { identifierParts, isNotSecretKeyQualifier, secretNameKind } from './secret-names.ts';
 import { HEX } from './char-class.ts';
 import { AUTH_SCHEME_RE, isCredential, looksGenerated, randomish } from './shape.ts';
+import { looksTypedSecret, valueBeside, type Beside } from './beside-values.ts';
 
 const WS_OR_LIST_END_RE = /[\s,;]/;
 /** A scheme word and the blank after it, at the start of an Authorization header's value. */
@@ -93,44 +94,14 @@ function isNetrcPassword(text: string, start: number, name: string): boolean {
   return /(?:^|\s)(?:machine|default|login)\s/.test(before) && /^\s*(?:machine|default|login)\b/.test(before);
 }
 
-/** `name` (any case) as a whole word ending at `end`. */
-function isNameKeyAt(text: string, end: number): boolean {
-  const s = end - 4;
-  return s >= 0 && text.slice(s, end).toLowerCase() === 'name' && (s === 0 || !isNameCode(text.charCodeAt(s - 1)));
-}
-
-/**
- * A name/value pair: the secret name is itself the value of a `name` key, and the secret sits under
- * the `value` key after it: `- name: DB_PASSWORD⏎  value: …` (Kubernetes and Compose env lists),
- * `{"name": "API_KEY", "value": "…"}` (ECS and Cloud Run), `Name: X⏎ Value: …` (CloudFormation).
- * Where the `value` key's value starts, or -1. `start`/`nameEnd`: the secret name's extent.
- */
-function pairedValueAt(text: string, start: number, nameEnd: number): number {
-  let b = start;
-  const quote = text[b - 1] === '"' || text[b - 1] === "'" ? text[b - 1] : '';
-  if (quote) b--;
-  while (b > 0 && (text[b - 1] === ' ' || text[b - 1] === '\t')) b--;
-  if (text[b - 1] !== ':' && text[b - 1] !== '=') return -1;
-  b--;
-  if (quote && text[b - 1] === quote) b--;
-  if (!isNameKeyAt(text, b)) return -1;
-  let i = nameEnd;
-  if (quote) {
-    if (text[i] !== quote) return -1;
-    i++;
-  }
-  // Only blanks, line breaks and a comma between the pair's two entries.
-  const limit = Math.min(text.length, i + 120);
-  while (i < limit && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r' || text[i] === ',')) i++;
-  if (text[i] === '"' || text[i] === "'") i++;
-  if (text.slice(i, i + 5).toLowerCase() !== 'value' || isNameCode(text.charCodeAt(i + 5))) return -1;
-  i += 5;
-  if (text[i] === '"' || text[i] === "'") i++;
-  while (text[i] === ' ' || text[i] === '\t') i++;
-  if (text[i] !== ':' && text[i] !== '=') return -1;
-  i++;
-  while (text[i] === ' ' || text[i] === '\t') i++;
-  return i;
+/** Whether the value beside a secret name (beside-values) is a literal secret, as its form allows. */
+function besideIsSecret(value: string, kind: string, b: Beside): boolean {
+  const ctx = { quoted: b.quoted, kind, configStyle: true, lineInitial: true, header: false, after: '' };
+  // The value of a variable is data, not code, unless it reads as code (`value: form.password`).
+  if (b.form === 'pair') return (b.quoted || !looksLikeCode(value)) && isSecretLiteral(value, ctx);
+  // Calls, elements and directives also carry words (`t('password', 'Kennwort')`): a password must
+  // read as typed, anything else as generated.
+  return (kind === 'password' ? looksTypedSecret(value) : isGeneratedValue(value)) && isSecretLiteral(value, ctx);
 }
 
 /** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
@@ -213,17 +184,19 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     if (text.startsWith(PLACEHOLDER_PREFIX, start - PLACEHOLDER_PREFIX.length)) continue;
     const name = text.slice(start, nameEnd);
 
-    const paired = pairedValueAt(text, start, nameEnd);
-    if (paired >= 0) {
-      const pairKind = secretNameKind(name);
-      const val = pairKind ? readValue(text, paired, false) : null;
-      // The value of a variable is data, not code, unless it reads as code (`value: form.password`).
-      if (val && pairKind && (val.quoted || !looksLikeCode(val.value)) && isSecretLiteral(val.value, { quoted: val.quoted, kind: pairKind, configStyle: true, lineInitial: true, header: false, after: text[val.end] ?? '' })) {
-        out += text.slice(last, val.start) + placeholder(pairKind, val.value);
-        last = val.end;
-        scanFrom = Math.max(scanFrom, val.end);
+    // A value beside the name with no `=` or `:` between (beside-values): a name/value pair, a call,
+    // an XML element, a SQL clause, a directive line.
+    const beside = valueBeside(text, start, nameEnd);
+    if (beside) {
+      const bKind = secretNameKind(name);
+      const value = text.slice(beside.start, beside.end);
+      if (bKind && besideIsSecret(value, bKind, beside) && beside.start >= last) {
+        out += text.slice(last, beside.start) + placeholder(bKind, value);
+        last = beside.end;
+        scanFrom = Math.max(scanFrom, beside.end);
+        continue;
       }
-      continue;
+      if (beside.form !== 'directive') continue;
     }
 
     // Separator (checked before the name: most hits are plain words with none): `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.

@@ -52,6 +52,8 @@ const HEX_A_TO_H = new CharClass('0-9a-hA-H');
 const ATLASSIAN = new CharClass('A-Za-z0-9_=-');
 const BASE64_URL_AT = new CharClass('A-Za-z0-9+/@_-');
 const DOPPLER_CONFIG = new CharClass('a-z0-9_-');
+const BASE58 = new CharClass('1-9A-HJ-NP-Za-km-z');
+const BECH32_LOWER = new CharClass('qpzry9x8gf2tvdw0s3jn54khce6mua7l');
 /** A UUID in hex of either case (the body of `sk-lf-…`, `rh-api-…`). */
 const UUID: readonly Segment[] = [[HEX_ANY, 8], '-', [HEX_ANY, 4], '-', [HEX_ANY, 4], '-', [HEX_ANY, 4], '-', [HEX_ANY, 12]];
 
@@ -243,6 +245,10 @@ function catalogue(): readonly TokenFormat[] {
     // Identity and secrets managers
     f('age_key', 'AGE-SECRET-KEY-1', [[BECH32_UPPER, 50, 70]]),
     f('age_key', 'AGE-PLUGIN-', [[UPPER_ALNUM, 2, 20], '-1', [BECH32_UPPER, 20, MANY]]),
+    // Wallet keys: BIP32 extended private keys (base58, 111 characters with the version prefix, for
+    // mainnet and testnet and their SegWit variants) and Nostr's bech32 `nsec1…` (NIP-19).
+    f('wallet_private_key', ['xprv', 'yprv', 'zprv', 'Yprv', 'Zprv', 'tprv', 'uprv', 'vprv', 'Uprv', 'Vprv'], [[BASE58, 107, 108]], randomish),
+    f('wallet_private_key', 'nsec1', [[BECH32_LOWER, 58]]),
     f('defined_networking_token', 'dnkey-', [[URLSAFE_EQ, 26], '-', [URLSAFE_EQ, 52]]),
     // Base64 blobs whose decoding is itself a credential: a Docker `auths` file or a PEM key, encoded.
     f('encoded_credentials', ['eyJ', 'ewog', 'ewoJ', 'eyAi', 'ew0K'], [[BASE64, 20, 16384], [PAD, 0, 2]], decodedHoldsCredential),

@@ -95,6 +95,21 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     check: (s) => !isPlaceholderValue(s),
   },
   {
+    // MySQL's `IDENTIFIED BY '…'` (CREATE USER, ALTER USER, GRANT): no secret word before the
+    // literal. (`PASSWORD '…'`, PostgreSQL's form, is the assignments', see beside-values.)
+    kind: 'password',
+    hints: ['IDENTIFIED BY', 'identified by'],
+    re: /((?:IDENTIFIED|identified)\s+(?:BY|by)\s+(?:PASSWORD\s+|password\s+)?')([^'\s]{1,256})(')/g,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
+    // A JSON Web Key's private members (RFC 7518: `d`, the RSA primes and CRT values, an `oct` key's
+    // `k`), in a text that holds a JWK (`"kty"`); its public members (`n`, `e`, `x`, `y`) stay.
+    kind: 'private_key',
+    hints: ['"kty"'],
+    re: /("(?:d|p|q|dp|dq|qi|k)"\s*:\s*")([A-Za-z0-9_-]{16,})(")/g,
+  },
+  {
     // Oracle's EZConnect form in a JDBC URL, `jdbc:oracle:thin:user/password@host`: no `://`, so
     // url-credentials never sees it.
     kind: 'password',

@@ -132,3 +132,73 @@ test('Oracle thin JDBC URLs keep user and host', () => {
   hidden(`url: jdbc:oracle:thin:scott/${PW}@//dbhost:1521/ORCLPDB1`, PW, 'jdbc:oracle:thin:scott/', '@//dbhost:1521/ORCLPDB1');
   unchanged('url: jdbc:oracle:thin:@//dbhost:1521/ORCLPDB1');
 });
+
+test('a secret beside its name in a call, an index, an XML element, a SQL clause or a directive line', () => {
+  const key = chars(40);
+  hidden(`define( 'DB_PASSWORD', '${PW}' );\ndefine( 'DB_HOST', 'localhost' );`, PW, "define( 'DB_PASSWORD', '", "'DB_HOST', 'localhost'");
+  hidden(`config.set('apiKey', '${key}');`, key, "config.set('apiKey', '", "');");
+  hidden(`ENV['GITHUB_TOKEN'] = '${key}'`, key, "ENV['GITHUB_TOKEN'] = '");
+  hidden(`os.environ["DB_PASSWORD"] = "${PW}"`, PW, 'os.environ["DB_PASSWORD"] = "');
+  hidden(`<server>\n  <username>deploy</username>\n  <password>${PW}</password>\n</server>`, PW, '<username>deploy</username>', '<password>', '</password>');
+  hidden(`<configuration><apiKey>${key}</apiKey></configuration>`, key, '<configuration><apiKey>', '</apiKey>');
+  hidden(`CREATE ROLE reporter LOGIN PASSWORD '${PW}' VALID UNTIL 'infinity';`, PW, "LOGIN PASSWORD '", "' VALID UNTIL 'infinity';");
+  hidden(`CREATE USER 'app'@'%' IDENTIFIED BY '${PW}';`, PW, "CREATE USER 'app'@'%' IDENTIFIED BY '");
+  hidden(`# redis.conf\nbind 127.0.0.1\nrequirepass ${PW}\n`, PW, 'bind 127.0.0.1\nrequirepass ');
+  hidden(`FROM node:20\nENV DB_PASSWORD ${PW}\nRUN npm ci`, PW, 'ENV DB_PASSWORD ', '\nRUN npm ci');
+  // Words, references and code stay: translations, defaults that are words, placeholders, prose.
+  unchanged("t('password', 'Kennwort'); t('token', 'Jeton');");
+  unchanged("os.getenv('DB_PASSWORD', 'secret')");
+  unchanged('<password>${DB_PASS}</password>');
+  unchanged('Token expired\nPassword reset link sent');
+  unchanged("SELECT * FROM users WHERE password = crypt($1, password);");
+});
+
+test('credentials passed to subcommands and tool flags of their own', () => {
+  hidden(`rabbitmqctl add_user app ${PW}`, PW, 'rabbitmqctl add_user app ');
+  hidden(`net user svc_backup ${PW} /add`, PW, 'net user svc_backup ', ' /add');
+  hidden(`redis-cli CONFIG SET requirepass "${PW}"`, PW, 'CONFIG SET requirepass "');
+  hidden(`nmcli dev wifi connect HomeNet password ${PW}`, PW, 'connect HomeNet password ');
+  const body = chars(40);
+  hidden(`gh secret set DEPLOY_KEY --body "${body}"`, body, 'gh secret set DEPLOY_KEY --body "');
+  hidden(`ssh-keygen -t ed25519 -N '${PW}' -f ~/.ssh/deploy`, PW, "-N '", "' -f ~/.ssh/deploy");
+  hidden(`mosquitto_pub -h broker -u dev -P ${PW} -t t -m hi`, PW, '-P ', ' -t t -m hi');
+  hidden(`zip -P ${PW} -r backup.zip ./data`, PW, 'zip -P ', ' -r backup.zip');
+  hidden(`7z a -p${PW} -mhe=on archive.7z`, PW, '7z a -p', ' -mhe=on');
+  unchanged('gh pr create --title "Fix" --body "Refreshes the token before it expires"');
+  unchanged('net user bob');
+  unchanged("ssh-keygen -t ed25519 -N '' -f ~/.ssh/id");
+});
+
+test('a Wi-Fi pre-shared key', () => {
+  hidden(`network={\n    ssid="HomeNet"\n    psk="${PW}"\n}`, PW, 'ssid="HomeNet"', 'psk="');
+});
+
+test('a JSON Web Key loses its private members and keeps its public ones', () => {
+  const x = chars(43, URLSAFE);
+  const d = chars(43, URLSAFE);
+  hidden(`{"kty":"OKP","crv":"Ed25519","x":"${x}","d":"${d}"}`, d, `"x":"${x}"`, '"crv":"Ed25519"');
+  const n = chars(342, URLSAFE);
+  const rsaD = chars(342, URLSAFE);
+  const prime = chars(171, URLSAFE);
+  const out = hidden(`{"kty": "RSA", "n": "${n}", "e": "AQAB", "d": "${rsaD}", "p": "${prime}"}`, rsaD, `"n": "${n}"`, '"e": "AQAB"');
+  assert.ok(!out.includes(prime), out);
+});
+
+test('wallet private keys: BIP32 extended keys and Nostr nsec', () => {
+  const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  const xprv = p('xp', 'rv9s21ZrQH143K', chars(95, B58));
+  hidden(`master: ${xprv} (backup)`, xprv, 'master: ', ' (backup)');
+  const nsec = p('ns', 'ec1', chars(58, 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'));
+  hidden(`my nostr key ${nsec} do not share`, nsec, ' do not share');
+  // The public forms stay.
+  unchanged(p('xp', 'ub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8'));
+});
+
+test('a password straight after its word, and creds', () => {
+  hidden(`Benutzer: admin, Passwort ${PW}`, PW, 'Benutzer: admin, Passwort ');
+  hidden(`账号 admin 密码 ${PW}`, PW, '账号 admin 密码 ');
+  hidden(`creds: admin/${PW}`, PW, 'creds: ');
+  unchanged('reset the password Reset123 flow');
+  unchanged('the password manager stores it');
+  unchanged('creds: see the vault');
+});
