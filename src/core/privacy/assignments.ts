@@ -10,8 +10,17 @@ import { isSecretLiteral, looksLikeCode } from './secret-literal.ts';
 import { identifierParts, isNotSecretKeyQualifier, secretNameKind } from './secret-names.ts';
 import { HEX } from './char-class.ts';
 import { AUTH_SCHEME_RE, isCredential, looksGenerated, randomish } from './shape.ts';
+import { looksTypedSecret, valueBeside, type Beside } from './beside-values.ts';
 
 const WS_OR_LIST_END_RE = /[\s,;]/;
+/** A scheme word and the blank after it, at the start of an Authorization header's value. */
+const ANY_SCHEME_RE = /^[A-Za-z][A-Za-z0-9_.-]{1,31}[ \t]+(?=\S)/;
+
+/** `Authorization`, `Proxy-Authorization`, any case. */
+function isAuthorizationHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === 'authorization' || n === 'proxy-authorization';
+}
 
 /** `X-Api-Key`, `Authorization`, `Cookie`: header-shaped names (letters and dashes). */
 const HEADER_NAME_RE = /^[A-Za-z][A-Za-z-]*$/;
@@ -83,6 +92,16 @@ function isNetrcPassword(text: string, start: number, name: string): boolean {
   while (ls > 0 && start - ls < 200 && text.charCodeAt(ls - 1) !== 10) ls--;
   const before = text.slice(ls, start);
   return /(?:^|\s)(?:machine|default|login)\s/.test(before) && /^\s*(?:machine|default|login)\b/.test(before);
+}
+
+/** Whether the value beside a secret name (beside-values) is a literal secret, as its form allows. */
+function besideIsSecret(value: string, kind: string, b: Beside): boolean {
+  const ctx = { quoted: b.quoted, kind, configStyle: true, lineInitial: true, header: false, after: '' };
+  // The value of a variable is data, not code, unless it reads as code (`value: form.password`).
+  if (b.form === 'pair') return (b.quoted || !looksLikeCode(value)) && isSecretLiteral(value, ctx);
+  // Calls, elements and directives also carry words (`t('password', 'Kennwort')`): a password must
+  // read as typed, anything else as generated.
+  return (kind === 'password' ? looksTypedSecret(value) : isGeneratedValue(value)) && isSecretLiteral(value, ctx);
 }
 
 /** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
@@ -165,6 +184,21 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     if (text.startsWith(PLACEHOLDER_PREFIX, start - PLACEHOLDER_PREFIX.length)) continue;
     const name = text.slice(start, nameEnd);
 
+    // A value beside the name with no `=` or `:` between (beside-values): a name/value pair, a call,
+    // an XML element, a SQL clause, a directive line.
+    const beside = valueBeside(text, start, nameEnd);
+    if (beside) {
+      const bKind = secretNameKind(name);
+      const value = text.slice(beside.start, beside.end);
+      if (bKind && besideIsSecret(value, bKind, beside) && beside.start >= last) {
+        out += text.slice(last, beside.start) + placeholder(bKind, value);
+        last = beside.end;
+        scanFrom = Math.max(scanFrom, beside.end);
+        continue;
+      }
+      if (beside.form !== 'directive') continue;
+    }
+
     // Separator (checked before the name: most hits are plain words with none): `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.
     let i = nameEnd;
     const quotedName = text[i] === '"' || text[i] === "'";
@@ -233,7 +267,9 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     const configStyle = flag || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
-    const scheme = AUTH_SCHEME_RE.exec(value);
+    // An Authorization header names its scheme; the well-known ones are listed (shape), and any other
+    // word there is a provider's own (`Splunk`, `GenieKey`, `DeepL-Auth-Key`, `sso-key`).
+    const scheme = AUTH_SCHEME_RE.exec(value) ?? (headerLike && isAuthorizationHeader(name) ? ANY_SCHEME_RE.exec(value) : null);
     if (scheme) {
       vStart += scheme[0].length;
       value = value.slice(scheme[0].length);

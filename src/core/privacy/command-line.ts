@@ -10,6 +10,9 @@
  */
 import type { Hits } from './hint-scan.ts';
 import { isPlaceholderValue, PLACEHOLDER_PREFIX, replaceSpans, type SecretSpan as Span } from './placeholder.ts';
+import { secretNameKind } from './secret-names.ts';
+import { isSecretLiteral } from './secret-literal.ts';
+import { randomish } from './shape.ts';
 
 /** How an argument carries the secret. */
 type Carrier =
@@ -82,12 +85,43 @@ function toolTable(): ReadonlyMap<string, readonly FlagRule[]> {
     ['wlfreerdp', [glued('/p:')]],
     ['rdesktop', [both('-p')]],
     ['ncftp', [both('-p')]],
+    // `-N` the new passphrase, `-P` the old one.
+    ['ssh-keygen', [next('-N'), next('-P')]],
+    ['mosquitto_pub', [both('-P')]],
+    ['mosquitto_sub', [both('-P')]],
+    ['zip', [next('-P'), both('--password')]],
+    ['7z', [glued('-p')]],
   ]);
 }
 
+/**
+ * How a subcommand takes its credential: as the first or second word that is no flag (`vault login
+ * <token>`, `rabbitmqctl add_user <name> <password>`, `net user <name> <password>`); as the value
+ * after a key whose name is a secret's (`npm config set //host/:_authToken <value>`, `aws configure
+ * set aws_secret_access_key <value>`, `git config --global github.token <value>`, `CONFIG SET
+ * requirepass <value>`, `nmcli … password <value>`); or after flags of its own (`gh secret set NAME
+ * --body <value>`, where `--body` elsewhere is a pull request's text).
+ */
+type Positional = 'first' | 'second' | 'keyed' | readonly FlagRule[];
+
+/** Subcommands (and tools) whose credential is a plain word, matched as the words of the hint itself. */
+const POSITIONAL: ReadonlyMap<string, Positional> = new Map<string, Positional>([
+  ['vault login', 'first'],
+  ['rabbitmqctl add_user', 'second'],
+  ['rabbitmqctl change_password', 'second'],
+  ['net user', 'second'],
+  ['config set', 'keyed'],
+  ['CONFIG SET', 'keyed'],
+  ['configure set', 'keyed'],
+  ['config --global', 'keyed'],
+  ['config --local', 'keyed'],
+  ['nmcli', 'keyed'],
+  ['secret set', [both('--body'), both('-b')]],
+]);
+
 /** The names the hint scan looks for: tools, and the arguments that mark a password wherever they are. */
 export function commandHints(): readonly string[] {
-  return [...toolFlags().keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass'];
+  return [...toolFlags().keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass', ...POSITIONAL.keys()];
 }
 
 interface Word {
@@ -215,6 +249,30 @@ function sqlplusSpans(words: readonly Word[]): Span[] {
   return span ? [span] : [];
 }
 
+/** The words of a positional subcommand (POSITIONAL): the secret word, if one is there. */
+function positionalSpans(words: readonly Word[], how: Positional): Span[] {
+  if (typeof how !== 'string') return flagSpans(words, how);
+  // Flags start with `-`, Windows' with `/` (`net user bob … /add`; `//host/:_authToken` is a key).
+  const plain = words.filter((w) => !w.text.startsWith('-') && !(w.text.startsWith('/') && w.text.indexOf('/', 1) < 0));
+  let secret: Word | undefined;
+  if (how === 'first') {
+    // `vault login -method=userpass username=me password=…`: pairs are the assignments'; a word
+    // (prose: "run vault login and paste…") is no token.
+    secret = plain[0] && !plain[0].text.includes('=') && randomish(plain[0].text) ? plain[0] : undefined;
+  } else if (how === 'second') {
+    // A name, then the password (`*` asks for it).
+    secret = plain[1] && !plain[1].text.includes('=') ? plain[1] : undefined;
+  } else {
+    for (let k = 0; k + 1 < plain.length && !secret; k++) {
+      const kind = secretNameKind(plain[k]!.text);
+      // `npmAlwaysAuth true`, `_authToken ${NPM_TOKEN}`: the value must be a literal (secret-literal).
+      if (kind && isSecretLiteral(plain[k + 1]!.text, { quoted: false, kind, configStyle: true, lineInitial: false, header: false, after: '' })) secret = plain[k + 1];
+    }
+  }
+  const span = secret ? carried(secret, 0, 'secret') : undefined;
+  return span ? [span] : [];
+}
+
 /** `-passin pass:…`, `-passout pass:…` (openssl): the value after `pass:`. */
 function passColonSpan(text: string, at: number): Span | undefined {
   let s = at;
@@ -258,7 +316,9 @@ export function redactCommandLines(text: string, hits: Hits): string {
     }
     if (!isCommandAt(text, at, length)) continue;
     const words = shellWords(text, at + length);
-    if (word === 'htpasswd') spans.push(...htpasswdSpans(words));
+    const positional = POSITIONAL.get(word);
+    if (positional) spans.push(...positionalSpans(words, positional));
+    else if (word === 'htpasswd') spans.push(...htpasswdSpans(words));
     else if (word === 'sqlplus') spans.push(...sqlplusSpans(words));
     else spans.push(...flagSpans(words, toolFlags().get(word) ?? []));
   }

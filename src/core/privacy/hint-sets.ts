@@ -11,8 +11,8 @@ import { tokenHints } from './token-hints.ts';
 /** The token formats' prefixes and the token rules' hints. */
 export const TOKEN_HINTS: readonly string[] = tokenHints();
 
-/** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`). */
-export const SECRET_WORDS: readonly string[] = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'];
+/** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`); `cred` for `credential` and `creds`. */
+export const SECRET_WORDS: readonly string[] = ['pass', 'pwd', 'psk', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'bearer', 'pat'];
 
 /** In this order: the scan's hits come back per set, as `findHints` names them. */
 export const HINT_SETS: readonly WordSet[] = [{ words: TOKEN_HINTS }, { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] }, { words: commandHints() }];

@@ -21,6 +21,8 @@ type WordClass = 'password' | 'secret' | 'weak';
 const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
   ['password', 'password'], ['passwd', 'password'], ['passphrase', 'password'], ['passcode', 'password'],
   ['passwort', 'password'], ['passe', 'password'],
+  // "creds: admin/…": what follows is a login, a user and a password, read like a password.
+  ['creds', 'password'],
   ['token', 'secret'], ['tokens', 'secret'], ['secret', 'secret'], ['secrets', 'secret'], ['credential', 'secret'], ['credentials', 'secret'],
   ['apikey', 'secret'],
   ['key', 'weak'], ['keys', 'weak'], ['auth', 'weak'],
@@ -98,6 +100,27 @@ function isPasswordValue(v: string): boolean {
 }
 const CODE_LIKE_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|[A-Za-z_$]\(|^[a-z]+(?:[A-Z][a-z]+)+$|^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/;
 
+/**
+ * A password straight after its word with nothing between ("Passwort Xy7$…", "密码 Xy7$…"): 8
+ * characters or more of three kinds at least, a symbol among them. Without a separator the word may
+ * just precede a noun ("password Reset123"), so a typed value must be unmistakable.
+ */
+function isStrongTyped(v: string): boolean {
+  if (v.length < 8) return false;
+  let lower = 0;
+  let upper = 0;
+  let digit = 0;
+  let symbol = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 97 && c <= 122) lower = 1;
+    else if (c >= 65 && c <= 90) upper = 1;
+    else if (c >= 48 && c <= 57) digit = 1;
+    else if (c !== 95 && c !== 46 && c !== 45 && c !== 47) symbol = 1;
+  }
+  return symbol === 1 && lower + upper + digit + symbol >= 3;
+}
+
 /** A generated secret: generated-looking, 16+ hex digits, or a short prefix and a generated rest (`key-…`). */
 function isSecretValue(v: string, minAlnum: number): boolean {
   if (v.length < 12 || v.length > 4096) return false;
@@ -160,7 +183,7 @@ function valueSpan(text: string, i: number): Span | undefined {
 function acceptable(v: string, cls: WordClass, separated: boolean): boolean {
   // Placeholders, URLs (url-credentials has their passwords) and paths are no value of a credential word.
   if (v.startsWith(PLACEHOLDER_PREFIX) || v.includes('[REDACTED:') || isPlaceholderValue(v) || v.includes('://') || /^(?:~|\.{1,2})?\/[\w.-]/.test(v)) return false;
-  if (cls === 'password') return separated ? isPasswordValue(v) : isPasswordValue(v) && isSecretValue(v, 8);
+  if (cls === 'password') return separated ? isPasswordValue(v) : isPasswordValue(v) && (isSecretValue(v, 8) || isStrongTyped(v));
   return isSecretValue(v, cls === 'weak' && !separated ? 20 : 16);
 }
 

@@ -11,6 +11,8 @@ const SECRET_PARTS: ReadonlySet<string> = new Set([
   'accesskey', 'privatekey', 'secretkey', 'clientsecret', 'authtoken', 'accesstoken',
   'refreshtoken', 'credential', 'credentials', 'cookie', 'auth', 'authorization', 'bearer',
   'sessionkey', 'pat', 'passwort', 'kennwort',
+  // A Wi-Fi or IPsec pre-shared key (`psk="…"` in wpa_supplicant.conf, nmcli's `wifi-sec.psk`).
+  'psk',
 ]);
 /** `key` is secret after these (`api_key`, `AccountKey`, `SECRET_KEY`); not after `public`, `sort`… */
 const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
@@ -102,7 +104,7 @@ function isUpperSnake(name: string): boolean {
 /** A coarse label for the placeholder, taken from the name. */
 function kindOfName(parts: readonly string[]): string {
   const joined = parts.join('_');
-  if (/pass|pwd/.test(joined)) return 'password';
+  if (/pass|pwd|psk/.test(joined)) return 'password';
   if (joined.includes('cookie')) return 'cookie';
   if (joined.includes('credential')) return 'credential';
   if (joined.includes('token') || joined.includes('bearer') || joined === 'pat') return 'token';
@@ -116,6 +118,8 @@ const NOT_SECRET_COMPOUNDS: ReadonlySet<string> = new Set([
   'bypass', 'compass', 'surpass', 'trespass', 'overpass', 'underpass', 'multipass', 'keepass',
   'subpass', 'renderpass', 'onepass', 'firstpass', 'singlepass', 'hotkey', 'monkey', 'turkey',
   'donkey', 'whiskey', 'jockey', 'hockey', 'passkey', 'oldpwd',
+  // git's `user.signingkey` names a key by its id or path; the key stays in the keyring.
+  'signingkey',
 ]);
 
 /**

@@ -50,6 +50,12 @@ const ALNUM_DASH = new CharClass('A-Za-z0-9-');
 const BASE64_URL = new CharClass('A-Za-z0-9+/_-');
 const HEX_A_TO_H = new CharClass('0-9a-hA-H');
 const ATLASSIAN = new CharClass('A-Za-z0-9_=-');
+const BASE64_URL_AT = new CharClass('A-Za-z0-9+/@_-');
+const DOPPLER_CONFIG = new CharClass('a-z0-9_-');
+const BASE58 = new CharClass('1-9A-HJ-NP-Za-km-z');
+const BECH32_LOWER = new CharClass('qpzry9x8gf2tvdw0s3jn54khce6mua7l');
+/** A UUID in hex of either case (the body of `sk-lf-…`, `rh-api-…`). */
+const UUID: readonly Segment[] = [[HEX_ANY, 8], '-', [HEX_ANY, 4], '-', [HEX_ANY, 4], '-', [HEX_ANY, 4], '-', [HEX_ANY, 12]];
 
 const f = (kind: string, prefixes: string | readonly string[], body: readonly Segment[], check?: (token: string) => boolean): TokenFormat => ({
   kind,
@@ -85,6 +91,12 @@ function catalogue(): readonly TokenFormat[] {
     f('groq_key', 'gsk_', [[ALNUM, 52]], randomish),
     f('xai_key', 'xai-', [[ALNUM, 80]], randomish),
     f('replicate_token', 'r8_', [[ALNUM, 37]], randomish),
+    f('nvidia_key', 'nvapi-', [[URLSAFE, 64]], mixedAlnum),
+    f('pinecone_key', 'pcsk_', [[ALNUM, 5, 6], '_', [ALNUM, 63]]),
+    f('langsmith_key', ['lsv2_pt_', 'lsv2_sk_'], [[HEX, 32], '_', [HEX, 10]]),
+    f('langfuse_key', 'sk-lf-', UUID),
+    // ElevenLabs: `sk_` and 48 hex digits (Stripe's `sk_live_…` is no hex run, so the rows never meet).
+    f('elevenlabs_key', 'sk_', [[HEX, 48]], hexish),
     // Source hosting and CI
     f('github_token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], [[ALNUM, 36, 255]]),
     f('github_token', 'github_pat_', [[WORD, 22, 255]]),
@@ -92,12 +104,16 @@ function catalogue(): readonly TokenFormat[] {
     f('gitlab_token', 'GR1348941', [[URLSAFE, 20, MANY]]),
     f('gitlab_token', '_gitlab_session=', [[LOWER_ALNUM, 32]]),
     f('bitbucket_token', 'ATBB', [[ALNUM, 32, 64]], randomish),
+    // Bitbucket and Jira Data Center (self-hosted) HTTP access tokens.
+    f('bitbucket_token', 'BBDC-', [[BASE64_URL_AT, 40, 50]], mixedAlnum),
     f('atlassian_token', 'ATATT3', [[ATLASSIAN, 100, MANY]]),
     f('circleci_token', 'CCIPAT_', [[URLSAFE, 20, MANY]], mixedAlnum),
     f('sonar_token', ['squ_', 'sqp_', 'sqa_'], [[HEX, 40]]),
+    f('sonar_token', 'sqco_', [[ALNUM, 59]], randomish),
     f('sourcegraph_token', 'sgp_', [[HEX_ANY, 16], '_', [HEX_ANY, 40]]),
     f('sourcegraph_token', 'sgp_local_', [[HEX_ANY, 40]]),
     f('sourcegraph_token', 'sgp_', [[HEX_ANY, 40]]),
+    f('sourcegraph_token', 'slk_', [[HEX, 64]]),
     f('buildkite_token', 'bkua_', [[HEX, 40]]),
     f('octopus_key', 'API-', [[UPPER_ALNUM, 26, 32]], hasDigit),
     f('harness_key', ['pat.', 'sat.'], [[URLSAFE, 22], '.', [ALNUM, 24], '.', [ALNUM, 20]]),
@@ -127,6 +143,13 @@ function catalogue(): readonly TokenFormat[] {
     f('asana_token', ['1/', '2/'], [[DIGITS, 10, 20], ':', [HEX, 32]]),
     f('airtable_token', 'pat', [[ALNUM, 14], '.', [HEX, 64]]),
     f('figma_token', 'figd_', [[URLSAFE, 40, 50]], mixedAlnum),
+    // ClickUp personal tokens: `pk_<user id>_<32 upper-case letters and digits>`.
+    f('clickup_token', 'pk_', [[DIGITS, 6, 10], '_', [UPPER_ALNUM, 32]], mixedAlnum),
+    f('posthog_key', 'phx_', [[WORD, 43, 48]], randomish),
+    f('apify_token', 'apify_api_', [[ALNUM, 36]], randomish),
+    f('adafruit_key', 'aio_', [[ALNUM, 28]], randomish),
+    f('rootly_key', 'rootly_', [[HEX, 64]]),
+    f('flexport_key', 'shltm_', [[URLSAFE, 40]], mixedAlnum),
     f('contentful_token', 'CFPAT-', [[URLSAFE, 43]], mixedAlnum),
     f('intra42_secret', ['s-s4t2ud-', 's-s4t2af-'], [[HEX, 64]]),
     // Cloud
@@ -143,6 +166,9 @@ function catalogue(): readonly TokenFormat[] {
     f('yandex_token', 't1.', [[URLSAFE_EQ, 8, MANY], '.', [URLSAFE, 86], [PAD, 0, 2]]),
     f('digitalocean_token', ['dop_v1_', 'doo_v1_', 'dor_v1_'], [[HEX, 64]]),
     f('heroku_key', 'HRKU-AA', [[URLSAFE, 58]]),
+    // Vercel's prefixed tokens (personal, integration, app, refresh, key).
+    f('vercel_token', ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], [[ALNUM, 24, 80]], randomish),
+    f('salad_key', 'salad_cloud_', [[ALNUM, 1, 7], '_', [ALNUM, 7, 235]], randomish),
     f('flyio_token', 'fo1_', [[URLSAFE, 43]]),
     f('flyio_token', ['fm1a_', 'fm1r_', 'fm2_'], [[BASE64, 100, MANY], [PAD, 0, 3]]),
     f('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], [[URLSAFE_DOT, 32, 64]]),
@@ -151,6 +177,7 @@ function catalogue(): readonly TokenFormat[] {
     f('scalingo_token', 'tk-us-', [[URLSAFE, 48]]),
     f('clickhouse_key', '4b1d', [[ALNUM, 38]], randomish),
     f('cloudflare_key', 'v1.0-', [[HEX, 24], '-', [HEX, 146]]),
+    f('cloudflare_key', 'cfk_', [[ALNUM, 40], [HEX, 8]], randomish),
     f('netlify_token', 'nfp_', [[ALNUM, 36]], randomish),
     f('dynatrace_token', 'dt0c01.', [[UPPER_ALNUM, 24], '.', [UPPER_ALNUM, 64]]),
     f('dynatrace_token', 'dt0s01.', [[UPPER_ALNUM, 24], '.', [UPPER_ALNUM, 64]]),
@@ -158,6 +185,8 @@ function catalogue(): readonly TokenFormat[] {
     f('tailscale_key', 'tskey-', [[ALNUM_DASH, 30, 160]], randomish),
     f('vault_token', ['hvs.', 'hvb.', 'hvr.'], [[URLSAFE, 24, MANY]]),
     f('doppler_token', ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'], [[ALNUM, 40, MANY]]),
+    // Service tokens may name their config: `dp.st.<config>.<secret>`.
+    f('doppler_token', 'dp.st.', [[DOPPLER_CONFIG, 2, 35], '.', [ALNUM, 40, 44]]),
     f('onepassword_token', 'ops_eyJ', [[BASE64, 100, MANY], [PAD, 0, 3]]),
     f('onepassword_secret_key', 'A3-', [[UPPER_ALNUM, 6], '-', [UPPER_ALNUM, 5, 11], '-', [UPPER_ALNUM, 5], '-', [UPPER_ALNUM, 5], '-', [UPPER_ALNUM, 5]]),
     f('authress_key', ['sc_', 'ext_', 'scauth_', 'authress_'], [[LOWER_ALNUM, 5, 30], '.', [LOWER_ALNUM, 4, 6], '.acc', [URLSAFE, 10, 40], '.', [BASE64_URL, 30, 120], [PAD, 0, 2]]),
@@ -167,7 +196,7 @@ function catalogue(): readonly TokenFormat[] {
     f('grafana_token', 'eyJrIjoi', [[BASE64, 70, 400], [PAD, 0, 3]]),
     f('grafana_token', 'glc_', [[BASE64, 32, 400], [PAD, 0, 3]]),
     f('grafana_token', 'glsa_', [[ALNUM, 32], '_', [HEX_ANY, 8]]),
-    f('newrelic_key', ['NRAK-', 'NRAA-', 'NRII-', 'NRRA-', 'NRJS-'], [[ALNUM_DASH, 19, 40]], hasDigit),
+    f('newrelic_key', ['NRAK-', 'NRAA-', 'NRII-', 'NRRA-', 'NRJS-', 'NRBR-', 'NRIQ-'], [[URLSAFE, 19, 40]], hasDigit),
     f('sentry_token', ['sntrys_', 'sntryu_'], [[BASE64_URL, 40, MANY], [PAD, 0, 2]]),
     f('honeycomb_key', ['hcaik_', 'hcxik_', 'hcxlk_'], [[ALNUM, 58]], randomish),
     // Messaging
@@ -198,6 +227,13 @@ function catalogue(): readonly TokenFormat[] {
     f('easypost_key', ['EZAK', 'EZTK'], [[ALNUM, 54]], randomish),
     f('shippo_token', ['shippo_live_', 'shippo_test_'], [[HEX_ANY, 40]]),
     f('gocardless_token', ['live_', 'sandbox_'], [[URLSAFE_EQ, 40]], randomish),
+    // Braintree (PayPal) access tokens: `access_token$<environment>$<merchant id>$<32 hex>`.
+    f('braintree_token', ['access_token$production$', 'access_token$sandbox$', 'access_token$development$'], [[LOWER_ALNUM, 16], '$', [HEX, 32]]),
+    f('razorpay_key', ['rzp_live_', 'rzp_test_'], [[ALNUM, 14]], mixedAlnum),
+    f('pagarme_key', ['ak_live_', 'ak_test_'], [[ALNUM, 30]], randomish),
+    f('ramp_key', ['ramp_id_', 'ramp_sec_'], [[ALNUM, 40, 48]], randomish),
+    f('fleetbase_key', 'flb_live_', [[ALNUM, 20]], randomish),
+    f('robinhood_key', 'rh-api-', UUID),
     f('lob_key', ['live_', 'test_'], [[HEX, 35]]),
     f('lob_key', ['live_pub_', 'test_pub_'], [[HEX, 31]]),
     f('plaid_token', ['access-sandbox-', 'access-development-', 'access-production-'], [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12]]),
@@ -209,6 +245,10 @@ function catalogue(): readonly TokenFormat[] {
     // Identity and secrets managers
     f('age_key', 'AGE-SECRET-KEY-1', [[BECH32_UPPER, 50, 70]]),
     f('age_key', 'AGE-PLUGIN-', [[UPPER_ALNUM, 2, 20], '-1', [BECH32_UPPER, 20, MANY]]),
+    // Wallet keys: BIP32 extended private keys (base58, 111 characters with the version prefix, for
+    // mainnet and testnet and their SegWit variants) and Nostr's bech32 `nsec1…` (NIP-19).
+    f('wallet_private_key', ['xprv', 'yprv', 'zprv', 'Yprv', 'Zprv', 'tprv', 'uprv', 'vprv', 'Uprv', 'Vprv'], [[BASE58, 107, 108]], randomish),
+    f('wallet_private_key', 'nsec1', [[BECH32_LOWER, 58]]),
     f('defined_networking_token', 'dnkey-', [[URLSAFE_EQ, 26], '-', [URLSAFE_EQ, 52]]),
     // Base64 blobs whose decoding is itself a credential: a Docker `auths` file or a PEM key, encoded.
     f('encoded_credentials', ['eyJ', 'ewog', 'ewoJ', 'eyAi', 'ew0K'], [[BASE64, 20, 16384], [PAD, 0, 2]], decodedHoldsCredential),

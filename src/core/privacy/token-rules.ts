@@ -62,6 +62,8 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   { kind: 'telegram_token', hints: [':AA'], re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/y, anchor: { hint: ':AA', before: [10, 9, 8] } },
   { kind: 'terraform_token', hints: ['.atlasv1.'], re: /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}/y, anchor: { hint: '.atlasv1.', before: [14] } },
   { kind: 'maxmind_key', hints: ['_mmk'], re: /\b[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk\b/y, anchor: { hint: '_mmk', before: [36] } },
+  // New Relic license (ingest) keys end in `FFFFNRAL` after 32 hex digits (EU keys start `eu01xx`).
+  { kind: 'newrelic_key', hints: ['FFFFNRAL'], re: /\b(?:[0-9a-f]{32}|eu01xx[0-9a-f]{26})FFFFNRAL\b/y, anchor: { hint: 'FFFFNRAL', before: [32] } },
   { kind: 'teams_webhook', hints: ['.webhook.office.com/'], re: /\.webhook\.office\.com\/webhookb2\/[A-Za-z0-9@/_-]{60,}/y, anchor: { hint: '.webhook.office.com/', before: [0] } },
   {
     kind: 'bearer_token',
@@ -74,6 +76,45 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     kind: 'password',
     hints: ['Password" value="'],
     re: /(<add\s+key="(?:ClearText)?Password"\s+value=")([^"]{1,512})(")/g,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
+    // `.pgpass` lines, `host:port:database:user:password`, in a text that names the file (a `cat`
+    // of it, a heredoc into it): the password is the last field.
+    kind: 'password',
+    hints: ['.pgpass', 'PGPASSFILE'],
+    re: /^([^\s:#]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,128}:[^\s:]{1,128}:)([^\s]{1,512})()$/gm,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
+    // Headers that carry a provider's key under a name with no secret word in it, so the
+    // assignments never look: Honeycomb's `X-Honeycomb-Team`, JFrog's `X-JFrog-Art-Api`.
+    kind: 'api_key',
+    hints: ['Honeycomb-Team', 'honeycomb-team', 'JFrog-Art-Api', 'jfrog-art-api'],
+    re: /((?:X|x)-(?:Honeycomb-Team|honeycomb-team|JFrog-Art-Api|jfrog-art-api)["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9_-]{16,128})()/g,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
+    // MySQL's `IDENTIFIED BY '…'` (CREATE USER, ALTER USER, GRANT): no secret word before the
+    // literal. (`PASSWORD '…'`, PostgreSQL's form, is the assignments', see beside-values.)
+    kind: 'password',
+    hints: ['IDENTIFIED BY', 'identified by'],
+    re: /((?:IDENTIFIED|identified)\s+(?:BY|by)\s+(?:PASSWORD\s+|password\s+)?')([^'\s]{1,256})(')/g,
+    check: (s) => !isPlaceholderValue(s),
+  },
+  {
+    // A JSON Web Key's private members (RFC 7518: `d`, the RSA primes and CRT values, an `oct` key's
+    // `k`), in a text that holds a JWK (`"kty"`); its public members (`n`, `e`, `x`, `y`) stay.
+    kind: 'private_key',
+    hints: ['"kty"'],
+    re: /("(?:d|p|q|dp|dq|qi|k)"\s*:\s*")([A-Za-z0-9_-]{16,})(")/g,
+  },
+  {
+    // Oracle's EZConnect form in a JDBC URL, `jdbc:oracle:thin:user/password@host`: no `://`, so
+    // url-credentials never sees it.
+    kind: 'password',
+    hints: ['oracle:thin:'],
+    re: /(jdbc:oracle:thin:[^\s/@:"'<>]{1,128}\/)([^\s@"'<>]{1,256})(@)/g,
     check: (s) => !isPlaceholderValue(s),
   },
   {

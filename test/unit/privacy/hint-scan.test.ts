@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { HintScanner, type Hits } from '../../../src/core/privacy/hint-scan.ts';
 import { SECRET_WORD_RE, findHints } from '../../../src/core/privacy/hints.ts';
-import { TOKEN_HINTS } from '../../../src/core/privacy/hint-sets.ts';
+import { SECRET_WORDS, TOKEN_HINTS } from '../../../src/core/privacy/hint-sets.ts';
 
 const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const TOKEN_HINT_RE = new RegExp([...TOKEN_HINTS].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
@@ -26,7 +26,7 @@ const list = (text: string, hits: Hits): string[] => {
   return out;
 };
 
-const SECRET_PIECES = ['pass', 'PASS', 'Pwd', 'secret', 'SeCrEt', 'token', 'TOKEN', 'key', 'KEY', 'auth', 'Auth', 'credential', 'cookie', 'COOKIE', 'bearer', 'pat', 'PAT', 'path', 'pa', 'to', 'co'];
+const SECRET_PIECES = ['pass', 'PASS', 'Pwd', 'secret', 'SeCrEt', 'token', 'TOKEN', 'key', 'KEY', 'auth', 'Auth', 'credential', 'creds', 'CRED', 'psk', 'PSK', 'ps', 'cookie', 'COOKIE', 'bearer', 'pat', 'PAT', 'path', 'pa', 'to', 'co'];
 const pieces = fc.constantFrom(
   ...TOKEN_HINTS,
   ...TOKEN_HINTS.map((h) => h.slice(0, -1)),
@@ -49,7 +49,7 @@ test('token hints and secret words are found as their regexes find them, from an
 });
 
 test('a long text finds the same hits through the regex engine (a fresh scanner) as through the scan loop', () => {
-  const sets = [{ words: TOKEN_HINTS }, { words: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'cookie', 'bearer', 'pat'], ignoreCase: true, wordEnd: ['pat'] }];
+  const sets = [{ words: TOKEN_HINTS }, { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] }];
   const byRegex = new HintScanner(sets, Infinity);
   const byLoop = new HintScanner(sets, 0);
   fc.assert(
