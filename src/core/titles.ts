@@ -191,7 +191,10 @@ export function isFileReadTitle(type: string, title: string): boolean {
 export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
   const input = rec(call.input);
   const response = rec(call.response);
-  const files = filesOf(call.input);
+  // The input names the file; a host that sent no usable input still says it in the answer (`filePath`).
+  const named = filesOf(call.input);
+  const answered = named.length ? undefined : str(response.filePath) ?? str(rec(response.file).filePath);
+  const files = answered ? [answered] : named;
   const file = files[0] ? displayPath(files[0], call.baseDir) : undefined;
   const name = call.toolName;
 
@@ -248,7 +251,7 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       return { title: oneLine(`Listed ${str(input.pattern) ?? 'files'}${hits !== undefined ? ` (${count(hits, 'file')}${response.truncated === true ? '+' : ''})` : ''}`), type: 'discovery', kind: 'tool', files };
     }
     case 'WebFetch':
-      return { title: oneLine(`Fetched ${str(input.url) ?? 'a page'}${num(response.code) ? ` (${response.code})` : ''}`), type: 'discovery', kind: 'tool', files };
+      return { title: oneLine(`Fetched ${str(input.url) ?? firstUrl(str(input.prompt)) ?? 'a page'}${num(response.code) ? ` (${response.code})` : ''}`), type: 'discovery', kind: 'tool', files };
     case 'WebSearch':
       return { title: oneLine(`Web search: ${str(input.query) ?? ''}`), type: 'discovery', kind: 'tool', files };
     case 'Task':
@@ -279,8 +282,15 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
         files: [...new Set([...files, ...touched])],
       };
     }
-    case 'AskUserQuestion':
-      return { title: oneLine(`Asked the user: ${firstQuestion(input)}`), type: 'decision', kind: 'decision', files };
+    case 'AskUserQuestion': {
+      const question = firstQuestion(input);
+      const answer = question ? answerTo(response, question) : undefined;
+      return { title: oneLine(`Asked the user: ${question}${answer ? ` → ${answer}` : ''}`), type: 'decision', kind: 'decision', files };
+    }
+    case 'ExitPlanMode': {
+      const plan = str(input.plan) ?? str(response.plan);
+      return { title: oneLine(plan ? `Plan: ${planGist(plan)}` : 'Left plan mode'), type: 'decision', kind: 'decision', files };
+    }
     default: {
       const arg = firstArgument(input);
       return { title: oneLine(`${name}${arg ? ` ${arg}` : ''}`), type: name.startsWith('mcp__') ? 'discovery' : 'command', kind: 'tool', files };
@@ -338,4 +348,35 @@ function grepHits(response: Rec): string {
     if (matches !== undefined) return `${count(matches, 'match', 'matches')}${files !== undefined ? ` in ${count(files, 'file')}` : ''}`;
   }
   return files !== undefined ? count(files, 'file') : '';
+}
+
+const URL_RE = /\bhttps?:\/\/[^\s"'<>)\]]+/;
+
+/** The first web address in a text (Gemini's web_fetch names its pages inside the prompt). */
+function firstUrl(text: string | undefined): string | undefined {
+  return text ? URL_RE.exec(text.slice(0, 4000))?.[0] : undefined;
+}
+
+/** The user's answer to a question, from Claude Code's `answers` map (a list of choices joined). */
+function answerTo(response: Rec, question: string): string | undefined {
+  const a = rec(response.answers)[question];
+  if (typeof a === 'string') return a || undefined;
+  if (Array.isArray(a)) return a.filter((x) => typeof x === 'string').join(', ') || undefined;
+  return undefined;
+}
+
+const MD_LINE_MARK_RE = /^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)/;
+
+/** A plan's first lines, markdown marks dropped, joined with ` · ` (bounded: a title needs a few). */
+function planGist(plan: string): string {
+  const parts: string[] = [];
+  let len = 0;
+  for (const raw of plan.slice(0, 2000).split('\n')) {
+    const line = raw.replace(MD_LINE_MARK_RE, '').trim();
+    if (!line || /^[-=*_|:`\s]+$/.test(line)) continue;
+    parts.push(line);
+    len += line.length + 3;
+    if (len > TITLE_MAX) break;
+  }
+  return parts.join(' · ');
 }

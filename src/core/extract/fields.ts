@@ -131,6 +131,12 @@ export function readableText(response: unknown, limit = 200_000, depth = 0): str
     const t = contentText(content, limit);
     if (t) parts.push(t);
   } else if (typeof content === 'string' && !stdout) parts.push(content);
+  // Search results (Claude Code's WebSearch): summary strings and `{content: [{title, url}]}` hits.
+  const results = r['results'];
+  if (Array.isArray(results) && !stdout) {
+    const t = contentText(results, limit);
+    if (t) parts.push(t);
+  }
   const file = asRecord(r['file']);
   if (file) {
     const fc = str(file, 'content');

@@ -166,3 +166,29 @@ test('NUL and unpaired surrogates never reach a title or a body', () => {
   const pair = capture(cc('Bash', { command: 'echo' }, { stdout: 'ok 😀', stderr: '' }));
   assert.equal(pair.title, 'Ran `echo` → ok 😀');
 });
+
+test('answers, plans, search hits and fetched pages read as text in titles and bodies', () => {
+  const ask = capture(cc('AskUserQuestion', { questions: [{ question: 'Which DB?', options: [{ label: 'Postgres' }] }] }, { questions: [{ question: 'Which DB?' }], answers: { 'Which DB?': 'Postgres' } }));
+  assert.equal(ask.title, 'Asked the user: Which DB? → Postgres');
+  const plan = capture(cc('ExitPlanMode', { plan: '## Plan\n1. Add cache\n2. Test it' }, { plan: '## Plan\n1. Add cache\n2. Test it', isAgent: false }));
+  assert.equal(plan.title, 'Plan: Plan · Add cache · Test it');
+  assert.equal(plan.type, 'decision');
+  const search = capture(cc('WebSearch', { query: 'node test runner' }, {
+    query: 'node test runner',
+    results: [{ tool_use_id: 'srvtoolu_1', content: [{ title: 'Node.js test runner', url: 'https://nodejs.org/api/test.html' }] }, 'The runner is built in.'],
+    durationSeconds: 2,
+  }));
+  assert.equal(search.output, 'Node.js test runner — https://nodejs.org/api/test.html\nThe runner is built in.');
+  const fetched = capture({ session_id: 'g1', cwd: CWD, hook_event_name: 'AfterTool', tool_name: 'web_fetch', tool_input: { prompt: 'Summarize https://example.com/a please' }, tool_response: { llmContent: 'Summary', returnDisplay: '' } }, 'gemini');
+  assert.equal(fetched.title, 'Fetched https://example.com/a');
+});
+
+test('a file named only in the answer, a read answered in text parts, an error object: all read', () => {
+  const edit = capture(cc('Edit', 'not an object', { filePath: P('src/s.ts'), structuredPatch: [{ lines: ['-a', '+b'] }] }));
+  assert.equal(edit.title, 'Edited src/s.ts (+1 −1)');
+  assert.deepEqual(edit.files, [P('src/s.ts')]);
+  const vs = capture({ sessionId: 'v1', timestamp: '2025-01-01T00:00:00Z', hookEventName: 'PostToolUse', cwd: CWD, tool_name: 'read_file', tool_input: { filePath: P('src/r.cs') }, tool_response: [{ kind: 'text', value: 'class R {}' }] }, 'vscode');
+  assert.equal(vs.output, `${P('src/r.cs')}\nclass R {}`);
+  const failed = capture({ session_id: 's1', cwd: CWD, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'x' }, error: { message: 'spawn x ENOENT', code: 'ENOENT' }, tool_use_id: 'f1' });
+  assert.equal(failed.title, 'Failed: Ran `x` — spawn x ENOENT');
+});

@@ -6,7 +6,7 @@
  * than `maxChars`; it never throws.
  */
 import { redactText } from '../../privacy/redact.ts';
-import { asRecord, arr, num, responseText, str } from '../fields.ts';
+import { asRecord, arr, num, readableText, responseText, str } from '../fields.ts';
 import { normalizeToolInput, normalizeToolName } from '../tool-names.ts';
 import { clip } from '../text.ts';
 import { changedHunks, editDiff, looksLikeDiff } from './diff.ts';
@@ -53,7 +53,8 @@ function byTool(tool: string, input: Record<string, unknown>, response: unknown,
     case 'Read': {
       const file = asRecord(r?.['file']);
       const path = str(input, 'file_path') ?? str(file, 'filePath') ?? '';
-      const content = str(file, 'content') ?? (typeof response === 'string' ? response : str(r, 'content', 'llmContent', 'output') ?? '');
+      // Any host's shape: Claude's `{file: {content}}`, a string, `{content}`, a list of text parts.
+      const content = str(file, 'content') ?? (typeof response === 'string' ? response : str(r, 'content', 'llmContent', 'output') ?? readableText(response, 400_000));
       const first = num(file, 'startLine') ?? num(input, 'offset') ?? 1;
       const cells = arr(file, 'cells');
       if (cells) return compressFile(path, notebookText(cells), maxChars);
