@@ -14,6 +14,7 @@ import { compressOutput } from './extract/compress/index.ts';
 import { compressLog } from './extract/compress/log.ts';
 import { failureVerdict } from './extract/failure.ts';
 import { normalizeToolInput, normalizeToolName } from './extract/tool-names.ts';
+import { readableText } from './extract/fields.ts';
 import type { CapturedCall, CapturedEvent, HookEvent, ObservationDraft, Place } from './types.ts';
 
 export interface CaptureLimits {
@@ -44,8 +45,11 @@ const BULKY_KEYS = new Set(['originalFile', 'originalFileContents', 'structuredP
 /** A response without the fields never kept (whole original files): less to clip and redact. */
 function withoutBulk(response: unknown): unknown {
   if (!response || typeof response !== 'object' || Array.isArray(response)) return response;
+  const r = response as Record<string, unknown>;
   const slim: Record<string, unknown> = {};
-  for (const k of Object.keys(response)) if (!BULKY_KEYS.has(k) || k === 'structuredPatch') slim[k] = (response as Record<string, unknown>)[k];
+  for (const k of Object.keys(r)) if (!BULKY_KEYS.has(k) || k === 'structuredPatch') slim[k] = r[k];
+  // A command that printed an image (`isImage`): its stdout is the image's bytes, kept as a note.
+  if (r.isImage === true && typeof r.stdout === 'string') slim.stdout = `(image output, ${Math.max(1, Math.round((r.stdout.length * 3) / 4 / 1024))} KB)`;
   return slim;
 }
 
@@ -54,6 +58,7 @@ export function responseText(toolName: string, response: unknown): string {
   if (response === undefined || response === null) return '';
   if (typeof response === 'string') return response;
   if (typeof response !== 'object') return String(response);
+  if (Array.isArray(response)) return readableText(response, 200_000) || JSON.stringify(response);
   const r = response as Record<string, unknown>;
   if (typeof r.stdout === 'string' || typeof r.stderr === 'string') {
     const parts = [r.stdout, r.stderr && `[stderr]\n${String(r.stderr)}`].filter((x) => typeof x === 'string' && x.length > 0);
@@ -64,12 +69,9 @@ export function responseText(toolName: string, response: unknown): string {
     const f = r.file as Record<string, unknown>;
     if (typeof f.content === 'string') return f.content;
   }
-  if (Array.isArray(r.content)) {
-    const texts = r.content
-      .map((c) => (c && typeof c === 'object' && typeof (c as Record<string, unknown>).text === 'string' ? (c as Record<string, string>).text : ''))
-      .filter(Boolean);
-    if (texts.length) return texts.join('\n');
-  }
+  // Content arrays, wrapped results and MCP parts in every host's spelling: one reader for all.
+  const text = readableText(r, 200_000);
+  if (text) return text;
   const slim: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(r)) if (!BULKY_KEYS.has(k)) slim[k] = v;
   return JSON.stringify(slim);
@@ -98,6 +100,15 @@ function cleanValue(value: unknown, max: number, ctx: CaptureContext, field: str
   );
   if (depth) ctx.warn?.(`${field} nested deeper than 32 levels; the deeper part was dropped`);
   return redactValue(clipped);
+}
+
+/** NUL bytes and unpaired surrogates: a store, a terminal or a JSON encoder mangles or rejects them. */
+const UNPRINTABLE_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text safe to store and show: NUL dropped, an unpaired surrogate replaced by U+FFFD. */
+export function printable(text: string): string {
+  UNPRINTABLE_RE.lastIndex = 0;
+  return UNPRINTABLE_RE.test(text) ? text.replace(UNPRINTABLE_RE, (c) => (c === '\u0000' ? '' : '\uFFFD')) : text;
 }
 
 function inputText(input: unknown, max: number): string {
@@ -131,8 +142,8 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
     return { call: { toolName, input, phase: 'pre', ...cwd }, observation: {
       kind: 'note',
       type: 'pending',
-      title: oneLine(`About to run: ${d.title}`),
-      body: inputText(input, Math.min(maxInputChars, 1800)),
+      title: printable(oneLine(`About to run: ${d.title}`)),
+      body: printable(inputText(input, Math.min(maxInputChars, 1800))),
       files: d.files,
       toolName,
       ...(ev.toolUseId ? { toolUseId: ev.toolUseId } : {}),
@@ -167,8 +178,8 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   return { call, observation: {
     kind: d.kind,
     type: d.type,
-    title: d.title,
-    body: `Input: ${inputText(input, maxInputChars)}\n${outcome}`,
+    title: printable(d.title),
+    body: printable(`Input: ${inputText(input, maxInputChars)}\n${outcome}`),
     files: d.files,
     toolName,
     ...(ev.toolUseId ? { toolUseId: ev.toolUseId } : {}),
@@ -182,8 +193,8 @@ function textObservation(kind: ObservationDraft['kind'], type: ObservationDraft[
   return {
     kind,
     type,
-    title: c.allPrivate ? PRIVATE_PLACEHOLDER : oneLine(prefix + c.text, 160),
-    body: c.text,
+    title: c.allPrivate ? PRIVATE_PLACEHOLDER : printable(oneLine(prefix + c.text, 160)),
+    body: printable(c.text),
     files: [],
     private: c.allPrivate,
   };

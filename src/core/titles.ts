@@ -4,6 +4,7 @@
  * plus its observation type and the files it touched. Pure: works from the payload alone.
  */
 import { collapseSpaces } from './spaces.ts';
+import { patchOps, patchTextOf } from './extract/patch-ops.ts';
 import type { Kind, ObsType } from './types.ts';
 
 export interface ToolCallFacts {
@@ -30,6 +31,9 @@ type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** `1 line`, `3 lines`. */
+const count = (n: number, noun: string, nouns = `${noun}s`): string => `${n} ${n === 1 ? noun : nouns}`;
 
 /** Collapse whitespace and cut at a word boundary so the title stays one readable line. */
 export function oneLine(text: string, max = TITLE_MAX): string {
@@ -122,12 +126,34 @@ function patchStats(response: Rec): { added: number; removed: number } | undefin
   return { added, removed };
 }
 
+/**
+ * Gemini CLI's shell result: `Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …` and a
+ * few trailer lines. The command's own output, and the exit code when it states one.
+ */
+const GEMINI_SHELL_RE = /^Command: [^\n]*\n(?:Directory: [^\n]*\n)?Output: ([\s\S]*?)\n(?:Error: ([\s\S]*?)\n)?Exit Code: ([^\n]*)/;
+export function hostShellBlock(text: string): { output: string; error: string; exitCode?: number } | undefined {
+  if (!text.startsWith('Command: ')) return undefined;
+  const m = GEMINI_SHELL_RE.exec(text.length > 200_000 ? text.slice(0, 200_000) : text);
+  if (!m) return undefined;
+  const none = (s: string | undefined): string => (!s || s.trim() === '(empty)' || s.trim() === '(none)' ? '' : s);
+  const code = /^-?\d+$/.test(m[3]!.trim()) ? Number(m[3]!.trim()) : undefined;
+  return { output: none(m[1]), error: none(m[2]), ...(code !== undefined ? { exitCode: code } : {}) };
+}
+
 function bashOutcome(response: unknown): string {
   const r = rec(response);
   if (r.interrupted === true) return 'interrupted';
-  const code = num(r.exitCode) ?? num(r.exit_code) ?? num(r.returnCode);
+  let code = num(r.exitCode) ?? num(r.exit_code) ?? num(r.returnCode);
   if (code !== undefined && code !== 0) return `exit ${code}`;
-  const stdout = str(r.stdout) ?? (typeof response === 'string' ? response : '');
+  if (str(r.backgroundTaskId)) return `(in the background as ${r.backgroundTaskId})`;
+  if (r.isImage === true) return '→ (image)';
+  let stdout = str(r.stdout) ?? str(r.aggregated_output) ?? str(r.output) ?? (typeof response === 'string' ? response : '');
+  const block = hostShellBlock(stdout);
+  if (block) {
+    code = block.exitCode;
+    if (code !== undefined && code !== 0) return `exit ${code}`;
+    stdout = block.output || block.error;
+  }
   let trimmed = stdout.trim();
   let last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).trim();
   // A host's own status trailer (Copilot's `<exited with exit code 0>`) says less than the line before it.
@@ -135,6 +161,8 @@ function bashOutcome(response: unknown): string {
     trimmed = trimmed.slice(0, trimmed.length - last.length).trimEnd();
     last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).trim() || last;
   }
+  // No output, but Claude Code says what the exit status meant (`grep` finding nothing: "No matches found").
+  if (!last) last = str(r.returnCodeInterpretation)?.trim() ?? '';
   return last ? `→ ${last}` : '';
 }
 const EXIT_TRAILER_RE = /^[<([]?(?:exited with )?exit (?:code|status):? ?-?\d+[>)\]]?$/i;
@@ -163,7 +191,10 @@ export function isFileReadTitle(type: string, title: string): boolean {
 export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
   const input = rec(call.input);
   const response = rec(call.response);
-  const files = filesOf(call.input);
+  // The input names the file; a host that sent no usable input still says it in the answer (`filePath`).
+  const named = filesOf(call.input);
+  const answered = named.length ? undefined : str(response.filePath) ?? str(rec(response.file).filePath);
+  const files = answered ? [answered] : named;
   const file = files[0] ? displayPath(files[0], call.baseDir) : undefined;
   const name = call.toolName;
 
@@ -176,11 +207,14 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
   switch (name) {
     case 'Bash':
     case 'BashOutput': {
-      const command = str(input.command) ?? str(input.description) ?? 'command';
+      // BashOutput names a background shell by id; its answer says which command that is and how it stands.
+      const command = str(input.command) ?? str(response.command) ?? str(input.description) ?? 'command';
+      const status = name === 'BashOutput' ? str(response.status) : undefined;
       const outcome = call.response === undefined ? '' : bashOutcome(call.response);
-      const failed = outcome.startsWith('exit') || outcome === 'interrupted';
+      const failed = outcome.startsWith('exit') || outcome === 'interrupted' || status === 'failed';
+      const verb = name === 'BashOutput' ? `Output of \`${oneLine(command, 90)}\`${status ? ` (${status})` : ''}` : `Ran \`${oneLine(command, 90)}\``;
       return {
-        title: oneLine(`Ran \`${oneLine(command, 90)}\`${outcome ? ` ${outcome}` : ''}`),
+        title: oneLine(`${verb}${outcome ? ` ${outcome}` : ''}`),
         type: failed ? 'error' : 'command',
         kind: failed ? 'error' : 'tool',
         files,
@@ -189,7 +223,7 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
     case 'Write': {
       const created = response.type === 'create';
       const lines = countLines(str(input.content));
-      return { title: oneLine(`${created ? 'Created' : 'Wrote'} ${file ?? 'a file'} (${lines} lines)`), type: 'change', kind: 'tool', files };
+      return { title: oneLine(`${created ? 'Created' : 'Wrote'} ${file ?? 'a file'} (${count(lines, 'line')})`), type: 'change', kind: 'tool', files };
     }
     case 'Edit':
     case 'MultiEdit':
@@ -199,17 +233,14 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       const delta = stats ? ` (+${stats.added} −${stats.removed})` : edits;
       return { title: oneLine(`Edited ${file ?? 'a file'}${delta}`), type: 'change', kind: 'tool', files };
     }
-    case 'Read': {
-      const f = rec(response.file);
-      const total = num(f.totalLines) ?? num(f.numLines);
-      return { title: oneLine(`Read ${file ?? 'a file'}${total ? ` (${total} lines)` : ''}`), type: 'discovery', kind: 'tool', files };
-    }
+    case 'Read':
+      return { title: oneLine(`Read ${file ?? 'a file'}${readDetail(response, input)}`), type: 'discovery', kind: 'tool', files };
     case 'Grep': {
-      const pattern = str(input.pattern) ?? '';
+      const pattern = str(input.pattern) ?? str(input.query);
       const where = str(input.path) ? ` in ${displayPath(str(input.path) as string, call.baseDir)}` : '';
-      const hits = num(response.numFiles);
+      const hits = grepHits(response);
       return {
-        title: oneLine(`Searched for "${oneLine(pattern, 60)}"${where}${hits !== undefined ? ` (${hits} files)` : ''}`),
+        title: oneLine(`Searched${pattern ? ` for "${oneLine(pattern, 60)}"` : ''}${where}${hits ? ` (${hits})` : ''}`),
         type: 'discovery',
         kind: 'tool',
         files,
@@ -217,24 +248,49 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
     }
     case 'Glob': {
       const hits = num(response.numFiles);
-      return { title: oneLine(`Listed ${str(input.pattern) ?? 'files'}${hits !== undefined ? ` (${hits} files)` : ''}`), type: 'discovery', kind: 'tool', files };
+      return { title: oneLine(`Listed ${str(input.pattern) ?? 'files'}${hits !== undefined ? ` (${count(hits, 'file')}${response.truncated === true ? '+' : ''})` : ''}`), type: 'discovery', kind: 'tool', files };
     }
     case 'WebFetch':
-      return { title: oneLine(`Fetched ${str(input.url) ?? 'a page'}${num(response.code) ? ` (${response.code})` : ''}`), type: 'discovery', kind: 'tool', files };
+      return { title: oneLine(`Fetched ${str(input.url) ?? firstUrl(str(input.prompt)) ?? 'a page'}${num(response.code) ? ` (${response.code})` : ''}`), type: 'discovery', kind: 'tool', files };
     case 'WebSearch':
       return { title: oneLine(`Web search: ${str(input.query) ?? ''}`), type: 'discovery', kind: 'tool', files };
     case 'Task':
     case 'Agent':
-      return { title: oneLine(`Subagent: ${str(input.description) ?? str(input.prompt) ?? 'task'}`), type: 'subagent', kind: 'tool', files };
+      return {
+        title: oneLine(`Subagent: ${str(input.description) ?? str(input.prompt) ?? 'task'}${response.status === 'async_launched' ? ' (launched in the background)' : ''}`),
+        type: 'subagent',
+        kind: 'tool',
+        files,
+      };
     case 'TodoWrite': {
-      const todos = Array.isArray(input.todos) ? input.todos.map(rec) : [];
+      if (!Array.isArray(input.todos)) return { title: 'Updated the todo list', type: 'note', kind: 'note', files };
+      const todos = input.todos.map(rec);
       const done = todos.filter((t) => t.status === 'completed').length;
       const active = todos.find((t) => t.status === 'in_progress');
       const now = active ? `; now: ${str(active.activeForm) ?? str(active.content) ?? ''}` : '';
       return { title: oneLine(`Todo list: ${done}/${todos.length} done${now}`), type: 'note', kind: 'note', files };
     }
-    case 'AskUserQuestion':
-      return { title: oneLine(`Asked the user: ${firstQuestion(input)}`), type: 'decision', kind: 'decision', files };
+    case 'apply_patch': {
+      const ops = patchOps(patchTextOf(input));
+      const touched = [...new Set(ops.map((o) => o.path))];
+      const shown = touched.slice(0, 3).map((f) => displayPath(f, call.baseDir)).join(', ');
+      const more = touched.length > 3 ? ` and ${touched.length - 3} more` : '';
+      return {
+        title: oneLine(touched.length ? `Patched ${shown}${more}` : 'Applied a patch'),
+        type: 'change',
+        kind: 'tool',
+        files: [...new Set([...files, ...touched])],
+      };
+    }
+    case 'AskUserQuestion': {
+      const question = firstQuestion(input);
+      const answer = question ? answerTo(response, question) : undefined;
+      return { title: oneLine(`Asked the user: ${question}${answer ? ` → ${answer}` : ''}`), type: 'decision', kind: 'decision', files };
+    }
+    case 'ExitPlanMode': {
+      const plan = str(input.plan) ?? str(response.plan);
+      return { title: oneLine(plan ? `Plan: ${planGist(plan)}` : 'Left plan mode'), type: 'decision', kind: 'decision', files };
+    }
     default: {
       const arg = firstArgument(input);
       return { title: oneLine(`${name}${arg ? ` ${arg}` : ''}`), type: name.startsWith('mcp__') ? 'discovery' : 'command', kind: 'tool', files };
@@ -253,4 +309,74 @@ function firstArgument(input: Rec): string {
     if (typeof v === 'string' && v.trim()) return oneLine(v, 80);
   }
   return '';
+}
+
+/** What a Read returned, for its title: a line range of a longer file, a line count, or the kind of content. */
+function readDetail(response: Rec, input: Rec): string {
+  const f = rec(response.file);
+  switch (response.type) {
+    case 'image':
+    case 'pdf': {
+      const size = num(f.originalSize);
+      return ` (${response.type === 'pdf' ? 'PDF' : 'image'}${size !== undefined ? `, ${Math.max(1, Math.round(size / 1024))} KB` : ''})`;
+    }
+    case 'notebook':
+      return Array.isArray(f.cells) ? ` (${count(f.cells.length, 'cell')})` : ' (notebook)';
+    case 'file_unchanged':
+      return ' (unchanged since last read)';
+  }
+  const total = num(f.totalLines);
+  const shown = num(f.numLines);
+  const start = num(f.startLine) ?? num(input.offset);
+  if (total !== undefined && shown !== undefined && shown < total && shown > 0) {
+    const from = start ?? 1;
+    return ` (lines ${from}–${from + shown - 1} of ${total})`;
+  }
+  const n = total ?? shown;
+  return n ? ` (${count(n, 'line')})` : '';
+}
+
+/** How much a Grep found, in the terms of its output mode: lines shown, matches counted, files listed. */
+function grepHits(response: Rec): string {
+  const files = num(response.numFiles);
+  if (response.mode === 'content') {
+    const lines = num(response.numLines);
+    if (lines !== undefined) return count(lines, 'line');
+  }
+  if (response.mode === 'count') {
+    const matches = num(response.numMatches);
+    if (matches !== undefined) return `${count(matches, 'match', 'matches')}${files !== undefined ? ` in ${count(files, 'file')}` : ''}`;
+  }
+  return files !== undefined ? count(files, 'file') : '';
+}
+
+const URL_RE = /\bhttps?:\/\/[^\s"'<>)\]]+/;
+
+/** The first web address in a text (Gemini's web_fetch names its pages inside the prompt). */
+function firstUrl(text: string | undefined): string | undefined {
+  return text ? URL_RE.exec(text.slice(0, 4000))?.[0] : undefined;
+}
+
+/** The user's answer to a question, from Claude Code's `answers` map (a list of choices joined). */
+function answerTo(response: Rec, question: string): string | undefined {
+  const a = rec(response.answers)[question];
+  if (typeof a === 'string') return a || undefined;
+  if (Array.isArray(a)) return a.filter((x) => typeof x === 'string').join(', ') || undefined;
+  return undefined;
+}
+
+const MD_LINE_MARK_RE = /^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)/;
+
+/** A plan's first lines, markdown marks dropped, joined with ` · ` (bounded: a title needs a few). */
+function planGist(plan: string): string {
+  const parts: string[] = [];
+  let len = 0;
+  for (const raw of plan.slice(0, 2000).split('\n')) {
+    const line = raw.replace(MD_LINE_MARK_RE, '').trim();
+    if (!line || /^[-=*_|:`\s]+$/.test(line)) continue;
+    parts.push(line);
+    len += line.length + 3;
+    if (len > TITLE_MAX) break;
+  }
+  return parts.join(' · ');
 }

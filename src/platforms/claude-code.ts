@@ -52,6 +52,17 @@ function failureBeside(p: Rec): string | undefined {
   return typeof text === 'string' && text.trim() ? text : 'failed';
 }
 
+/** An `error` field as text: a string as is, an error object by its message, anything else as JSON. */
+function errorText(error: unknown): string | undefined {
+  if (error === undefined || error === null) return undefined;
+  if (typeof error === 'string') return error;
+  if (isRecord(error) && typeof error.message === 'string' && error.message.trim()) {
+    const code = typeof error.code === 'string' || typeof error.code === 'number' ? String(error.code) : '';
+    return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
+  }
+  return JSON.stringify(error);
+}
+
 /**
  * The common event for a Claude-shaped payload (also Codex's, which copies the schema). Every field
  * is read whatever the event, so a wrong type anywhere is reported.
@@ -76,7 +87,7 @@ export function readClaudeShaped(platform: string, event: HookEventName, p: Rec,
     toolInput: f.obj('tool_input'),
     toolResponse: p.tool_response,
     toolUseId: f.str('tool_use_id'),
-    error: typeof error === 'string' ? error : error !== undefined && error !== null ? JSON.stringify(error) : undefined,
+    error: errorText(error),
     isInterrupt: f.bool('is_interrupt'),
     durationMs: f.num('duration_ms'),
     lastAssistantMessage: f.str('last_assistant_message'),

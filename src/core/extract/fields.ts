@@ -45,51 +45,134 @@ export function arr(obj: Json | undefined, ...keys: string[]): unknown[] | undef
   return undefined;
 }
 
-/** Text pieces inside an MCP-style content array: `[{type:'text', text:'…'}, …]`. */
-function contentText(content: unknown[], limit: number): string {
+const KB = 1024;
+
+/** `image/png, 47 KB`: what a binary part is, never its bytes. */
+function binaryNote(kind: string, mime: string | undefined, size: number | undefined): string {
+  const what = [mime, size !== undefined ? `${Math.max(1, Math.round(size / KB))} KB` : ''].filter(Boolean).join(', ');
+  return `[${kind}${what ? ` ${what}` : ''}]`;
+}
+
+/**
+ * The readable text of one content part, in any host's spelling: MCP `{type:'text', text}`, an
+ * embedded resource's text (or its address), a resource link, VS Code's `{kind:'text', value}`,
+ * Gemini's `{text}` and `{inlineData}`, search hits `{title, url}`, bare strings and numbers. A binary
+ * part (image, audio, blob) becomes a short note saying what it was; anything else reads as ''.
+ */
+export function partText(c: unknown): string {
+  if (typeof c === 'string') return c;
+  if (typeof c === 'number' || typeof c === 'boolean') return String(c);
+  const r = asRecord(c);
+  if (!r) return '';
+  if (typeof r['text'] === 'string') return r['text'];
+  const type = typeof r['type'] === 'string' ? r['type'] : typeof r['kind'] === 'string' ? r['kind'] : '';
+  if (typeof r['value'] === 'string' && (type === 'text' || type === 'markdown' || type === '')) return r['value'];
+  const resource = asRecord(r['resource']);
+  if (resource) {
+    const t = str(resource, 'text');
+    if (t) return t;
+    const uri = str(resource, 'uri');
+    return typeof resource['blob'] === 'string' ? binaryNote('resource', str(resource, 'mimeType') ?? uri, undefined) : uri ? `[resource ${uri}]` : '';
+  }
+  const inline = asRecord(r['inlineData']);
+  if (inline) return binaryNote('inline data', str(inline, 'mimeType'), undefined);
+  if (type === 'image' || type === 'audio' || type === 'blob') {
+    const data = r['data'];
+    return binaryNote(type, str(r, 'mimeType', 'mime_type', 'media_type'), typeof data === 'string' ? Math.floor((data.length * 3) / 4) : undefined);
+  }
+  const url = str(r, 'url', 'uri');
+  if (url) {
+    const title = str(r, 'title', 'name');
+    return title ? `${title} — ${url}` : url;
+  }
+  return '';
+}
+
+/** Text pieces inside a content array: `[{type:'text', text:'…'}, …]`, one level of nested lists too. */
+function contentText(content: readonly unknown[], limit: number, nested = false): string {
   let out = '';
   for (const c of content) {
     if (out.length >= limit) break;
-    if (typeof c === 'string') out += (out ? '\n' : '') + c;
-    else {
-      const t = str(asRecord(c), 'text');
-      if (t) out += (out ? '\n' : '') + t;
+    const t = Array.isArray(c) ? (nested ? '' : contentText(c, limit - out.length, true)) : partText(c);
+    if (t) out += (out ? '\n' : '') + t;
+    else if (!nested) {
+      // A search result's hits (`{content: [{title, url}]}`) sit one level down.
+      const inner = asRecord(c)?.['content'];
+      if (Array.isArray(inner)) {
+        const t2 = contentText(inner, limit - out.length, true);
+        if (t2) out += (out ? '\n' : '') + t2;
+      }
     }
   }
   return out;
 }
 
+/** Keys under which hosts nest a result object that holds the real answer (`{result: {content}}`). */
+const WRAPPER_KEYS = ['result', 'output', 'toolResult', 'tool_result', 'response'] as const;
+
 /**
- * The readable text of a tool response, whatever its shape: a string, `{stdout, stderr}`,
- * `{output}`, `{content: [...]}` (MCP, Agent), `{file: {content}}` (Read), `{result}`…
- * Bounded by `limit` characters per piece; never serializes huge objects whole.
+ * The readable text of a tool response, or '' when it holds none: a string, a content array,
+ * `{stdout, stderr}`, `{output}`, `{content: [...]}` (MCP, Agent), `{file: {content}}` (Read),
+ * `{result}`, a wrapped `{result: {content}}`, MCP `structuredContent` (as compact JSON).
  */
-export function responseText(response: unknown, limit = 200_000): string {
+export function readableText(response: unknown, limit = 200_000, depth = 0): string {
   if (typeof response === 'string') return response.length > limit ? response.slice(0, limit) : response;
+  if (typeof response === 'number' || typeof response === 'boolean') return String(response);
   if (Array.isArray(response)) return contentText(response, limit);
   const r = asRecord(response);
-  if (!r) return response === undefined || response === null ? '' : String(response);
+  if (!r) return '';
   const parts: string[] = [];
-  const stdout = str(r, 'stdout', 'output', 'llmContent', 'returnDisplay', 'result', 'text', 'message');
+  const stdout = str(r, 'stdout', 'output', 'aggregated_output', 'llmContent', 'returnDisplay', 'result', 'text', 'message', 'textResultForLlm');
   if (stdout) parts.push(stdout);
   const stderr = str(r, 'stderr');
   if (stderr) parts.push(stderr);
   const content = r['content'];
-  if (Array.isArray(content)) parts.push(contentText(content, limit));
-  else if (typeof content === 'string' && !stdout) parts.push(content);
+  if (Array.isArray(content)) {
+    const t = contentText(content, limit);
+    if (t) parts.push(t);
+  } else if (typeof content === 'string' && !stdout) parts.push(content);
+  // Search results (Claude Code's WebSearch): summary strings and `{content: [{title, url}]}` hits.
+  const results = r['results'];
+  if (Array.isArray(results) && !stdout) {
+    const t = contentText(results, limit);
+    if (t) parts.push(t);
+  }
   const file = asRecord(r['file']);
   if (file) {
     const fc = str(file, 'content');
     if (fc) parts.push(fc);
   }
-  if (parts.length === 0) {
-    try {
-      const s = JSON.stringify(r);
-      return s.length > limit ? s.slice(0, limit) : s;
-    } catch {
-      return '';
+  if (parts.length === 0 && depth < 2) {
+    const llm = r['llmContent'];
+    if (llm !== undefined && typeof llm !== 'string') parts.push(readableText(llm, limit, depth + 1));
+    for (const k of WRAPPER_KEYS) {
+      const v = r[k];
+      if (parts.some(Boolean)) break;
+      if (v && typeof v === 'object') parts.push(readableText(v, limit, depth + 1));
     }
   }
-  const joined = parts.join('\n');
+  if (!parts.some(Boolean) && r['structuredContent'] && typeof r['structuredContent'] === 'object') {
+    try {
+      parts.push(JSON.stringify(r['structuredContent']).slice(0, limit));
+    } catch {
+      /* not serializable: nothing readable */
+    }
+  }
+  const joined = parts.filter(Boolean).join('\n');
   return joined.length > limit ? joined.slice(0, limit) : joined;
+}
+
+/**
+ * The readable text of a tool response, whatever its shape (see `readableText`); a record with
+ * no readable part is serialized (bounded by `limit`), so nothing is lost.
+ */
+export function responseText(response: unknown, limit = 200_000): string {
+  const text = readableText(response, limit);
+  if (text || typeof response !== 'object' || response === null || Array.isArray(response)) return text;
+  try {
+    const s = JSON.stringify(response);
+    return s.length > limit ? s.slice(0, limit) : s;
+  } catch {
+    return '';
+  }
 }

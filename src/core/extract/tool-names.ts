@@ -100,6 +100,15 @@ export function normalizeToolInput(tool: string, input: unknown): Json {
     if (target === '__proto__' || Object.hasOwn(out, target)) continue;
     out[target] = src[k];
   }
+  // A file named as a list (`file_path: ["a.ts", "b.ts"]`): the files it names, the first as the file.
+  for (const k of ['file_path', 'path', 'notebook_path']) {
+    const v = out[k];
+    if (!Array.isArray(v)) continue;
+    const names = v.filter((x): x is string => typeof x === 'string' && x.length > 0);
+    if (names.length && out['paths'] === undefined) out['paths'] = names;
+    if (names.length && PATH_IS_FILE.has(tool)) out[k] = names[0];
+    else delete out[k];
+  }
   if (out['file_path'] === undefined && PATH_IS_FILE.has(tool) && typeof out['path'] === 'string') {
     out['file_path'] = out['path'];
   }
@@ -107,8 +116,33 @@ export function normalizeToolInput(tool: string, input: unknown): Json {
     out['file_path'] = out['notebook_path'];
   }
   const cmd = out['command'];
-  if (Array.isArray(cmd)) out['command'] = argvToCommand(cmd);
+  if (Array.isArray(cmd)) {
+    // Codex runs a patch as `["apply_patch", "<patch>"]`: the patch is the input, not a command line.
+    const patch = cmd.length === 2 && typeof cmd[0] === 'string' && APPLY_PATCH_RE.test(cmd[0]) && typeof cmd[1] === 'string' ? cmd[1] : undefined;
+    if (patch !== undefined && out['input'] === undefined) {
+      out['input'] = patch;
+      delete out['command'];
+    } else out['command'] = argvToCommand(cmd);
+  } else if (cmd !== undefined && typeof cmd !== 'string') {
+    // A command in no shape a shell takes (an object, a number): its first string says what ran.
+    const text = firstString(cmd);
+    if (text) out['command'] = text;
+    else delete out['command'];
+  }
   return out;
+}
+
+const APPLY_PATCH_RE = /^(?:apply_?patch|applypatch)$/i;
+
+/** The first non-empty string in a value, looked for a few levels down (bounded). */
+function firstString(v: unknown, depth = 0): string | undefined {
+  if (typeof v === 'string') return v.trim() ? v : undefined;
+  if (depth > 3 || v === null || typeof v !== 'object') return undefined;
+  for (const x of Array.isArray(v) ? v.slice(0, 20) : Object.values(v).slice(0, 20)) {
+    const s = firstString(x, depth + 1);
+    if (s) return s;
+  }
+  return undefined;
 }
 
 const SHELL_C_FLAG_RE = /^-\w*c$|^\/c$|^-Command$/i;

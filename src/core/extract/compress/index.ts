@@ -6,7 +6,7 @@
  * than `maxChars`; it never throws.
  */
 import { redactText } from '../../privacy/redact.ts';
-import { asRecord, arr, num, responseText, str } from '../fields.ts';
+import { asRecord, arr, num, readableText, responseText, str } from '../fields.ts';
 import { normalizeToolInput, normalizeToolName } from '../tool-names.ts';
 import { clip } from '../text.ts';
 import { changedHunks, editDiff, looksLikeDiff } from './diff.ts';
@@ -30,14 +30,39 @@ function fileList(files: readonly unknown[], maxChars: number): string {
   return out.join('\n');
 }
 
+/** A notebook's cells as text: each cell's source under a `# [code]` / `# [markdown]` marker, with its text outputs. */
+function notebookText(cells: readonly unknown[]): string {
+  const out: string[] = [];
+  for (const c of cells.slice(0, 500)) {
+    const cell = asRecord(c);
+    if (!cell) continue;
+    const src = cell['source'];
+    const source = typeof src === 'string' ? src : Array.isArray(src) ? src.filter((l) => typeof l === 'string').join('') : '';
+    out.push(`# [${str(cell, 'cellType', 'cell_type') ?? 'cell'}]`, source);
+    for (const o of arr(cell, 'outputs') ?? []) {
+      const t = responseText(asRecord(o)?.['text'] ?? asRecord(o)?.['data'] ?? '', 2000);
+      if (t && typeof t === 'string' && !t.startsWith('{')) out.push(`# output: ${t}`);
+    }
+  }
+  return out.join('\n');
+}
+
 function byTool(tool: string, input: Record<string, unknown>, response: unknown, maxChars: number): string {
   const r = asRecord(response);
   switch (tool) {
     case 'Read': {
       const file = asRecord(r?.['file']);
       const path = str(input, 'file_path') ?? str(file, 'filePath') ?? '';
-      const content = str(file, 'content') ?? (typeof response === 'string' ? response : str(r, 'content', 'llmContent', 'output') ?? '');
+      // Any host's shape: Claude's `{file: {content}}`, a string, `{content}`, a list of text parts.
+      const content = str(file, 'content') ?? (typeof response === 'string' ? response : str(r, 'content', 'llmContent', 'output') ?? readableText(response, 400_000));
       const first = num(file, 'startLine') ?? num(input, 'offset') ?? 1;
+      const cells = arr(file, 'cells');
+      if (cells) return compressFile(path, notebookText(cells), maxChars);
+      // An image or a PDF: what it was, never its bytes.
+      if (!content && (r?.['type'] === 'image' || r?.['type'] === 'pdf')) {
+        const size = num(file, 'originalSize');
+        return `${path}\n(${r['type'] === 'pdf' ? 'PDF' : `image${str(file, 'type') ? ` ${str(file, 'type')}` : ''}`}${size !== undefined ? `, ${Math.max(1, Math.round(size / 1024))} KB` : ''})`;
+      }
       return compressFile(path, content, maxChars, first);
     }
     case 'Edit':
@@ -56,7 +81,11 @@ function byTool(tool: string, input: Record<string, unknown>, response: unknown,
       return compressLog(`${changedHunks(patch) || patch}${result ? `\n${result}` : ''}`, maxChars);
     }
     case 'Glob':
-      return fileList(arr(r, 'filenames') ?? (Array.isArray(response) ? response : []), maxChars) || responseText(response);
+    {
+      const list = arr(r, 'filenames') ?? (Array.isArray(response) && response.every((f) => typeof f === 'string') ? response : undefined);
+      // A host that answers in text (`Found 2 file(s) matching …`) keeps its text, not an empty list.
+      return list ? fileList(list, maxChars) : compressLog(responseText(response), maxChars);
+    }
     case 'Grep': {
       const files = arr(r, 'filenames');
       const content = str(r, 'content');
@@ -65,9 +94,11 @@ function byTool(tool: string, input: Record<string, unknown>, response: unknown,
       return compressLog(responseText(response), maxChars);
     }
     case 'Bash': {
-      const stdout = str(r, 'stdout', 'output') ?? (typeof response === 'string' ? response : '');
+      // An image printed to stdout (`isImage`) is bytes, not output anyone reads.
+      const stdout = r?.['isImage'] === true ? '(image output)' : str(r, 'stdout', 'aggregated_output', 'output') ?? (typeof response === 'string' ? response : '');
       const stderr = str(r, 'stderr') ?? '';
-      const text = stderr ? `${stdout}${stdout ? '\n' : ''}[stderr]\n${stderr}` : stdout || responseText(response);
+      const status = [str(r, 'returnCodeInterpretation'), str(r, 'backgroundTaskId') ? `running in the background as ${str(r, 'backgroundTaskId')}` : ''].filter(Boolean).join('; ');
+      const text = (stderr ? `${stdout}${stdout ? '\n' : ''}[stderr]\n${stderr}` : stdout || (status ? '' : responseText(response))) + (status ? `${stdout || stderr ? '\n' : ''}(${status})` : '');
       if (looksLikeDiff(text)) return compressLog(changedHunks(text), maxChars);
       return compressLog(text, maxChars);
     }

@@ -3,7 +3,7 @@
  * Subagents and skills. A subagent's launch says what was delegated; its completion carries the
  * gist of what it found (`agent_finding`), which is often the most reusable knowledge of a session.
  */
-import { asRecord, num, responseText, str } from '../fields.ts';
+import { asRecord, num, readableText, str } from '../fields.ts';
 import { makeEvent } from '../events.ts';
 import { gist } from '../text.ts';
 import type { CallContext, Extractor } from '../context.ts';
@@ -37,9 +37,11 @@ export const agentExtractor: Extractor = {
     const desc = str(ctx.input, 'description') ?? gist(str(ctx.input, 'prompt', 'task', 'message') ?? '', 120);
     const label = `[${type}] ${desc}`;
     if (ctx.failure) return [];
-    const text = responseText(ctx.response, 20_000);
-    if (ctx.phase === 'pre' || !ctx.hasResponse || ASYNC_LAUNCH_RE.test(text)) return [makeEvent('subagent_launched', label)];
+    // The finding is what the agent said: a record with nothing readable in it is no finding.
+    const text = readableText(ctx.response, 20_000);
     const r = asRecord(ctx.response);
+    const launched = r?.['status'] === 'async_launched' || ASYNC_LAUNCH_RE.test(text);
+    if (ctx.phase === 'pre' || !ctx.hasResponse || launched) return [makeEvent('subagent_launched', label)];
     const tools = num(r, 'totalToolUseCount');
     const ms = num(r, 'totalDurationMs');
     const stats = [tools !== undefined ? `${tools} tool uses` : '', ms !== undefined ? `${Math.round(ms / 1000)}s` : ''].filter(Boolean).join(', ');

@@ -4,6 +4,9 @@
  * A failed call yields no file event (the failure has its own), so "read X" always means X was read.
  */
 import { isRuleFile } from '../rule-files.ts';
+import { patchOps, patchTextOf } from '../patch-ops.ts';
+
+export { patchOps } from '../patch-ops.ts';
 import { asRecord, arr, num, str, type Json } from '../fields.ts';
 import { makeEvent } from '../events.ts';
 import { gist, shortPath } from '../text.ts';
@@ -177,33 +180,9 @@ export const writeExtractor: Extractor = {
   },
 };
 
-const PATCH_OP_RE = /^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$|^\+\+\+ (?:b\/)?(.+)$|^--- (?:a\/)?(.+)$/gm;
-
 /** The patch text of an apply_patch call, whichever field the host put it in. */
 function patchText(ctx: CallContext): string {
-  return str(ctx.input, 'input', 'patch', 'patchText', 'patch_text', 'command', 'diff') ?? '';
-}
-
-/** Files touched by a Codex-style (`*** Update File:`) or unified (`+++ b/…`) patch. */
-export function patchOps(patch: string): Array<{ op: 'add' | 'update' | 'delete' | 'move'; path: string }> {
-  const out: Array<{ op: 'add' | 'update' | 'delete' | 'move'; path: string }> = [];
-  let minus: string | undefined;
-  PATCH_OP_RE.lastIndex = 0;
-  const text = patch.length > 200_000 ? patch.slice(0, 200_000) : patch;
-  let m: RegExpExecArray | null;
-  while ((m = PATCH_OP_RE.exec(text)) !== null && out.length < 50) {
-    if (m[1]) out.push({ op: m[1].toLowerCase() as 'add' | 'update' | 'delete', path: m[2]!.trim() });
-    else if (m[3]) out.push({ op: 'move', path: m[3].trim() });
-    else if (m[5] !== undefined) minus = m[5].trim();
-    else if (m[4] !== undefined) {
-      const plus = m[4].trim();
-      if (plus === '/dev/null' && minus) out.push({ op: 'delete', path: minus });
-      else if (minus === '/dev/null') out.push({ op: 'add', path: plus });
-      else out.push({ op: 'update', path: plus });
-      minus = undefined;
-    }
-  }
-  return out;
+  return patchTextOf(ctx.input);
 }
 
 /** apply_patch: `file_write` for added files, `file_edit` for updated, deleted and moved ones. */
