@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{b as a,c as b,d as c}from"./chunk-44SIIL4C.js";import"./chunk-P7WZTBBI.js";import"./chunk-5W4MDCU7.js";import"./chunk-3NJMYND6.js";import"./chunk-YLUOXCMT.js";import"./chunk-OU6NIZFE.js";import"./chunk-XHH2D5LS.js";import"./chunk-RFWLANUQ.js";import"./chunk-5JHJ76L7.js";import"./chunk-6RARLS37.js";import"./chunk-X6SH7WAJ.js";import"./chunk-QEWHQVW3.js";import"./chunk-L43Z5DI3.js";import"./chunk-NYRTOUVY.js";export{a as changeChannel,b as listen,c as notifySql};
