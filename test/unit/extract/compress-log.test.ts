@@ -38,8 +38,10 @@ function referenceSelect(text: string, maxChars: number): string {
     }
   }
   const order = [...keep].sort((a, b) => a - b);
+  // The budget holds the omission markers too (28 characters each), recounted after every removal.
+  const markers = () => order.filter((i, k) => i > (k ? order[k - 1]! : -1) + 1).length + (order[order.length - 1]! < lines.length - 1 ? 1 : 0);
   let size = order.reduce((a, i) => a + Math.min(lines[i]!.length, lineCap) + 1, 0);
-  while (size > maxChars && order.length > 2) {
+  while (size + markers() * 28 > maxChars && order.length > 2) {
     const [removed] = order.splice(Math.floor(order.length / 2), 1);
     size -= Math.min(lines[removed!]!.length, lineCap) + 1;
   }
@@ -86,4 +88,12 @@ test('a problem word on the first or last line, or glued to a letter, is judged 
     assert.equal(compressLog(text, 200), reference(text, 200));
   }
   assert.match(compressLog([...filler.slice(0, 30), 'xerror', ...filler.slice(30)].join('\n'), 200), /^(?!.*xerror)/s);
+});
+
+test('a compressed log keeps its last line whole: the markers count against the budget, so no cut is needed after', () => {
+  const lines = Array.from({ length: 400 }, (_, i) => (i % 7 === 0 ? `error: step ${i} went wrong in module_${i}` : `step ${i} ok, nothing to see here at all`));
+  const last = '[main 37016ac] Fix tree view: use Ark UI directly, deduplicate entries, improve badge labels';
+  const out = compressLog([...lines, last].join('\n'), 2000);
+  assert.ok(out.length <= 2000, `${out.length} characters`);
+  assert.ok(out.endsWith(last), out.slice(-200));
 });

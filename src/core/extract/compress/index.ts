@@ -8,7 +8,7 @@
 import { redactText } from '../../privacy/redact.ts';
 import { asRecord, arr, num, readableText, responseText, str } from '../fields.ts';
 import { normalizeToolInput, normalizeToolName } from '../tool-names.ts';
-import { clip } from '../text.ts';
+import { truncateMiddle } from '../../truncate.ts';
 import { changedHunks, editDiff, looksLikeDiff } from './diff.ts';
 import { compressLog } from './log.ts';
 import { compressFile } from './read.ts';
@@ -117,7 +117,9 @@ export function compressOutput(toolName: string, input: unknown, response: unkno
     if (response === undefined || response === null) return '';
     const tool = normalizeToolName(toolName);
     const compressed = byTool(tool, normalizeToolInput(tool, input), response, max);
-    return clip(redactText(compressed), max);
+    // Redaction can lengthen a text a little; a cut then drops its middle, never the end where a
+    // command's result line (`[main 37016ac] subject`, `12 passed`) is.
+    return truncateMiddle(redactText(compressed), max);
   } catch {
     return '';
   }

@@ -62,6 +62,9 @@ function fold(lines: readonly string[], problem: readonly boolean[]): Line[] {
   return out;
 }
 
+/** Room an omission marker (`… 1234 lines omitted …`) takes, line break included. */
+const MARKER_CHARS = 28;
+
 function cap(line: string, n: number): string {
   return line.length > n ? `${line.slice(0, n - 1)}…` : line;
 }
@@ -102,12 +105,18 @@ function selectLines(text: string, maxChars: number): string {
     }
   }
   const order = [...keep].sort((a, b) => a - b);
-  // Over budget: drop kept lines from the middle outwards, keeping head and tail.
-  let size = order.reduce((a, i) => a + Math.min(lines[i]!.length, lineCap) + 1, 0);
-  while (size > budget && order.length > 2) {
+  // Over budget: drop kept lines from the middle outwards, keeping head and tail. The omission markers
+  // count too: a result over budget would be cut at its end, where a command's result line is.
+  const shown = (i: number) => Math.min(lines[i]!.length, lineCap) + 1;
+  let size = order.reduce((a, i) => a + shown(i), 0);
+  let gaps = order.reduce((n, i, k) => n + (i > (k ? order[k - 1]! : -1) + 1 ? 1 : 0), 0) + (order[order.length - 1]! < lines.length - 1 ? 1 : 0);
+  while (size + gaps * MARKER_CHARS > budget && order.length > 2) {
     const mid = Math.floor(order.length / 2);
-    const [removed] = order.splice(mid, 1);
-    size -= Math.min(lines[removed!]!.length, lineCap) + 1;
+    const [before, removed, after] = [order[mid - 1]!, order[mid]!, order[mid + 1]!];
+    order.splice(mid, 1);
+    size -= shown(removed);
+    // The gaps either side of the removed line become one.
+    gaps += 1 - (removed > before + 1 ? 1 : 0) - (after > removed + 1 ? 1 : 0);
   }
   const out: string[] = [];
   let prev = -1;

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as t,c as o,d as s,e as a,i as p}from"./chunk-MZWQS6IR.js";import"./chunk-HJLNAWCD.js";import{k as e,l as r,m}from"./chunk-KRR4ZYTI.js";import"./chunk-QEWHQVW3.js";import"./chunk-GRY5YXWB.js";import"./chunk-NJGV4B2G.js";import"./chunk-L43Z5DI3.js";import"./chunk-EQDMCI6N.js";import"./chunk-NYRTOUVY.js";export{e as DEFAULT_MODELS,r as LLM_DEFAULTS,t as SUMMARY_LIMITS,s as charCount,a as parseSummaryReply,m as resolveLlmSettings,o as sectionHeadings,p as summarizeWithLlm};
