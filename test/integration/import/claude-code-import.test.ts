@@ -36,8 +36,9 @@ const EXPECTED: Record<string, { file: string; observations: number; types: Reco
   '8122657c-fe54-4dc9-89a3-20049e8a84f7': { file: 'tomjnsn-agentlogs/crud.jsonl', observations: 11, types: { prompt: 1, note: 5, change: 2, discovery: 1, command: 1, conclusion: 1 }, ended: true },
   // 1 prompt, 2 calls the user rejected; the turn was interrupted, so no answer.
   '55604662-cf2a-4331-851a-ec234028f8ca': { file: 'marot-spotter/short.jsonl', observations: 3, types: { prompt: 1, error: 2 }, ended: true },
-  // /create-beads with arguments + "create the beads", 16 calls, 1 answer (the first turn was interrupted).
-  '491e126e-1e71-469c-ade2-fcc8af567c74': { file: 'marot-spotter/subagent.jsonl', observations: 19, types: { prompt: 2, discovery: 8, decision: 1, subagent: 1, change: 1, command: 5, conclusion: 1 }, ended: true },
+  // /create-beads with arguments + "create the beads", 16 calls, 1 answer (the first turn was interrupted);
+  // the question asked (AskUserQuestion) and the plan approved (ExitPlanMode) are decisions.
+  '491e126e-1e71-469c-ade2-fcc8af567c74': { file: 'marot-spotter/subagent.jsonl', observations: 19, types: { prompt: 2, discovery: 8, decision: 2, subagent: 1, change: 1, command: 4, conclusion: 1 }, ended: true },
   // 2 prompts, 6 calls, both turns interrupted (no answer); /mcp is not a prompt.
   'd6e0bada-1959-4eec-a9d2-0bfade768d8f': { file: 'marot-spotter/tool_heavy.jsonl', observations: 8, types: { prompt: 2, command: 2, discovery: 4 }, ended: true },
   // No main transcript: the subagent's 2 WebFetch calls and result, and the compaction run's summary.

@@ -40,3 +40,13 @@ test('wrappers: the action of a wrapped command is the wrapped program', () => {
   assert.deepEqual(commandParts('find . -name "*.ts" | xargs -n 1 grep -l TODO').map((p) => p.family), ['find', 'grep']);
   assert.deepEqual(commandParts('timeout 120 pytest -x tests/').map((p) => p.family), ['pytest']);
 });
+
+test('actions: a failed variant of a script is the same action as the script itself, not the other way round', async () => {
+  const { sameAction } = await import('../../../src/core/extract/shell/actions.ts');
+  const part = (c: string) => commandParts(c)[0]!;
+  assert.equal(sameAction(part('bun run lint:fix'), part('bun run lint')), true);
+  assert.equal(sameAction(part('npm run test:unit'), part('npm run test')), true);
+  assert.equal(sameAction(part('bun run lint'), part('bun run lint:fix')), false);
+  assert.equal(sameAction(part('bun run lint:fix'), part('bun run typecheck')), false);
+  assert.equal(sameAction(part('bun run lint:fix'), part('bun run lint:fix')), true);
+});
