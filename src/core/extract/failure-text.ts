@@ -37,7 +37,7 @@ const TAIL_CHARS = 16_000;
 // 1. Exit status lines ("exit", "status", make's "***").
 const EXIT_ONLY_RE = /^[\s[(<>*#-]*(?:[Ee]rror:?\s*|fatal:?\s*)?(?:[Tt]he\s+)?(?:[Cc]ommand\s+|[Pp]rocess\s+|[Ss]cript\s+)?(?:[Ee]xit|EXIT)(?:ed)?\s+(?:with\s+)?(?:[Cc]ode|[Ss]tatus|CODE|STATUS)[:=]?\s*\(?(-?\d+)\)?[\s.)\]>]*$/;
 const EXITED_WITH_RE = /\b(?:(?:exited|terminated)\s+with\s+(?:a\s+)?(?:non-zero\s+)?(?:exit\s+)?|(?:failed|finished|completed)\s+with\s+(?:a\s+)?(?:non-zero\s+)?exit\s+)(?:code|status)[:=]?\s*\(?(-?\d+)\)?(?:[\s.:;,)\]>]|$)/;
-const NON_ZERO_RE = /\breturned non-zero exit status (\d+)/;
+const NON_ZERO_RE = /\breturned non-zero exit status (\d+)|\b(?:did not|didn't) complete successfully: exit (?:code: )?(\d+)/;
 const MAKE_RE = /^(?:g?make|ninja)(?:\[\d+\])?: \*\*\* .*\bError (\d+)\s*$/;
 const NPM_LIFECYCLE_RE = /^npm (?:ERR!|error) (?:code ELIFECYCLE|errno [1-9]|Lifecycle script .* failed)/;
 
@@ -56,7 +56,11 @@ const FAILED_PY_RE = /^FAILED (?:\S+::\S|\((?:failures|errors)=[1-9])/;
 const NOT_OK_RE = /^not ok \d+\b(?!.*#\s*(?:TODO|SKIP))/;
 const DOTNET_FAILED_RE = /^Failed!\s+-\s+Failed:\s+[1-9]/;
 const TSC_FOUND_RE = /^Found [1-9]\d* errors?\b/;
-const BARE_FAIL_COUNT_RE = /^[1-9]\d* (?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$/;
+const BARE_FAIL_COUNT_RE = /^[1-9]\d* (?:tests? )?(?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$/;
+/** Format checkers' verdicts: black's and ruff's `1 file would be reformatted`, prettier's `[warn] Code style issues found`. */
+const REFORMAT_RE = /^[1-9]\d* files? would be reformatted\b/;
+/** Build tools' closing words that only come with errors: webpack's `compiled with 2 errors`, `Failed to compile.` (Next.js, CRA), sbt's and scala-cli's `Compilation failed`. */
+const BUILD_FAILED_RE = /^webpack [\d.]+ compiled with [1-9]\d* errors?\b|^Failed to compile\b|^(?:\[error\] .*)?Compilation failed$/;
 const GO_OK_RE = /^ok\s+\S+\s+[\d.]+s\b/;
 const OK_RE = /^OK(?: \(\w+=\d+\)| \(\d+ tests?\))?\s*$/;
 const BARE_PASS_COUNT_RE = /^\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$/;
@@ -70,7 +74,7 @@ const BARE_PASS_COUNT_RE = /^\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$/;
 function failMarker(t: string): boolean {
   switch (t.charCodeAt(0)) {
     case 70 /* F */:
-      return FAIL_PLAIN_RE.test(t) || FAILED_PY_RE.test(t) || t.startsWith('FAILURE: Build failed') || t.startsWith('FAILURES!') || DOTNET_FAILED_RE.test(t) || TSC_FOUND_RE.test(t);
+      return FAIL_PLAIN_RE.test(t) || FAILED_PY_RE.test(t) || t.startsWith('FAILURE: Build failed') || t.startsWith('FAILURES!') || DOTNET_FAILED_RE.test(t) || TSC_FOUND_RE.test(t) || t.startsWith('Failed to compile');
     case 45 /* - */:
       return t.startsWith('--- FAIL: ');
     case 110 /* n */:
@@ -83,8 +87,11 @@ function failMarker(t: string): boolean {
       return t.startsWith('BUILD FAILURE') || t.startsWith('BUILD FAILED');
     case 69 /* E */:
       return t.startsWith('ERRORS!');
+    case 91 /* [ */:
+      // gtest's `[  FAILED  ] Suite.Test`.
+      return t.startsWith('[  FAILED  ]') || t.startsWith('[warn] Code style issues found') || BUILD_FAILED_RE.test(t);
     default:
-      return t.charCodeAt(0) >= 49 && t.charCodeAt(0) <= 57 && BARE_FAIL_COUNT_RE.test(t);
+      return t.charCodeAt(0) >= 49 && t.charCodeAt(0) <= 57 ? BARE_FAIL_COUNT_RE.test(t) || REFORMAT_RE.test(t) : BUILD_FAILED_RE.test(t);
   }
 }
 
@@ -143,14 +150,14 @@ function summaryVerdict(line: string): boolean | null {
 /** The exit status a line states, if it is a status line. */
 function statedExit(line: string): number | undefined {
   const m = EXIT_ONLY_RE.exec(line) ?? EXITED_WITH_RE.exec(line) ?? NON_ZERO_RE.exec(line) ?? (line.includes('***') ? MAKE_RE.exec(line) : null);
-  return m ? Number(m[1]) : undefined;
+  return m ? Number(m[1] ?? m[2]) : undefined;
 }
 
 /** The keywords of a line, found with plain string search (no pattern to compile). */
 function keywords(line: string): { exit: boolean; counts: boolean; fail: boolean; pass: boolean; error: boolean } | undefined {
   const lower = line.toLowerCase();
   const exit = lower.includes('exit') || line.includes('***') || line.startsWith('npm ');
-  const fail = lower.includes('fail') || line.includes('not ok') || line.includes('Found ');
+  const fail = lower.includes('fail') || line.includes('not ok') || line.includes('Found ') || line.includes(' would be reformatted') || line.startsWith('[warn] Code style') || (line.startsWith('webpack ') && line.includes(' error'));
   const error = lower.includes('error') || lower.includes('exception') || lower.includes('panic') || lower.includes('fault') || line.includes('fatal: ') || line.startsWith(TRACEBACK_LINE);
   const pass = lower.includes('pass') || lower.includes('ok') || line.includes('BUILD SUCCESS');
   if (!exit && !fail && !error && !pass) return undefined;
