@@ -72,6 +72,10 @@ const BARE_PASS_COUNT_RE = /^\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$/;
  * characters, so a pattern is compiled only for a line that could be its marker.
  */
 function failMarker(t: string): boolean {
+  if (t.includes(': ok=')) {
+    const m = RECAP_RE.exec(t);
+    if (m) return m[1] !== '0' || m[2] !== '0';
+  }
   switch (t.charCodeAt(0)) {
     case 70 /* F */:
       return FAIL_PLAIN_RE.test(t) || FAILED_PY_RE.test(t) || t.startsWith('FAILURE: Build failed') || t.startsWith('FAILURES!') || DOTNET_FAILED_RE.test(t) || TSC_FOUND_RE.test(t) || t.startsWith('Failed to compile');
@@ -97,6 +101,7 @@ function failMarker(t: string): boolean {
 
 /** A runner's pass marker: go's `ok pkg 0.1s`, jest's `PASS x`, `test result: ok.`, unittest's `OK`, `BUILD SUCCESS`, `12 passing`. */
 function passMarker(t: string): boolean {
+  if (t.includes(': ok=')) return RECAP_RE.test(t);
   if (t.startsWith('ok')) return GO_OK_RE.test(t);
   if (t.startsWith('PASS')) return /^PASS\s+\S/.test(t);
   if (t.startsWith('OK')) return OK_RE.test(t);
@@ -105,11 +110,13 @@ function passMarker(t: string): boolean {
 
 // 3. Stack traces and give-up diagnostics.
 const TRACEBACK_LINE = 'Traceback (most recent call last):';
-const ERROR_HEAD_RE = /^\s*(?:Uncaught\s+|Unhandled exception\.\s+|Exception in thread "[^"]*"\s+|Caused by:\s+)?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception|Panic|Fault)\b(?:\s*\[[\w-]+\])?(?::\s.*|:?\s*$)/;
+const ERROR_HEAD_RE = /^\s*(?:Uncaught\s+|Unhandled exception\.\s+|Exception in thread "[^"]*"\s+|Caused by:\s+)?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception|Panic|Fault)\b(?:\s*\[[\w-]+\])?(?::\s.*|:?\s*$)/;
 const FRAME_RE = /^\s+(?:at\s+(?:async\s+)?\S.*?(?:\(.*:\d+(?::\d+)?\)|:\d+:\d+|\(native\)|\(<anonymous>\)|\.java:\d+\)|\(Unknown Source\))\s*$|at\s+[\w$.<>`]+\(.*\)(?:\s+in\s+.+:line\s+\d+)?\s*$|File\s+".+",\s+line\s+\d+|from\s+\S+:\d+:in\b)/;
 const GOROUTINE_RE = /^goroutine \d+ \[/;
 /** What compilers and CLIs print as they give up: `a.c:3:5: error: …`, `error[E0308]: …`, `a.ts(3,7): error TS2322: …`, `fatal: …`. */
-const DIAGNOSTIC_RE = /^(?:\S+:\d+:\d+: (?:fatal )?error: \S|\S+\(\d+,\d+\): error TS\d+:|error TS\d+:|error(?:\[E\d{4}\])?: \S|fatal: \S)/;
+const DIAGNOSTIC_RE = /^(?:\S+:\d+:\d+: (?:fatal )?error: \S|\S+\(\d+,\d+\): error TS\d+:|error TS\d+:|error(?:\[E\d{4}\])?: \S|fatal: \S|(?:PHP )?(?:Fatal|Parse) error: +\S)/;
+/** Ansible's `PLAY RECAP` line for a host: failed or unreachable above zero fails the run, else it passed (an ignored `fatal:` above included). */
+const RECAP_RE = /^\S+\s+: ok=\d+\s+changed=\d+\s+unreachable=(\d+)\s+failed=(\d+)/;
 const DIGIT_RE = /\d/;
 
 function window(text: string): string {
@@ -138,9 +145,13 @@ function counts(line: string): { pairs: number; failed: boolean; passed: boolean
   return { pairs, failed, passed };
 }
 
+/** A log record (`ERROR:sync:payment 12 failed`, Python's default logging format): a program's words, not a runner's count. */
+const LOG_RECORD_RE = /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:/;
+
 /** A test summary line's verdict: failed with a count above zero, passed with passes only, or null. */
 function summaryVerdict(line: string): boolean | null {
   const t = line.trimStart();
+  if (LOG_RECORD_RE.test(t)) return null;
   const c = counts(line);
   if (!SUMMARY_PREFIXES.some((p) => t.startsWith(p)) && c.pairs < 2) return null;
   if (c.failed || LABEL_COUNT_RE.test(line)) return true;

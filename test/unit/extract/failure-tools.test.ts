@@ -125,3 +125,22 @@ test('successful runs that mention errors, failures or warnings are not failures
     '[+] Running 2/2\n ✔ Container app-errors-1     Started\n ✔ Container app-web-1        Started',
   ]) assert.equal(plain(out), null, out);
 });
+
+test('plain text: a bare Error with frames, a PHP fatal error above a long trace, kubectl and docker give-ups, ansible recaps', () => {
+  const esm = "node:internal/modules/esm/resolve:265\n    throw new ERR_MODULE_NOT_FOUND(\n          ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/lib/db.js' imported from /app/server.mjs\n    at finalizeResolution (node:internal/modules/esm/resolve:265:11)\n    at moduleResolve (node:internal/modules/esm/resolve:933:10) {\n  code: 'ERR_MODULE_NOT_FOUND'\n}\n\nNode.js v22.3.0";
+  assert.equal(plain(esm), "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/lib/db.js' imported from /app/server.mjs");
+  const frames = Array.from({ length: 14 }, (_, i) => `#${i} /app/vendor/lib/Pipeline.php(${100 + i}): Pipeline->handle()`).join('\n');
+  const php = `PHP Fatal error:  Uncaught PDOException: SQLSTATE[HY000] [2002] Connection refused in /app/src/Db.php:12\nStack trace:\n${frames}\n#14 {main}\n  thrown in /app/src/Db.php on line 12`;
+  assert.equal(plain(php), 'PHP Fatal error:  Uncaught PDOException: SQLSTATE[HY000] [2002] Connection refused in /app/src/Db.php:12');
+  assert.equal(plain('The Deployment "web" is invalid: spec.template.spec.containers[0].image: Required value'), 'The Deployment "web" is invalid: spec.template.spec.containers[0].image: Required value');
+  const docker = "Unable to find image 'myapp:latest' locally\ndocker: Error response from daemon: pull access denied for myapp, repository does not exist or may require 'docker login'.\nSee 'docker run --help'.";
+  assert.equal(plain(docker), "docker: Error response from daemon: pull access denied for myapp, repository does not exist or may require 'docker login'.");
+  const recap = (failed: number, unreachable = 0) => `\nPLAY RECAP *********\ndb1                        : ok=3    changed=2    unreachable=${unreachable}    failed=${failed}    skipped=0    rescued=0    ignored=1   `;
+  const ignored = 'TASK [check old cluster] ****\nfatal: [db1]: FAILED! => {"changed": true, "cmd": "pg_lsclusters | grep 12", "rc": 1, "stderr": "", "stdout": ""}\n...ignoring\n';
+  assert.equal(plain(ignored + recap(0)), null);
+  const fatal = 'TASK [install nginx] ****\nfatal: [db1]: FAILED! => {"changed": false, "msg": "No package matching \'ngnix\' is available"}\n';
+  assert.equal(plain(fatal + recap(1)), 'fatal: [db1]: FAILED! => {"changed": false, "msg": "No package matching \'ngnix\' is available"}');
+  assert.ok(plain(`TASK [Gathering Facts] ****\nok: [db1]\n${recap(0, 1)}`));
+  // Python's logging format is a program's words, not a runner's count.
+  assert.equal(plain('WARNING:root:slow response from api\nERROR:sync:payment 12 failed, will retry\nINFO:sync:done, 40 records'), null);
+});
