@@ -20,7 +20,7 @@ const MAX_LINE = 600;
  * Where a line could be an error line: one global pass finds the candidates (a hook process runs it
  * once over the text, cheaper than a pattern per line), then only those lines meet the shapes.
  */
-const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\.\w+:\[\d+,\d+\]|\(\d+,\d+\)|undefined reference|does not exist| is invalid: |\u00d7 |\bTS\d{4,5}: |\bSC\d{4} \(| line \d+\.$|^(?:\*\* \(|HTTP [45]\d\d: |GraphQL: |Can't |Global symbol |Undefined subroutine |Died at |[Ww]ould reformat|\[warn\] \S+\.\w+$)/gm;
+const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\.\w+:\[\d+,\d+\]|\(\d+,\d+\)|undefined reference|does not exist| is invalid: |\u00d7 |\bTS\d{4,5}: |\bSC\d{4} \(| line \d+\.$|^(?:\*\* \(|Could not connect to |HTTP [45]\d\d: |GraphQL: |Can't |Global symbol |Undefined subroutine |Died at |[Ww]ould reformat|\[warn\] \S+\.\w+$)/gm;
 
 /**
  * Decorations tools put before the message: Terraform's and miette's boxes (`│ Error: …`), Python's
@@ -73,7 +73,7 @@ const SHAPES: readonly Shape[] = [
   { re: /^(?:[\w.-]+: )?Error (?:from server|response from daemon)\b|^The \w+ "[^"]+" is invalid: \S|^\s*ERR_PNPM_\w+|^npm (?:ERR!|error) \S|^(?:Parse|Runtime) error\b|^CMake Error\b|^CONFLICT \(|^! \[(?:remote )?rejected\]|undefined reference to |^error [A-Z"]/, rank: 0 },
   { re: /: (?:Permission denied|command not found|No such file or directory)\b|^\u00d7 \S/, rank: 0 },
   // aws `An error occurred (NoSuchBucket) when calling …`, mysql `ERROR 1146 (42S02) at line 1: …`, redis-cli `(error) WRONGTYPE …`, gh `HTTP 404: …` / `GraphQL: …`.
-  { re: /^An error occurred \([\w.]+\) when calling |^ERROR \d+ \(\w+\)(?: at line \d+)?: \S|^\(error\) [A-Z]{2,}\b|^HTTP [45]\d\d: \S|^GraphQL: \S/, rank: 0 },
+  { re: /^An error occurred \([\w.]+\) when calling |^ERROR \d+ \(\w+\)(?: at line \d+)?: \S|^\(error\) [A-Z]{2,}\b|^Could not connect to Redis at \S+: \S|^HTTP [45]\d\d: \S|^GraphQL: \S/, rank: 0 },
   // Resolvers giving up (poetry, dart pub), systemd's `Job for x.service failed …` / `Failed to start x.service: …`.
   { re: /\bversion solving failed\b|^Job for \S+ failed\b|^Failed to \w+ \S+\.(?:service|socket|timer|target|mount)\b/, rank: 0 },
   // Located diagnostics without the word: `main.go:12:2: undefined: Foo`, `a.py:1:8: F401 …` (not warnings or notes).

@@ -49,7 +49,7 @@ const SUMMARY_PREFIXES: readonly string[] = ['Test', 'Suite', 'Ran ', 'test resu
 const COUNT_RE = /(\d+)\s+(?:(?:tests?|specs?|examples?|suites?)\s+)?([a-z]+)/g;
 const FAIL_WORDS: ReadonlySet<string> = new Set(['failed', 'failing', 'failure', 'failures', 'error', 'errors', 'fail', 'errored', 'broken']);
 const PASS_WORDS: ReadonlySet<string> = new Set(['passed', 'passing', 'pass', 'succeeded', 'ok', 'successful']);
-const OTHER_WORDS: ReadonlySet<string> = new Set(['skipped', 'pending', 'todo', 'total', 'examples', 'example', 'tests', 'test', 'assertions', 'assertion', 'warnings', 'warning']);
+const OTHER_WORDS: ReadonlySet<string> = new Set(['skipped', 'pending', 'todo', 'total', 'examples', 'example', 'specs', 'spec', 'tests', 'test', 'assertions', 'assertion', 'warnings', 'warning']);
 const COUNT_BOUNDARY = ' \t,(|';
 const FAIL_PLAIN_RE = /^FAIL(?:\s+\S|\s*$)/;
 const FAILED_PY_RE = /^FAILED (?:\S+::\S|\((?:failures|errors)=[1-9])/;

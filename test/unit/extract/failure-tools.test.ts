@@ -21,6 +21,8 @@ const CASES: ReadonlyArray<readonly [string, string, string]> = [
   ['mysql', "mysql: [Warning] Using a password on the command line interface can be insecure.\nERROR 1146 (42S02) at line 1: Table 'app.userz' doesn't exist",
     "ERROR 1146 (42S02) at line 1: Table 'app.userz' doesn't exist"],
   ['redis-cli', '(error) WRONGTYPE Operation against a key holding the wrong kind of value', '(error) WRONGTYPE Operation against a key holding the wrong kind of value'],
+  ['redis-cli connect', 'Could not connect to Redis at 127.0.0.1:6379: Connection refused', 'Could not connect to Redis at 127.0.0.1:6379: Connection refused'],
+  ['jasmine', "Started\nF.\n\nFailures:\n1) Calculator adds\n  Message:\n    Expected 3 to equal 4.\n\n2 specs, 1 failure\nFinished in 0.01 seconds", '1) Calculator adds'],
   ['gh http', '{"message":"Not Found","status":"404"}gh: Not Found (HTTP 404)\nHTTP 404: Not Found (https://api.github.com/repos/acme/nope)', 'HTTP 404: Not Found (https://api.github.com/repos/acme/nope)'],
   ['gh graphql', "GraphQL: Could not resolve to a Repository with the name 'acme/nope'. (repository)", "GraphQL: Could not resolve to a Repository with the name 'acme/nope'. (repository)"],
   ['dart analyze', "Analyzing app...\n\n  error - lib/a.dart:14:22 - The argument type 'String' can't be assigned to the parameter type 'int'. - argument_type_not_assignable\nwarning - lib/a.dart:3:8 - Unused import: 'dart:io'. - unused_import\n\n2 issues found.",
