@@ -20,13 +20,15 @@ const MAX_LINE = 600;
  * Where a line could be an error line: one global pass finds the candidates (a hook process runs it
  * once over the text, cheaper than a pattern per line), then only those lines meet the shapes.
  */
-const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\(\d+,\d+\)|undefined reference|does not exist|\u00d7 /g;
+const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\.\w+:\[\d+,\d+\]|\(\d+,\d+\)|undefined reference|does not exist| is invalid: |\u00d7 |\bTS\d{4,5}: |\bSC\d{4} \(| line \d+\.$|^(?:\*\* \(|Could not connect to |HTTP [45]\d\d: |GraphQL: |Can't |Global symbol |Undefined subroutine |Died at |[Ww]ould reformat|\[warn\] \S+\.\w+$)/gm;
 
 /**
  * Decorations tools put before the message: Terraform's and miette's boxes (`│ Error: …`), Python's
- * exception-group bars (`  | ValueError: …`), BuildKit's step prefix (`#8 2.301 `), pytest's `E   `.
+ * exception-group bars (`  | ValueError: …`), BuildKit's step prefix (`#8 2.301 `), pytest's `E   `,
+ * maven's and sbt's level tag (`[ERROR] `, `[error] `), the service prefix of docker compose's logs
+ * (`web-1  | `) and stack's package prefix (`app   > `), shellcheck's caret under the code (`^--^ `).
  */
-const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}/;
+const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}|^\[(?:error|ERROR)\] ?|^[\w.-]+[-_]\d+ +\| |^[\w.-]+ +> ?|^\s*\^-*\^ /;
 /** Lines that are only decoration (box rules, `+-+---- 1 ----`). */
 const RULE_ONLY_RE = /^[\s\-+=_\u2500-\u257f\d|]*$/;
 
@@ -48,20 +50,42 @@ const SHAPES: readonly Shape[] = [
   { re: /^\S+?\(\d+,\d+\): (?:fatal )?error\b/, rank: 0 },
   { re: /^\d+:\d+\s+error\s+\S/, rank: 0 },
   { re: /^e: \S+:\d+:\d+ /, rank: 0 },
+  // maven's javac `File.java:[7,9] cannot find symbol`, dart's `error - a.dart:3:9 - …`, eslint -f unix `[Error/rule]`, shellcheck `SC2086 (info): …`.
+  { re: /^\S+\.\w+:\[\d+,\d+\] \S/, rank: 0 },
+  { re: /^error - \S+:\d+:\d+ - \S/, rank: 0 },
+  { re: /^\S+:\d+:\d+: .* \[Error\/[\w@/-]+\]$/, rank: 0 },
+  { re: /^SC\d{4} \((?:error|warning|info|style)\): \S/, rank: 0 },
+  // esbuild `✘ [ERROR] …`, Scala 3's `-- [E006] Not Found Error: a.scala:3:2`, webpack/ts-loader's `TS2339: …`.
+  { re: /^\u2718 \[ERROR\] \S|^-- (?:\[E\d+\] )?\w[\w ]* Error: \S+:\d+:\d+|^TS\d{4,5}: \S/, rank: 0 },
   { re: /^(?:error|warning)?\s*(?:error\[E\d+\]|error TS\d+):/, rank: 0 },
   // Runtime: `TypeError: …`, `Error [ERR_X]: …`, `Caused by: java.net.ConnectException: …`, panics, signals.
-  { re: /^(?:Uncaught |Caused by: |Exception in thread "[^"]*" )?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)(?: \[[\w-]+\])?: \S/, rank: 0 },
+  { re: /^(?:Uncaught |Caused by: |Unhandled exception\. |Exception in thread "[^"]*" )?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)(?: \[[\w-]+\])?: \S/, rank: 0 },
   { re: /^panic: \S|^thread '[^']*' panicked at|^fatal error: \S/, rank: 0 },
   { re: /^(?:Segmentation fault|Bus error|Aborted|Killed)\b|^Illegal instruction\b/, rank: 0 },
+  // Ruby `a.rb:3:in 'greet': undefined method … (NoMethodError)`, Elixir `** (CompileError) …`, Erlang `exception error: …`, PHP `PHP Fatal error:  …`.
+  { re: /^\S+:\d+:in [`'][^']*': .* \((?:[A-Z]\w*::)*[A-Z]\w*\)$/, rank: 0 },
+  { re: /^\*\* \((?:[A-Z]\w*\.)*[A-Z]\w*\) \S|^(?:[\w.+-]+: |\*\* )?exception (?:error|exit|throw): \S|^(?:PHP )?(?:Fatal|Parse) error: +\S/, rank: 0 },
+  // Perl's fatal messages (`Can't locate Foo.pm in @INC`, `Global symbol "$x" requires explicit package name`).
+  { re: /^(?:Can't locate \S+ in @INC|Can't locate object method |Can't call method |Global symbol "\S+" requires |Undefined subroutine |syntax error at \S+ line \d+|Died at \S+ line \d+)/, rank: 0 },
   // CLIs giving up: `fatal: …`, `ERROR: …`, `clang: error: …`, `curl: (7) …`, kubectl, docker, pnpm, npm, psql, sqlite, git, CMake, linkers.
   { re: /^(?:fatal|FATAL|error|ERROR|Error)(?:\[\w+\])?:\s+(?!\(none\))\S/, rank: 0 },
   { re: /^[\w.+-]+: (?:fatal )?error: \S|^[\w.+-]+: \(\d+\) \S/, rank: 0 },
-  { re: /^Error (?:from server|response from daemon)\b|^\s*ERR_PNPM_\w+|^npm (?:ERR!|error) \S|^(?:Parse|Runtime) error\b|^CMake Error\b|^CONFLICT \(|^! \[(?:remote )?rejected\]|undefined reference to |^error [A-Z"]/, rank: 0 },
+  { re: /^(?:[\w.-]+: )?Error (?:from server|response from daemon)\b|^The \w+ "[^"]+" is invalid: \S|^\s*ERR_PNPM_\w+|^npm (?:ERR!|error) \S|^(?:Parse|Runtime) error\b|^CMake Error\b|^CONFLICT \(|^! \[(?:remote )?rejected\]|undefined reference to |^error [A-Z"]/, rank: 0 },
   { re: /: (?:Permission denied|command not found|No such file or directory)\b|^\u00d7 \S/, rank: 0 },
+  // aws `An error occurred (NoSuchBucket) when calling …`, mysql `ERROR 1146 (42S02) at line 1: …`, redis-cli `(error) WRONGTYPE …`, gh `HTTP 404: …` / `GraphQL: …`.
+  { re: /^An error occurred \([\w.]+\) when calling |^ERROR \d+ \(\w+\)(?: at line \d+)?: \S|^\(error\) [A-Z]{2,}\b|^Could not connect to Redis at \S+: \S|^HTTP [45]\d\d: \S|^GraphQL: \S/, rank: 0 },
+  // Resolvers giving up (poetry, dart pub), systemd's `Job for x.service failed …` / `Failed to start x.service: …`.
+  { re: /\bversion solving failed\b|^Job for \S+ failed\b|^Failed to \w+ \S+\.(?:service|socket|timer|target|mount)\b/, rank: 0 },
   // Located diagnostics without the word: `main.go:12:2: undefined: Foo`, `a.py:1:8: F401 …` (not warnings or notes).
   { re: /^\S+\.\w+:\d+:\d+:? (?!warning\b|note\b|info\b|hint\b)\S/, rank: 1 },
+  // A location alone, its message on the next line (scala-cli, Next.js's `./app/page.tsx:12:3` + `Type error: …`); webpack's `ERROR in ./src/a.ts 1:0-30`.
+  { re: /^\S+\.\w+:\d+:\d+:?$|^ERROR in \S/, rank: 1 },
+  // A file a format checker would rewrite: black/ruff `would reformat a.py`, prettier `[warn] a.ts`.
+  { re: /^[Ww]ould reformat:? \S|^\[warn\] \S+\.\w+$/, rank: 1 },
   // Bare complaints.
   { re: /^(?:error|fatal|panic)\b|\b(?:npm|yarn|pnpm) ERR!|^\w*(?:Error|Exception)\b|\bnot found\b|\bdoes not exist\b|\bfailed\b/, rank: 2 },
+  // Perl's `die` location (`… at a.pl line 3.`): warnings end the same way, so it only beats a wrapper.
+  { re: /\S at \S+ line \d+\.$/, rank: 2 },
 ];
 const WRAPPER_RANK = 3;
 
@@ -69,12 +93,12 @@ const WRAPPER_RANK = 3;
  * Lines that only say the whole run failed; they yield to any line that says why. One pattern:
  * build tools' and runners' closing words.
  */
-const WRAPPER_RE = /could not compile|linker command failed|failed to push some refs|Build failed|BUILD FAILED|Failed to execute goal|[Tt]est failed|the following command failed|Failed to build|A complete log of this run|^g?make(?:\[\d+\])?: \*\*\*|Compilation (?:failure|error)|COMPILATION ERROR|errors occurred|Execution failed for task|There (?:are|were) (?:test )?failures|did not complete successfully|Lifecycle script|^npm (?:ERR!|error) (?:code|errno|path|command|syscall|signal)\b|^npm (?:ERR!|error)\s*$|failed with exit code|exited with (?:code|status)|Command failed|aborting due to/;
+const WRAPPER_RE = /could not compile|linker command failed|failed to push some refs|Build failed|BUILD FAILED|Failed to execute goal|[Tt]est failed|the following command failed|Failed to build|A complete log of this run|^g?make(?:\[\d+\])?: \*\*\*|Compilation (?:failure|error)|COMPILATION ERROR|errors occurred|Execution failed for task|There (?:are|were) (?:test )?failures|did not complete successfully|Lifecycle script|^npm (?:ERR!|error) (?:code|errno|path|command|syscall|signal)\b|^npm (?:ERR!|error)\s*$|failed with exit code|exited with (?:code|status)|Command failed|aborting due to|Compilation failed|compilation aborted|aborted due to compilation errors|errors have been logged|didn't complete successfully/;
 
 /** Python's trace headers, plain and exception-group. */
 const TRACEBACK_RE = /^(?:\s*\+ )?(?:Exception Group )?Traceback \(most recent call last\):/;
 /** A line that ends by announcing its message on the next line (`… panicked at a.rs:3:37:`, `… (find_package):`), or only a code (`error: [GHC-88464]`). */
-const CONTINUES_RE = /:$|:\s*\[[\w-]+\]$|^Error Message:$/;
+const CONTINUES_RE = /:$|:\s*\[[\w-]+\]$|^Error Message:$|^\S+\.\w+:\d+:\d+$|^ERROR in \S+(?: \d+:\d+(?:-\d+)?)?$/;
 
 function clean(raw: string): string {
   const l = raw.replace(DECORATION_RE, '');

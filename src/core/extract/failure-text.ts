@@ -37,7 +37,7 @@ const TAIL_CHARS = 16_000;
 // 1. Exit status lines ("exit", "status", make's "***").
 const EXIT_ONLY_RE = /^[\s[(<>*#-]*(?:[Ee]rror:?\s*|fatal:?\s*)?(?:[Tt]he\s+)?(?:[Cc]ommand\s+|[Pp]rocess\s+|[Ss]cript\s+)?(?:[Ee]xit|EXIT)(?:ed)?\s+(?:with\s+)?(?:[Cc]ode|[Ss]tatus|CODE|STATUS)[:=]?\s*\(?(-?\d+)\)?[\s.)\]>]*$/;
 const EXITED_WITH_RE = /\b(?:(?:exited|terminated)\s+with\s+(?:a\s+)?(?:non-zero\s+)?(?:exit\s+)?|(?:failed|finished|completed)\s+with\s+(?:a\s+)?(?:non-zero\s+)?exit\s+)(?:code|status)[:=]?\s*\(?(-?\d+)\)?(?:[\s.:;,)\]>]|$)/;
-const NON_ZERO_RE = /\breturned non-zero exit status (\d+)/;
+const NON_ZERO_RE = /\breturned non-zero exit status (\d+)|\b(?:did not|didn't) complete successfully: exit (?:code: )?(\d+)/;
 const MAKE_RE = /^(?:g?make|ninja)(?:\[\d+\])?: \*\*\* .*\bError (\d+)\s*$/;
 const NPM_LIFECYCLE_RE = /^npm (?:ERR!|error) (?:code ELIFECYCLE|errno [1-9]|Lifecycle script .* failed)/;
 
@@ -49,14 +49,18 @@ const SUMMARY_PREFIXES: readonly string[] = ['Test', 'Suite', 'Ran ', 'test resu
 const COUNT_RE = /(\d+)\s+(?:(?:tests?|specs?|examples?|suites?)\s+)?([a-z]+)/g;
 const FAIL_WORDS: ReadonlySet<string> = new Set(['failed', 'failing', 'failure', 'failures', 'error', 'errors', 'fail', 'errored', 'broken']);
 const PASS_WORDS: ReadonlySet<string> = new Set(['passed', 'passing', 'pass', 'succeeded', 'ok', 'successful']);
-const OTHER_WORDS: ReadonlySet<string> = new Set(['skipped', 'pending', 'todo', 'total', 'examples', 'example', 'tests', 'test', 'assertions', 'assertion', 'warnings', 'warning']);
+const OTHER_WORDS: ReadonlySet<string> = new Set(['skipped', 'pending', 'todo', 'total', 'examples', 'example', 'specs', 'spec', 'tests', 'test', 'assertions', 'assertion', 'warnings', 'warning']);
 const COUNT_BOUNDARY = ' \t,(|';
 const FAIL_PLAIN_RE = /^FAIL(?:\s+\S|\s*$)/;
 const FAILED_PY_RE = /^FAILED (?:\S+::\S|\((?:failures|errors)=[1-9])/;
 const NOT_OK_RE = /^not ok \d+\b(?!.*#\s*(?:TODO|SKIP))/;
 const DOTNET_FAILED_RE = /^Failed!\s+-\s+Failed:\s+[1-9]/;
 const TSC_FOUND_RE = /^Found [1-9]\d* errors?\b/;
-const BARE_FAIL_COUNT_RE = /^[1-9]\d* (?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$/;
+const BARE_FAIL_COUNT_RE = /^[1-9]\d* (?:tests? )?(?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$/;
+/** Format checkers' verdicts: black's and ruff's `1 file would be reformatted`, prettier's `[warn] Code style issues found`. */
+const REFORMAT_RE = /^[1-9]\d* files? would be reformatted\b/;
+/** Build tools' closing words that only come with errors: webpack's `compiled with 2 errors`, `Failed to compile.` (Next.js, CRA), sbt's and scala-cli's `Compilation failed`. */
+const BUILD_FAILED_RE = /^webpack [\d.]+ compiled with [1-9]\d* errors?\b|^Failed to compile\b|^(?:\[error\] .*)?Compilation failed$/;
 const GO_OK_RE = /^ok\s+\S+\s+[\d.]+s\b/;
 const OK_RE = /^OK(?: \(\w+=\d+\)| \(\d+ tests?\))?\s*$/;
 const BARE_PASS_COUNT_RE = /^\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$/;
@@ -68,9 +72,13 @@ const BARE_PASS_COUNT_RE = /^\d+ (?:passing|passed|pass)(?:\s+\(\S+\))?\s*$/;
  * characters, so a pattern is compiled only for a line that could be its marker.
  */
 function failMarker(t: string): boolean {
+  if (t.includes(': ok=')) {
+    const m = RECAP_RE.exec(t);
+    if (m) return m[1] !== '0' || m[2] !== '0';
+  }
   switch (t.charCodeAt(0)) {
     case 70 /* F */:
-      return FAIL_PLAIN_RE.test(t) || FAILED_PY_RE.test(t) || t.startsWith('FAILURE: Build failed') || t.startsWith('FAILURES!') || DOTNET_FAILED_RE.test(t) || TSC_FOUND_RE.test(t);
+      return FAIL_PLAIN_RE.test(t) || FAILED_PY_RE.test(t) || t.startsWith('FAILURE: Build failed') || t.startsWith('FAILURES!') || DOTNET_FAILED_RE.test(t) || TSC_FOUND_RE.test(t) || t.startsWith('Failed to compile');
     case 45 /* - */:
       return t.startsWith('--- FAIL: ');
     case 110 /* n */:
@@ -83,13 +91,17 @@ function failMarker(t: string): boolean {
       return t.startsWith('BUILD FAILURE') || t.startsWith('BUILD FAILED');
     case 69 /* E */:
       return t.startsWith('ERRORS!');
+    case 91 /* [ */:
+      // gtest's `[  FAILED  ] Suite.Test`.
+      return t.startsWith('[  FAILED  ]') || t.startsWith('[warn] Code style issues found') || BUILD_FAILED_RE.test(t);
     default:
-      return t.charCodeAt(0) >= 49 && t.charCodeAt(0) <= 57 && BARE_FAIL_COUNT_RE.test(t);
+      return t.charCodeAt(0) >= 49 && t.charCodeAt(0) <= 57 ? BARE_FAIL_COUNT_RE.test(t) || REFORMAT_RE.test(t) : BUILD_FAILED_RE.test(t);
   }
 }
 
 /** A runner's pass marker: go's `ok pkg 0.1s`, jest's `PASS x`, `test result: ok.`, unittest's `OK`, `BUILD SUCCESS`, `12 passing`. */
 function passMarker(t: string): boolean {
+  if (t.includes(': ok=')) return RECAP_RE.test(t);
   if (t.startsWith('ok')) return GO_OK_RE.test(t);
   if (t.startsWith('PASS')) return /^PASS\s+\S/.test(t);
   if (t.startsWith('OK')) return OK_RE.test(t);
@@ -98,11 +110,13 @@ function passMarker(t: string): boolean {
 
 // 3. Stack traces and give-up diagnostics.
 const TRACEBACK_LINE = 'Traceback (most recent call last):';
-const ERROR_HEAD_RE = /^\s*(?:Uncaught\s+|Unhandled exception\.\s+|Exception in thread "[^"]*"\s+|Caused by:\s+)?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception|Panic|Fault)\b(?:\s*\[[\w-]+\])?(?::\s.*|:?\s*$)/;
+const ERROR_HEAD_RE = /^\s*(?:Uncaught\s+|Unhandled exception\.\s+|Exception in thread "[^"]*"\s+|Caused by:\s+)?(?:[A-Za-z_$][\w$]*\.)*(?:[A-Za-z_$][\w$]*)?(?:Error|Exception|Panic|Fault)\b(?:\s*\[[\w-]+\])?(?::\s.*|:?\s*$)/;
 const FRAME_RE = /^\s+(?:at\s+(?:async\s+)?\S.*?(?:\(.*:\d+(?::\d+)?\)|:\d+:\d+|\(native\)|\(<anonymous>\)|\.java:\d+\)|\(Unknown Source\))\s*$|at\s+[\w$.<>`]+\(.*\)(?:\s+in\s+.+:line\s+\d+)?\s*$|File\s+".+",\s+line\s+\d+|from\s+\S+:\d+:in\b)/;
 const GOROUTINE_RE = /^goroutine \d+ \[/;
 /** What compilers and CLIs print as they give up: `a.c:3:5: error: …`, `error[E0308]: …`, `a.ts(3,7): error TS2322: …`, `fatal: …`. */
-const DIAGNOSTIC_RE = /^(?:\S+:\d+:\d+: (?:fatal )?error: \S|\S+\(\d+,\d+\): error TS\d+:|error TS\d+:|error(?:\[E\d{4}\])?: \S|fatal: \S)/;
+const DIAGNOSTIC_RE = /^(?:\S+:\d+:\d+: (?:fatal )?error: \S|\S+\(\d+,\d+\): error TS\d+:|error TS\d+:|error(?:\[E\d{4}\])?: \S|fatal: \S|(?:PHP )?(?:Fatal|Parse) error: +\S)/;
+/** Ansible's `PLAY RECAP` line for a host: failed or unreachable above zero fails the run, else it passed (an ignored `fatal:` above included). */
+const RECAP_RE = /^\S+\s+: ok=\d+\s+changed=\d+\s+unreachable=(\d+)\s+failed=(\d+)/;
 const DIGIT_RE = /\d/;
 
 function window(text: string): string {
@@ -131,9 +145,13 @@ function counts(line: string): { pairs: number; failed: boolean; passed: boolean
   return { pairs, failed, passed };
 }
 
+/** A log record (`ERROR:sync:payment 12 failed`, Python's default logging format): a program's words, not a runner's count. */
+const LOG_RECORD_RE = /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:/;
+
 /** A test summary line's verdict: failed with a count above zero, passed with passes only, or null. */
 function summaryVerdict(line: string): boolean | null {
   const t = line.trimStart();
+  if (LOG_RECORD_RE.test(t)) return null;
   const c = counts(line);
   if (!SUMMARY_PREFIXES.some((p) => t.startsWith(p)) && c.pairs < 2) return null;
   if (c.failed || LABEL_COUNT_RE.test(line)) return true;
@@ -143,14 +161,14 @@ function summaryVerdict(line: string): boolean | null {
 /** The exit status a line states, if it is a status line. */
 function statedExit(line: string): number | undefined {
   const m = EXIT_ONLY_RE.exec(line) ?? EXITED_WITH_RE.exec(line) ?? NON_ZERO_RE.exec(line) ?? (line.includes('***') ? MAKE_RE.exec(line) : null);
-  return m ? Number(m[1]) : undefined;
+  return m ? Number(m[1] ?? m[2]) : undefined;
 }
 
 /** The keywords of a line, found with plain string search (no pattern to compile). */
 function keywords(line: string): { exit: boolean; counts: boolean; fail: boolean; pass: boolean; error: boolean } | undefined {
   const lower = line.toLowerCase();
   const exit = lower.includes('exit') || line.includes('***') || line.startsWith('npm ');
-  const fail = lower.includes('fail') || line.includes('not ok') || line.includes('Found ');
+  const fail = lower.includes('fail') || line.includes('not ok') || line.includes('Found ') || line.includes(' would be reformatted') || line.startsWith('[warn] Code style') || (line.startsWith('webpack ') && line.includes(' error'));
   const error = lower.includes('error') || lower.includes('exception') || lower.includes('panic') || lower.includes('fault') || line.includes('fatal: ') || line.startsWith(TRACEBACK_LINE);
   const pass = lower.includes('pass') || lower.includes('ok') || line.includes('BUILD SUCCESS');
   if (!exit && !fail && !error && !pass) return undefined;
