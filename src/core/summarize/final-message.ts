@@ -66,6 +66,16 @@ const USER_STEP_RE = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * A lead-in naming a purpose before the commands that serve it: "To import this commit into jj:",
+ * "取り込むには:", "要发布到 npm：", "배포하려면:". Only before a shell fence: "To summarize:" before a list is no step.
+ */
+const PURPOSE_LEAD_RE = /^to [a-z]|(?:には|ためには)[:：]\s*$|^(?:要|如需|若要|如果要)|(?:하려면|하기 위해서는)[:：]?\s*$/i;
+/**
+ * A sentence of the final message that asks the user to do something: "Please restart the server.",
+ * "その後、必要に応じて bookmark を設定してください。", "请重启服务。", "서버를 재시작해 주세요."
+ */
+const ASKS_USER_RE = /^(?:please (?!let me know|tell me|feel free|note|keep in mind)|you(?:'ll| will)? need to\b|you can now\b|make sure to\b|don't forget to\b|remember to\b)|(?:してください|して下さい|をお願いします)[。.!！]?$|^请(?!问|告诉我|随时)|(?:해 ?주세요|하세요|하십시오)[.!]?$/i;
 /** Fences of shell commands: what a "run the following" lead-in hands over. */
 const SHELL_FENCE_RE = /^\s*```\s*(?:bash|sh|shell|zsh|console|terminal|powershell|ps1|cmd)?\s*$/i;
 const FENCE_END_RE = /^\s*```\s*$/;
@@ -120,10 +130,11 @@ function plain(s: string): string {
  * that hands the user something to do: those stay, one list item each ("Run the following:" then
  * ```bash … ```), since they are the steps left. Any other fence is code shown, not prose.
  */
-function withoutFences(text: string): string {
+function withoutFences(text: string): { text: string; handsOver: boolean } {
   const lines = text.split('\n');
   const out: string[] = [];
   let leadIn = '';
+  let handed = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.trimStart().startsWith('```')) {
@@ -131,20 +142,28 @@ function withoutFences(text: string): string {
       out.push(line);
       continue;
     }
-    const handsOver = SHELL_FENCE_RE.test(line) && USER_STEP_RE.test(leadIn) && HEADING_RE.test(leadIn);
+    // The lead-in's last sentence, the one its colon closes ("… detached HEAD です。取り込むには:").
+    const last = plain(leadIn).split(/(?<=[。.!！])\s*/).pop() ?? '';
+    const handsOver = SHELL_FENCE_RE.test(line) && /[:：]\s*$/.test(last) && (USER_STEP_RE.test(last) || PURPOSE_LEAD_RE.test(last));
     let steps = 0;
     for (i++; i < lines.length && !FENCE_END_RE.test(lines[i]!); i++) {
       const command = COMMAND_LINE_RE.exec(lines[i]!);
-      if (handsOver && command && steps < FENCE_STEPS) (out.push(`- ${command[1]!.trim()}`), steps++);
+      if (!handsOver || !command || steps >= FENCE_STEPS) continue;
+      // Under their own heading, so that whatever the lead-in said they read as steps.
+      if (steps === 0) out.push('', '**Next steps:**');
+      out.push(`- ${command[1]!.replace(/\s+#.*$/, '').trim()}`);
+      steps++;
     }
+    handed ||= steps > 0;
     out.push('');
   }
-  return out.join('\n');
+  return { text: out.join('\n'), handsOver: handed };
 }
 
 /** Read a final message. Pure; never throws. */
 export function readFinalMessage(text: string): FinalMessage {
-  const lines = withoutFences(text.replace(/\r\n?/g, '\n')).split('\n');
+  const fenced = withoutFences(text.replace(/\r\n?/g, '\n'));
+  const lines = fenced.text.split('\n');
   const found: Record<Kind, string[]> = { result: [], next: [], issue: [] };
   let current: Kind = 'result';
   let nested = -1;
@@ -207,13 +226,13 @@ export function readFinalMessage(text: string): FinalMessage {
     }
     for (const s of sentences(plain(body))) {
       // A question is the one the message closes with (awaiting the user), not a step of its own.
-      if ((NEXT_SENTENCE_RE.test(s) || NOT_YET_RE.test(s)) && !isQuestion(s)) add('next', s);
+      if ((NEXT_SENTENCE_RE.test(s) || NOT_YET_RE.test(s) || ASKS_USER_RE.test(s)) && !isQuestion(s)) add('next', s);
       else if (!gist && s.length >= 30 && !isQuestion(s)) gist = s;
     }
   }
   const prose = lines.map((l) => l.trim()).filter((l) => l && !ITEM_RE.test(l) && !TABLE_ROW_RE.test(l));
   const lastSentence = sentences(plain(prose[prose.length - 1] ?? '')).pop();
   const question = lastSentence && isQuestion(lastSentence) ? lastSentence : undefined;
-  const handsOver = lines.some((l) => HEADING_RE.test(l) && USER_STEP_RE.test(l));
+  const handsOver = fenced.handsOver || lines.some((l) => HEADING_RE.test(l) && USER_STEP_RE.test(l));
   return { results: found.result, next: found.next, issues: found.issue, handsOver, ...(gist ? { gist } : {}), ...(question ? { question } : {}) };
 }

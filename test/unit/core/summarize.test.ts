@@ -379,3 +379,28 @@ test('Jujutsu commits count by their message: `jj commit -m` and `jj describe -m
   const done = section(sum.detailed, 1).join('\n');
   assert.ok(done.includes('feat: rebase revset input (v0.4.5)') && done.includes('docs: note the revset syntax'), sum.detailed);
 });
+
+test('a purpose lead-in before a shell fence ("To import it into jj:", "取り込むには:") hands its commands over; so does a closing "please …" sentence', () => {
+  const ja = summarizeHeuristically(
+    new SessionBuilder()
+      .prompt('リファクタリングしてコミットしてください')
+      .edit('src/app.rs')
+      .commit('refactor: unify rebase API')
+      .stop('コミット完了しました。\n\n**jj 操作について**: 現在 detached HEAD 状態です。jj でこのコミットを取り込むには:\n\n```bash\njj git import    # git の変更を jj に取り込む\njj log           # 状態確認\n```\n\nその後、必要に応じて bookmark を設定してください。')
+      .input(),
+  );
+  const next = section(ja.detailed, 3);
+  assert.ok(next.includes('jj git import') && next.includes('jj log'), ja.detailed);
+  assert.ok(next.some((l) => l.includes('bookmark を設定してください')), ja.detailed);
+  assert.ok(!section(ja.detailed, 1).some((l) => l.includes('jj git import')), ja.detailed);
+
+  const en = summarizeHeuristically(
+    new SessionBuilder().prompt('Add the migration.').edit('db/001.sql').stop('Added the migration.\n\nTo apply it:\n```sh\n$ npm run migrate\n```\n\nPlease restart the API afterwards. Please let me know if anything looks off.').input(),
+  );
+  const enNext = section(en.detailed, 3);
+  assert.ok(enNext.includes('npm run migrate') && enNext.includes('Please restart the API afterwards.'), en.detailed);
+  assert.ok(!enNext.some((l) => l.includes('let me know')), `a closing courtesy is no step\n${en.detailed}`);
+  // "To summarize:" before a list is no purpose: its items are results.
+  const recap = summarizeHeuristically(new SessionBuilder().prompt('Fix the parser.').edit('src/parse.ts').stop('Fixed.\n\nTo summarize:\n- the tokenizer handles CRLF now').input());
+  assert.ok(section(recap.detailed, 1).some((l) => l.includes('handles CRLF')), recap.detailed);
+});
