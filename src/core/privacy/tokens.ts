@@ -136,6 +136,15 @@ function formatMatches(text: string, hints: Hits): Found[] {
 
 /** Anchored rules: try the sticky regex just ahead of each occurrence of the hint. */
 function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenRule['anchor']>): string {
+  if (typeof anchor.hint !== 'string') {
+    for (const hint of anchor.hint) if (text.includes(hint)) text = applyAnchoredAt(text, rule, hint, anchor.before);
+    return text;
+  }
+  return applyAnchoredAt(text, rule, anchor.hint, anchor.before);
+}
+
+function applyAnchoredAt(text: string, rule: TokenRule, hint: string, before: readonly number[]): string {
+  const anchor = { hint, before };
   let out = '';
   let last = 0;
   let at = text.indexOf(anchor.hint);
@@ -190,7 +199,7 @@ export function redactTokens(text: string, hints: Hits = findHints(text).tokenHi
     for (const r of rulesForHint(text.substr(hints[k]!, hints[k + 1]!))) (active ??= new Set()).add(r);
   }
   for (const rule of active ? TOKEN_RULES : ALWAYS_RULES) {
-    if (rule.hints.length === 0 ? !rule.present || rule.present(out) : active!.has(rule)) out = applyRule(out, rule);
+    if (rule.hints.length === 0 ? !rule.present || rule.present(out) : active!.has(rule) && (!rule.present || rule.present(out))) out = applyRule(out, rule);
   }
   return out;
 }
