@@ -67,9 +67,10 @@ test('Discord bot tokens: the id part decodes to digits', () => {
   unchanged('see Module.Mathematics.functionalProgrammingExamplesForReaders');
 });
 
-test("Mailgun's newer keys: 32 hex digits and two groups of 8", () => {
+test("Mailgun's newer keys: 32 hex digits and two groups of 8, in a text that names Mailgun", () => {
   const key = p(hex(32), '-', hex(8), '-', hex(8));
-  hidden(`I rotated it, the new one is ${key} and the old is gone`, key, 'the new one is ', ' and the old is gone');
+  hidden(`I rotated the Mailgun key, the new one is ${key} and the old is gone`, key, 'the new one is ', ' and the old is gone');
+  hidden(`curl -s --user 'api:${key}' https://api.eu.mailgun.net/v3/mg.acme.io/messages`, key, "--user 'api:", "' https://api.eu.mailgun.net/v3/");
   // A UUID and a digest stay.
   unchanged(`id ${uuid()} and sha ${hex(40)}`);
 });
