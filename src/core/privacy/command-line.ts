@@ -317,7 +317,8 @@ function pipedSpan(text: string, at: number): Span | undefined {
   const words = shellWords(text, cs);
   if (words.length < 2 || !ECHO_RE.test(words[0]!.text)) return undefined;
   const last = words[words.length - 1]!;
-  if (last.text.startsWith('-') || last.text.includes('%')) return undefined;
+  // `echo hello | npm login`, `echo y | …`: a word is no credential; a token or a typed password mixes kinds of character.
+  if (last.text.startsWith('-') || last.text.includes('%') || last.text.length < 8 || !(randomish(last.text) || /[^A-Za-z]/.test(last.text))) return undefined;
   return carried(last, 0, 'secret');
 }
 

@@ -90,6 +90,8 @@ test('secrets piped into a login and passed in argument lists', () => {
   hidden(`printf '%s' '${PW}' | podman login quay.io -u acme --password-stdin`, PW, '| podman login quay.io');
   unchanged('echo "$CR_PAT" | docker login ghcr.io -u me --password-stdin');
   unchanged('cat ~/token.txt | gh auth login --with-token');
+  unchanged('echo hello | npm login');
+  hidden(`echo '${PW}' | npm login --registry https://npm.acme.io`, PW, '| npm login --registry https://npm.acme.io');
   hidden(`subprocess.run(["mysql", "-u", "root", "--password", "${PW}", "shop"])`, PW, '"--password", "', '", "shop"]');
   const k = chars(32);
   hidden(`"args": ["-y", "@acme/mcp", "--api-key", "${k}"]`, k, '"--api-key", "');
