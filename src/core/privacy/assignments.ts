@@ -104,6 +104,40 @@ function besideIsSecret(value: string, kind: string, b: Beside): boolean {
   return (kind === 'password' ? looksTypedSecret(value) : isGeneratedValue(value)) && isSecretLiteral(value, ctx);
 }
 
+/**
+ * Whether the pair whose name starts at `start` is a long flag's value: glued (`--from-literal=password=…`)
+ * or the next word (`--set auth.password=…`, `--set-string …`, `--build-arg …`).
+ */
+function isFlagValuePair(text: string, start: number): boolean {
+  const before = text[start - 1];
+  let e = start - 1;
+  if (before === ' ' || before === '\t') {
+    while (e > 0 && (text[e - 1] === ' ' || text[e - 1] === '\t')) e--;
+  } else if (before !== '=') return false;
+  let s = e;
+  while (s > 0 && e - s <= 40 && (isNameCode(text.charCodeAt(s - 1)))) s--;
+  // `--name` with letters after the dashes, at a word start.
+  return e - s >= 3 && text[s] === '-' && text[s + 1] === '-' && /[a-z]/.test(text[s + 2]!) && (s === 0 || text[s - 1] === ' ' || text[s - 1] === '\t');
+}
+
+/** `"--password", "…"`: a quoted flag, a comma, and its value quoted; the value's span, or undefined. */
+function listArgument(text: string, start: number, nameEnd: number): { start: number; end: number } | undefined {
+  const q = text[nameEnd];
+  if ((q !== '"' && q !== "'") || text[start - 1] !== '-' || text[start - 2] !== '-' || text[start - 3] !== q) return undefined;
+  let i = nameEnd + 1;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  if (text[i] !== ',') return undefined;
+  i++;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n') i++;
+  const q2 = text[i];
+  if (q2 !== '"' && q2 !== "'") return undefined;
+  const close = text.indexOf(q2, i + 1);
+  if (close < 0 || close - i > 4096) return undefined;
+  const value = text.slice(i + 1, close);
+  if (value.includes('\n') || value.startsWith('-')) return undefined;
+  return { start: i + 1, end: close };
+}
+
 /** Reads a value starting at `i`; returns its text, whether it was quoted and where it ends. */
 function readValue(text: string, i: number, headerLike: boolean): { value: string; quoted: boolean; start: number; end: number } | null {
   const q = text[i];
@@ -199,6 +233,19 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
       if (beside.form !== 'directive') continue;
     }
 
+    // An argument list (`["--password", "…"]`, `('--token', '…')`): the flag quoted, then its value as the next item.
+    const listed = listArgument(text, start, nameEnd);
+    if (listed) {
+      const lKind = secretNameKind(name);
+      const value = text.slice(listed.start, listed.end);
+      if (lKind && listed.start >= last && isSecretLiteral(value, { quoted: true, kind: lKind, configStyle: true, lineInitial: false, header: false, after: '' })) {
+        out += text.slice(last, listed.start) + placeholder(lKind, value);
+        last = listed.end;
+        scanFrom = Math.max(scanFrom, listed.end);
+      }
+      continue;
+    }
+
     // Separator (checked before the name: most hits are plain words with none): `=`, `:`, `:=`, `=>` excluded, `?:` (optional type) excluded, CLI `--flag value`.
     let i = nameEnd;
     const quotedName = text[i] === '"' || text[i] === "'";
@@ -264,7 +311,9 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     // Connection strings (`Server=…; User ID=sa; Password=…;`): `Key=Value;` pairs on the line.
     const connection =
       c === '=' && text[nameEnd] === '=' && !val.quoted && !name.includes('.') && !/=[^=]/.test(val.value) && inKeyValueList(text, start) && !looksLikeCode(val.value);
-    const configStyle = flag || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
+    // A pair that is a flag's value (`--set db.password=…`, `--from-literal=password=…`) is the command line's syntax.
+    const flagValue = c === '=' && !val.quoted && isFlagValuePair(text, start);
+    const configStyle = flag || flagValue || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
     // An Authorization header names its scheme; the well-known ones are listed (shape), and any other

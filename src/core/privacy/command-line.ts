@@ -91,6 +91,8 @@ function toolTable(): ReadonlyMap<string, readonly FlagRule[]> {
     ['mosquitto_sub', [both('-P')]],
     ['zip', [next('-P'), both('--password')]],
     ['7z', [glued('-p')]],
+    // `openssl enc -k <password>` (`-pass pass:…` is passColonSpan's).
+    ['openssl', [next('-k')]],
   ]);
 }
 
@@ -121,7 +123,7 @@ const POSITIONAL: ReadonlyMap<string, Positional> = new Map<string, Positional>(
 
 /** The names the hint scan looks for: tools, and the arguments that mark a password wherever they are. */
 export function commandHints(): readonly string[] {
-  return [...toolFlags().keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass', ...POSITIONAL.keys()];
+  return [...toolFlags().keys(), 'htpasswd', 'sqlplus', 'pass:', 'storepass', 'keypass', ...POSITIONAL.keys(), ...STDIN_READERS];
 }
 
 interface Word {
@@ -296,6 +298,30 @@ function javaPassSpan(text: string, at: number, length: number): Span | undefine
   return carried(v, 0, 'secret');
 }
 
+/**
+ * What reads a credential from its standard input: `docker login --password-stdin`, `gh auth login
+ * --with-token`, `npm login`. What is piped into it by `echo`/`printf` on the same line is the secret.
+ */
+const STDIN_READERS: readonly string[] = ['--password-stdin', '--with-token', 'npm login'];
+const ECHO_RE = /^(?:.*\/)?(?:echo|printf)$/;
+
+/** `echo <secret> | … --password-stdin`: the last word `echo` or `printf` writes into the pipe before `at`. */
+function pipedSpan(text: string, at: number): Span | undefined {
+  let ls = at;
+  while (ls > 0 && at - ls < 2000 && text[ls - 1] !== '\n') ls--;
+  const pipe = text.lastIndexOf('|', at);
+  if (pipe < ls || text[pipe - 1] === '|') return undefined;
+  // The piping command starts after the last `;`, `&&` or `(` before the pipe on the line.
+  let cs = pipe;
+  while (cs > ls && !';&(|'.includes(text[cs - 1]!)) cs--;
+  const words = shellWords(text, cs);
+  if (words.length < 2 || !ECHO_RE.test(words[0]!.text)) return undefined;
+  const last = words[words.length - 1]!;
+  // `echo hello | npm login`, `echo y | …`: a word is no credential; a token or a typed password mixes kinds of character.
+  if (last.text.startsWith('-') || last.text.includes('%') || last.text.length < 8 || !(randomish(last.text) || /[^A-Za-z]/.test(last.text))) return undefined;
+  return carried(last, 0, 'secret');
+}
+
 /** Every credential passed as a command-line argument replaced by its placeholder; `hits`: where the hints occur. */
 export function redactCommandLines(text: string, hits: Hits): string {
   if (hits.length === 0) return text;
@@ -306,6 +332,11 @@ export function redactCommandLines(text: string, hits: Hits): string {
     const word = text.substr(at, length);
     if (word === 'pass:') {
       const span = passColonSpan(text, at);
+      if (span) spans.push(span);
+      continue;
+    }
+    if (STDIN_READERS.includes(word)) {
+      const span = pipedSpan(text, at);
       if (span) spans.push(span);
       continue;
     }

@@ -14,5 +14,20 @@ export const TOKEN_HINTS: readonly string[] = tokenHints();
 /** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`); `cred` for `credential` and `creds`. */
 export const SECRET_WORDS: readonly string[] = ['pass', 'pwd', 'psk', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'bearer', 'pat'];
 
+/**
+ * Words only sentences introduce a credential with: other languages' credential words written in
+ * ASCII (`jeton`, `clave`, `senha`, and `contrasena` by its `sena`, which shares its first three
+ * letters with `senha`; `passwort` and `mot de passe` are secret words already) and the phrases of
+ * a login (`log in with admin / …`). Found in the same pass as the others; each word's first two
+ * letters cost the scan at every place they occur, so the list stays short (the rarer languages'
+ * words are prose-credentials' WIDE_WORDS, for texts with letters outside ASCII).
+ */
+export const PROSE_WORDS: readonly string[] = ['jeton', 'clave', 'sena', 'senha', 'log in with', 'login with'];
+
 /** In this order: the scan's hits come back per set, as `findHints` names them. */
-export const HINT_SETS: readonly WordSet[] = [{ words: TOKEN_HINTS }, { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] }, { words: commandHints() }];
+export const HINT_SETS: readonly WordSet[] = [
+  { words: TOKEN_HINTS },
+  { words: SECRET_WORDS, ignoreCase: true, wordEnd: ['pat'] },
+  { words: commandHints() },
+  { words: PROSE_WORDS, ignoreCase: true },
+];

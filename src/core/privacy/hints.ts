@@ -22,6 +22,8 @@ export interface Hints {
   readonly secretWords: Hits;
   /** Where the names of tools that take credentials as arguments occur. */
   readonly commandWords: Hits;
+  /** Where words only prose introduces a credential with occur (hint-sets' PROSE_WORDS). */
+  readonly proseWords: Hits;
 }
 
 /** The token rules' hints that occur in `text` at `at`, longest first. */
@@ -31,6 +33,6 @@ export function tokenHintsAt(text: string, at: number): string[] {
 
 /** The hints in `text` from `from` on. */
 export function findHints(text: string, from = 0): Hints {
-  const [tokenHints, secretWords, commandWords] = SCANNER.scan(text, from);
-  return { tokenHints: tokenHints!, secretWords: secretWords!, commandWords: commandWords! };
+  const [tokenHints, secretWords, commandWords, proseWords] = SCANNER.scan(text, from);
+  return { tokenHints: tokenHints!, secretWords: secretWords!, commandWords: commandWords!, proseWords: proseWords! };
 }

@@ -26,6 +26,8 @@ const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
   ['token', 'secret'], ['tokens', 'secret'], ['secret', 'secret'], ['secrets', 'secret'], ['credential', 'secret'], ['credentials', 'secret'],
   ['apikey', 'secret'],
   ['key', 'weak'], ['keys', 'weak'], ['auth', 'weak'],
+  // Other languages' words as written without their accents (hint-sets' PROSE_WORDS finds them).
+  ['contrasena', 'password'], ['senha', 'password'], ['clave', 'password'], ['jeton', 'secret'],
 ]);
 
 /**
@@ -39,8 +41,8 @@ const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
   ['令牌', 'secret'], ['密钥', 'secret'], ['秘钥', 'secret'], ['私钥', 'secret'], ['凭证', 'secret'], ['凭据', 'secret'], ['金鑰', 'secret'], ['密鑰', 'secret'], ['憑證', 'secret'], ['權杖', 'secret'],
   ['トークン', 'secret'], ['秘密鍵', 'secret'], ['シークレット', 'secret'], ['認証情報', 'secret'], ['アクセスキー', 'secret'], ['토큰', 'secret'], ['시크릿', 'secret'], ['비밀 키', 'secret'], ['인증 정보', 'secret'],
   ['токен', 'secret'], ['ключ', 'secret'], ['секрет', 'secret'], ['clé', 'secret'], ['schlüssel', 'secret'], ['chiave', 'secret'],
-  ['clave', 'secret'], ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'], ['jeton', 'secret'],
-  ['senha', 'password'], ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
+  ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'],
+  ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
   ['キー', 'weak'], ['키', 'weak'], ['鍵', 'weak'],
 ]);
 /** A letter outside ASCII (not `→`, `…`, box drawing or the `×` and `÷` signs, which tool outputs are full of: test runners mark failures with `×`). */
@@ -60,13 +62,17 @@ const MARK_STARTS: ReadonlySet<number> = new Set(MARKS.map((m) => m.charCodeAt(0
 function isQualifier(word: string): boolean {
   for (let k = 0; k < word.length; k++) {
     const c = word.charCodeAt(k);
-    if (!(isWordChar(c) || c === 40 || c === 41 || c === 45 || c > 0xbf)) return false;
+    if (!(isWordChar(c) || c === 40 || c === 41 || c === 45 || c === 39 || c > 0xbf)) return false;
   }
   return true;
 }
 
 /** Word separators, which need spaces around them. */
-const VERBS = new Set(['is', 'are', 'was', 'ist', 'es', 'est', 'è', 'é', 'är', 'er', 'equals', 'je', 'jest', 'это', '—', '-']);
+const VERBS = new Set(['is', 'are', 'was', 'ist', 'lautet', 'es', 'est', 'è', 'é', 'är', 'er', 'equals', 'je', 'jest', 'это', '—', '-']);
+/** A sentence that sets a credential (`set the admin password to …`): `to` then separates. */
+const SETS_BEFORE_RE = /\b(?:set|sets|setting|change|changed|changing|reset)\b[^.\n]{0,28}$/i;
+/** A Google app password as shown: four groups of four letters. */
+const APP_PASSWORD_AT_RE = /[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}(?![A-Za-z0-9])/y;
 
 const isAsciiLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isWordChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95;
@@ -134,7 +140,7 @@ function isSecretValue(v: string, minAlnum: number): boolean {
  * The value introduced by the credential word ending at `end`, if the text says one follows:
  * qualifiers (at most four short words, 40 characters), a separator, then a run of printable ASCII.
  */
-function valueAfter(text: string, end: number, cls: WordClass): Span | undefined {
+function valueAfter(text: string, end: number, cls: WordClass, setsTo = false): Span | undefined {
   let i = end;
   let separated = false;
   const limit = Math.min(text.length, end + 48);
@@ -150,8 +156,10 @@ function valueAfter(text: string, end: number, cls: WordClass): Span | undefined
     let j = i;
     while (j < limit && text[j] !== ' ' && text[j] !== '\t' && text[j] !== '\n' && !(MARK_STARTS.has(text.charCodeAt(j)) && MARKS.some((m) => text.startsWith(m, j)))) j++;
     const word = text.slice(i, j);
-    if (VERBS.has(word.toLowerCase())) {
+    if (VERBS.has(word.toLowerCase()) || (setsTo && word === 'to')) {
       i = j;
+      // `lautet: …`, `is: …`
+      if (text[i] === ':') i++;
       separated = true;
       break;
     }
@@ -166,6 +174,10 @@ function valueAfter(text: string, end: number, cls: WordClass): Span | undefined
   }
   if (!separated) return undefined;
   while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (cls === 'password') {
+    APP_PASSWORD_AT_RE.lastIndex = i;
+    if (APP_PASSWORD_AT_RE.test(text)) return { start: i, end: i + 19 };
+  }
   const span = valueSpan(text, i);
   return span && acceptable(text.slice(span.start, span.end), cls, true) ? span : undefined;
 }
@@ -188,7 +200,7 @@ function acceptable(v: string, cls: WordClass, separated: boolean): boolean {
 }
 
 /** The ASCII credential word around a secret-word hit at `at`: whole, not part of an identifier or a quoted key. */
-function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } | undefined {
+function asciiWordAt(text: string, at: number): { cls: WordClass; start: number; end: number } | undefined {
   // Bounded both ways: the longest word is 11 letters (a run of `passwordpassword…` is no word).
   let s = at;
   while (s > 0 && at - s <= 12 && isAsciiLetter(text.charCodeAt(s - 1))) s--;
@@ -207,21 +219,60 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; end: number } 
   if (!(after === 32 || after === 9 || after === 58 || after === 0xff1a || after === 40 || e === text.length)) return undefined;
   // `public key`, `primary key`, `cache key`: a key that is no secret.
   if (cls === 'weak' && NOT_SECRET_BEFORE.test(text.slice(Math.max(0, s - 16), s))) return undefined;
-  return { cls, end: e };
+  return { cls, start: s, end: e };
+}
+
+const WITH_END_RE = / with$/i;
+
+/** Two hit lists merged in order of position. */
+function mergeHits(a: Hits, b: Hits): Hits {
+  const out: Hits = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! <= b[j]!)) out.push(a[i]!, a[i + 1]!), (i += 2);
+    else out.push(b[j]!, b[j + 1]!), (j += 2);
+  }
+  return out;
+}
+
+/** After `log in with`: a user name, `/` or `:` (blanks around it allowed), and a password. */
+function loginValue(text: string, end: number): Span | undefined {
+  let i = end;
+  if (text[i] !== ' ') return undefined;
+  while (text[i] === ' ') i++;
+  const u = i;
+  while (i < text.length && i - u <= 64 && isValueChar(text.charCodeAt(i)) && text[i] !== '/' && text[i] !== ':') i++;
+  if (i === u || i - u > 64) return undefined;
+  while (text[i] === ' ') i++;
+  if (text[i] !== '/' && text[i] !== ':') return undefined;
+  i++;
+  while (text[i] === ' ') i++;
+  const span = valueSpan(text, i);
+  return span && acceptable(text.slice(span.start, span.end), 'password', true) ? span : undefined;
 }
 
 /**
  * Every credential introduced in prose replaced by its placeholder. `hits`: where the secret words
  * occur (from the hint scan).
  */
-export function redactProseCredentials(text: string, hits: Hits): string {
+export function redactProseCredentials(text: string, hits: Hits, proseHits: Hits = []): string {
   const spans: SecretSpan[] = [];
   let seenEnd = -1;
-  for (let k = 0; k < hits.length; k += 2) {
-    const w = asciiWordAt(text, hits[k]!);
+  const all = proseHits.length ? mergeHits(hits, proseHits) : hits;
+  for (let k = 0; k < all.length; k += 2) {
+    const at = all[k]!;
+    // `log in with admin / …`: a user, a slash or colon, a password.
+    if (WITH_END_RE.test(text.substr(at, all[k + 1]!))) {
+      const v = loginValue(text, at + all[k + 1]!);
+      if (v) spans.push({ ...v, kind: 'password' });
+      continue;
+    }
+    const w = asciiWordAt(text, at);
     if (!w || w.end <= seenEnd) continue;
     seenEnd = w.end;
-    const v = valueAfter(text, w.end, w.cls);
+    const setsTo = w.cls === 'password' && SETS_BEFORE_RE.test(text.slice(Math.max(0, w.start - 40), w.start));
+    const v = valueAfter(text, w.end, w.cls, setsTo);
     if (v) spans.push({ ...v, kind: w.cls === 'password' ? 'password' : 'secret' });
   }
   if (NON_ASCII_RE.test(text)) {

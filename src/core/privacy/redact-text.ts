@@ -38,8 +38,8 @@ function redact(text: string): string {
     out = redactUrlCredentials(out);
     const assigned = redactAssignments(out, out === keyless ? hints.secretWords : undefined);
     // Prose last: what code and config name is the assignments' (a sentence has no name to go by).
-    const words = assigned === keyless ? hints.secretWords : hints.secretWords.length ? findHints(assigned).secretWords : hints.secretWords;
-    return redactProseCredentials(assigned, words);
+    const again = assigned === keyless || (!hints.secretWords.length && !hints.proseWords.length) ? hints : findHints(assigned);
+    return redactProseCredentials(assigned, again.secretWords, again.proseWords);
   } catch {
     return '[REDACTED:unreadable]';
   }

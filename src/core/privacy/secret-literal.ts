@@ -15,6 +15,8 @@ const TYPE_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 const IDENT_RE = /^[A-Za-z_$][\w$]*$/;
+/** Google's app passwords as shown: four groups of four lower-case letters. */
+export const APP_PASSWORD_RE = /^[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4}$/;
 const CODE_EXPR_RE = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*\s*[([]|^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)+$/;
 /** Characters that only code puts in an unquoted value: calls, indexing, optional chaining, operators. */
 const CODE_CHAR_RE = /[()[\]{}?|&+<>]|^[!*@-]|\.$/;
@@ -85,6 +87,8 @@ export function isSecretLiteral(value: string, ctx: ValueContext): boolean {
   // `'SECRET_DO_NOT_PASS_THIS'`, `"ExcludeSameSiteStrict"`: constant names and enum members, not credentials.
   const bare = value.replace(LEADING_MARKS_RE, '');
   if (UPPER_WORDS_RE.test(bare) || (ctx.kind !== 'password' && (PASCAL_RE.test(bare) || CAMEL_RE.test(bare) || SHORT_WORD_RE.test(bare)))) return false;
+  // A Google app password, four groups of four letters (`abcd efgh ijkl mnop`), is no sentence.
+  if (ctx.kind === 'password' && APP_PASSWORD_RE.test(value)) return true;
   if (ctx.quoted) return value.split(' ').length <= 3; // more is a sentence: "Please enter your password"
   if (ctx.configStyle) return true;
   // Unquoted and not config syntax: a literal only as a YAML/INI scalar or a header, never as code.

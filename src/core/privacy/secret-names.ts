@@ -13,6 +13,8 @@ const SECRET_PARTS: ReadonlySet<string> = new Set([
   'sessionkey', 'pat', 'passwort', 'kennwort',
   // A Wi-Fi or IPsec pre-shared key (`psk="…"` in wpa_supplicant.conf, nmcli's `wifi-sec.psk`).
   'psk',
+  // Redis's replica password (`masterauth` in redis.conf, beside `requirepass`).
+  'masterauth',
 ]);
 /** `key` is secret after these (`api_key`, `AccountKey`, `SECRET_KEY`); not after `public`, `sort`… */
 const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
@@ -104,7 +106,7 @@ function isUpperSnake(name: string): boolean {
 /** A coarse label for the placeholder, taken from the name. */
 function kindOfName(parts: readonly string[]): string {
   const joined = parts.join('_');
-  if (/pass|pwd|psk/.test(joined)) return 'password';
+  if (/pass|pwd|psk|masterauth/.test(joined)) return 'password';
   if (joined.includes('cookie')) return 'cookie';
   if (joined.includes('credential')) return 'credential';
   if (joined.includes('token') || joined.includes('bearer') || joined === 'pat') return 'token';

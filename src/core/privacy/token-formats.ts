@@ -97,6 +97,7 @@ function catalogue(): readonly TokenFormat[] {
     f('langfuse_key', 'sk-lf-', UUID),
     // ElevenLabs: `sk_` and 48 hex digits (Stripe's `sk_live_…` is no hex run, so the rows never meet).
     f('elevenlabs_key', 'sk_', [[HEX, 48]], hexish),
+    f('fireworks_key', 'fw_', [[ALNUM, 20, 48]], randomish),
     // Source hosting and CI
     f('github_token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], [[ALNUM, 36, 255]]),
     f('github_token', 'github_pat_', [[WORD, 22, 255]]),
@@ -143,6 +144,9 @@ function catalogue(): readonly TokenFormat[] {
     f('asana_token', ['1/', '2/'], [[DIGITS, 10, 20], ':', [HEX, 32]]),
     f('airtable_token', 'pat', [[ALNUM, 14], '.', [HEX, 64]]),
     f('figma_token', 'figd_', [[URLSAFE, 40, 50]], mixedAlnum),
+    // Dropbox short-lived access tokens (`sl.` then, lately, `u.`) and Trello's API tokens (`ATTA`, 64 hex digits and an 8-digit checksum).
+    f('dropbox_token', ['sl.u.', 'sl.B'], [[URLSAFE_DOT, 100, MANY]], mixedAlnum),
+    f('trello_token', 'ATTA', [[HEX_ANY, 72]], hexish),
     // ClickUp personal tokens: `pk_<user id>_<32 upper-case letters and digits>`.
     f('clickup_token', 'pk_', [[DIGITS, 6, 10], '_', [UPPER_ALNUM, 32]], mixedAlnum),
     f('posthog_key', 'phx_', [[WORD, 43, 48]], randomish),
@@ -174,6 +178,11 @@ function catalogue(): readonly TokenFormat[] {
     f('planetscale_token', ['pscale_tkn_', 'pscale_oauth_', 'pscale_pw_'], [[URLSAFE_DOT, 32, 64]]),
     f('supabase_token', 'sbp_', [[HEX, 40]]),
     f('supabase_token', 'sb_secret_', [[URLSAFE, 20, 60]], mixedAlnum),
+    f('render_key', 'rnd_', [[ALNUM, 32]], randomish),
+    f('neon_key', 'napi_', [[LOWER_ALNUM, 64]], hasDigit),
+    // AWS STS session tokens (base64 of a binary blob that always starts the same: `IQoJb3JpZ2luX2Vj`
+    // now, `FwoGZXIvYXdzE` for the older ones), whatever name or none they are given.
+    f('aws_session_token', ['IQoJb3JpZ2luX2Vj', 'FwoGZXIvYXdzE'], [[BASE64, 100, MANY], [PAD, 0, 2]]),
     f('scalingo_token', 'tk-us-', [[URLSAFE, 48]]),
     f('clickhouse_key', '4b1d', [[ALNUM, 38]], randomish),
     f('cloudflare_key', 'v1.0-', [[HEX, 24], '-', [HEX, 146]]),
@@ -245,6 +254,8 @@ function catalogue(): readonly TokenFormat[] {
     // Identity and secrets managers
     f('age_key', 'AGE-SECRET-KEY-1', [[BECH32_UPPER, 50, 70]]),
     f('age_key', 'AGE-PLUGIN-', [[UPPER_ALNUM, 2, 20], '-1', [BECH32_UPPER, 20, MANY]]),
+    // minisign secret keys: base64 of `Ed`, the KDF (`Sc` scrypt, or none) and `B2`, then the key.
+    f('minisign_key', ['RWRTY0Iy', 'RWQAAEIy'], [[BASE64, 100, 400], [PAD, 0, 2]]),
     // Wallet keys: BIP32 extended private keys (base58, 111 characters with the version prefix, for
     // mainnet and testnet and their SegWit variants) and Nostr's bech32 `nsec1…` (NIP-19).
     f('wallet_private_key', ['xprv', 'yprv', 'zprv', 'Yprv', 'Zprv', 'tprv', 'uprv', 'vprv', 'Uprv', 'Vprv'], [[BASE58, 107, 108]], randomish),

@@ -5,7 +5,23 @@
  * (`Bearer …`, `?access_token=…`). Data only; core/privacy/tokens applies it.
  */
 import { isPlaceholderValue } from './placeholder.ts';
-import { randomish } from './shape.ts';
+import { mixedAlnum, randomish } from './shape.ts';
+
+/**
+ * The starts of a Discord user id in base64: its first digit (`MT` for 1, `Mj` for 2, …), then a
+ * character the second digit allows (three, not two, characters: `MT` alone is in every other base64 run).
+ */
+const DISCORD_STARTS: readonly string[] = ['MT', 'Mj', 'Mz', 'ND', 'NT', 'Nj', 'Nz', 'OD', 'OT'].flatMap((two) => [...'AEIMQUYcgk'].map((third) => two + third));
+
+/** Whether the first part of a Discord-shaped token is a user id (17 to 20 digits) in base64. */
+function isDiscordToken(token: string): boolean {
+  const first = token.slice(0, token.indexOf('.'));
+  const id = Buffer.from(first.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+  const last = token.slice(token.lastIndexOf('.') + 1);
+  // Written by hand or cut from a longer token, the id part may not decode; then both ends must read as generated.
+  return (/^\d{17,20}$/.test(id) || (mixedAlnum(first) && randomish(first))) && randomish(last);
+}
+
 
 export interface TokenRule {
   readonly kind: string;
@@ -25,7 +41,7 @@ export interface TokenRule {
    * For shapes whose literal part sits in the middle (`<32 hex>-us6`): the regex is sticky and
    * tried only at `before` characters ahead of each occurrence of `hint`, instead of scanning.
    */
-  readonly anchor?: { readonly hint: string; readonly before: readonly number[] };
+  readonly anchor?: { readonly hint: string | readonly string[]; readonly before: readonly number[] };
   /** For rules without hints: a cheap test the text passes whenever the regex can match. */
   readonly present?: (text: string) => boolean;
 }
@@ -65,6 +81,54 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   // New Relic license (ingest) keys end in `FFFFNRAL` after 32 hex digits (EU keys start `eu01xx`).
   { kind: 'newrelic_key', hints: ['FFFFNRAL'], re: /\b(?:[0-9a-f]{32}|eu01xx[0-9a-f]{26})FFFFNRAL\b/y, anchor: { hint: 'FFFFNRAL', before: [32] } },
   { kind: 'teams_webhook', hints: ['.webhook.office.com/'], re: /\.webhook\.office\.com\/webhookb2\/[A-Za-z0-9@/_-]{60,}/y, anchor: { hint: '.webhook.office.com/', before: [0] } },
+  {
+    // Discord bot tokens: the bot's user id in base64 (17 to 20 digits: `MT…` for ids starting with 1,
+    // the rest for older ids), a dot, 6 characters, a dot, 27 or more. The first part must decode to digits.
+    kind: 'discord_token',
+    hints: DISCORD_STARTS,
+    re: /(?<![A-Za-z0-9_+/.-])[MNO][A-Za-z0-9_-]{22,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_.-])/y,
+    anchor: { hint: DISCORD_STARTS, before: [0] },
+    check: isDiscordToken,
+  },
+  {
+    // Mailgun's newer keys: 32 hex digits, then two groups of 8 (`…-1b2c3d4e-5f6a7b8c`), in a text
+    // that names Mailgun (as gitleaks asks too): the shape has no literal, and looking for it in
+    // every text cost a tenth of the redaction's time.
+    kind: 'mailgun_key',
+    hints: ['ailgun', 'AILGUN'],
+    re: /(?<![A-Za-z0-9_-])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![A-Za-z0-9_-])/g,
+    check: (s) => mixedAlnum(s.slice(0, 32)),
+  },
+  {
+    // LaunchDarkly keys (`sdk-`, `api-`, `mob-` and a UUID): only in a text that names LaunchDarkly
+    // or its `LD_` variables, which are the hints; elsewhere `api-<uuid>` is an ordinary id.
+    kind: 'launchdarkly_key',
+    hints: ['aunchDarkly', 'aunchdarkly', 'LD_'],
+    re: /(?<![A-Za-z0-9_-])(?:sdk|api|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    // PowerShell: `ConvertTo-SecureString "…" -AsPlainText` (or `-String '…'`) turns a literal password into a secure string.
+    kind: 'password',
+    hints: ['ConvertTo-SecureString', 'convertto-securestring'],
+    re: /((?:ConvertTo-SecureString|convertto-securestring)\s+(?:-String\s+)?["'])([^"'\n]{3,256})(["'])/gi,
+    check: (s) => !isPlaceholderValue(s) && !s.startsWith('$'),
+  },
+  {
+    // WordPress's keys and salts (`define('AUTH_KEY', '…')`): 64 characters of any punctuation, and
+    // the salts' names hold no secret word.
+    kind: 'secret',
+    hints: ["_KEY'", "_SALT'", '_KEY"', '_SALT"'],
+    re: /(define\(\s*['"](?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)['"]\s*,\s*')([^'\n]{16,256})(')/g,
+    // Not the sample file's `put your unique phrase here`: a generated value mixes kinds of character.
+    check: (s) => !isPlaceholderValue(s) && !/^[A-Za-z ]+$/.test(s),
+  },
+  {
+    // OpenWeatherMap's `appid` (a URL parameter or a request's params): a key under a name with no
+    // secret word, so only its shape (32 hex digits) makes it one.
+    kind: 'api_key',
+    hints: ['appid'],
+    re: /((?:[?&;]appid=|["']appid["']\s*[:=]\s*["']))([0-9a-f]{32})(?![0-9a-f])()/g,
+  },
   {
     kind: 'bearer_token',
     hints: ['earer'],

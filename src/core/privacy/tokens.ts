@@ -135,7 +135,17 @@ function formatMatches(text: string, hints: Hits): Found[] {
 }
 
 /** Anchored rules: try the sticky regex just ahead of each occurrence of the hint. */
-function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenRule['anchor']>): string {
+function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenRule['anchor']>, seen?: ReadonlySet<string>): string {
+  if (typeof anchor.hint !== 'string') {
+    // Only the hints the scan saw (a long text searched once per listed hint would cost more than its scan).
+    for (const hint of anchor.hint) if (seen ? seen.has(hint) : text.includes(hint)) text = applyAnchoredAt(text, rule, hint, anchor.before);
+    return text;
+  }
+  return applyAnchoredAt(text, rule, anchor.hint, anchor.before);
+}
+
+function applyAnchoredAt(text: string, rule: TokenRule, hint: string, before: readonly number[]): string {
+  const anchor = { hint, before };
   let out = '';
   let last = 0;
   let at = text.indexOf(anchor.hint);
@@ -158,8 +168,8 @@ function applyAnchored(text: string, rule: TokenRule, anchor: NonNullable<TokenR
   return last === 0 ? text : out + text.slice(last);
 }
 
-function applyRule(text: string, rule: TokenRule): string {
-  if (rule.anchor) return applyAnchored(text, rule, rule.anchor);
+function applyRule(text: string, rule: TokenRule, seen?: ReadonlySet<string>): string {
+  if (rule.anchor) return applyAnchored(text, rule, rule.anchor, seen);
   rule.re.lastIndex = 0;
   return text.replace(rule.re, (match: string, ...rest: unknown[]) => {
     if (typeof rest[0] === 'string' && typeof rest[1] === 'string') {
@@ -186,11 +196,15 @@ export function redactTokens(text: string, hints: Hits = findHints(text).tokenHi
     out += text.slice(last);
   }
   let active: Set<TokenRule> | undefined;
+  let seen: Set<string> | undefined;
   for (let k = 0; k < hints.length; k += 2) {
-    for (const r of rulesForHint(text.substr(hints[k]!, hints[k + 1]!))) (active ??= new Set()).add(r);
+    const hint = text.substr(hints[k]!, hints[k + 1]!);
+    const rules = rulesForHint(hint);
+    if (rules.length) (seen ??= new Set()).add(hint);
+    for (const r of rules) (active ??= new Set()).add(r);
   }
   for (const rule of active ? TOKEN_RULES : ALWAYS_RULES) {
-    if (rule.hints.length === 0 ? !rule.present || rule.present(out) : active!.has(rule)) out = applyRule(out, rule);
+    if (rule.hints.length === 0 ? !rule.present || rule.present(out) : active!.has(rule) && (!rule.present || rule.present(out))) out = applyRule(out, rule, seen);
   }
   return out;
 }

@@ -24,7 +24,7 @@ test('a quoted value under a secret name whose closing quote was cut off is reda
       for (const text of [cut, `${cut}…`, `${cut}\nnext line`]) {
         const out = redactText(text);
         assert.ok(!out.includes(session.slice(0, 12)), `kept: ${JSON.stringify(out)}`);
-        assert.match(out, /\[REDACTED:(token|api_key|secret):[0-9a-f]{6}\]/);
+        assert.match(out, /\[REDACTED:(token|api_key|secret|aws_session_token):[0-9a-f]{6}\]/);
       }
     }
   }
