@@ -86,20 +86,23 @@ interface Span {
   readonly end: number;
 }
 
+/** Which kinds of character `v` holds: lower case, upper case, digits, symbols (`_ . - /` are none). */
+function kindsOf(v: string): { lower: number; upper: number; digit: number; symbol: number } {
+  const k = { lower: 0, upper: 0, digit: 0, symbol: 0 };
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 97 && c <= 122) k.lower = 1;
+    else if (c >= 65 && c <= 90) k.upper = 1;
+    else if (c >= 48 && c <= 57) k.digit = 1;
+    else if (c !== 95 && c !== 46 && c !== 45 && c !== 47) k.symbol = 1;
+  }
+  return k;
+}
+
 /** A password: 6 characters or more, two kinds of character at least (or all digits), not code, not a path. */
 function isPasswordValue(v: string): boolean {
   if (v.length < 6 || v.length > 128) return false;
-  let lower = 0;
-  let upper = 0;
-  let digit = 0;
-  let symbol = 0;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    if (c >= 97 && c <= 122) lower = 1;
-    else if (c >= 65 && c <= 90) upper = 1;
-    else if (c >= 48 && c <= 57) digit = 1;
-    else if (c !== 95 && c !== 46 && c !== 45 && c !== 47) symbol = 1;
-  }
+  const { lower, upper, digit, symbol } = kindsOf(v);
   if (lower + upper + digit + symbol < 2) return digit === 1 && lower + upper + symbol === 0;
   // Passwords hold most punctuation; code in a sentence is a member chain, a call, an index or a camel-case name.
   return !CODE_LIKE_RE.test(v) && !/[()[\]{}"'`;,<>]/.test(v) && !/^[a-z]+(?:[._-][a-z]+)*$/i.test(v);
@@ -113,17 +116,7 @@ const CODE_LIKE_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|[A-Za-z_$]\(|^[a
  */
 function isStrongTyped(v: string): boolean {
   if (v.length < 8) return false;
-  let lower = 0;
-  let upper = 0;
-  let digit = 0;
-  let symbol = 0;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    if (c >= 97 && c <= 122) lower = 1;
-    else if (c >= 65 && c <= 90) upper = 1;
-    else if (c >= 48 && c <= 57) digit = 1;
-    else if (c !== 95 && c !== 46 && c !== 45 && c !== 47) symbol = 1;
-  }
+  const { lower, upper, digit, symbol } = kindsOf(v);
   return symbol === 1 && lower + upper + digit + symbol >= 3;
 }
 

@@ -9,31 +9,10 @@
  * gone and that the text around it stays.
  */
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { redactText } from '../../../src/core/privacy/redact.ts';
 import { chars } from './fake-secrets.ts';
+import { URLSAFE, B64, LOWER_ALNUM, hex, p, PW, hidden, unchanged } from './redaction-asserts.ts';
 
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const URLSAFE = ALNUM + '-_';
-const B64 = ALNUM + '+/';
-const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const hex = (n: number): string => chars(n, '0123456789abcdef').replace(/q/g, 'e');
 const uuid = (): string => [hex(8), hex(4), '4' + hex(3), hex(4), hex(12)].join('-');
-const p = (...parts: string[]): string => parts.join('');
-const PW = p('Tr', 'ou7$', 'bad', 'Or!k');
-
-function hidden(text: string, secret: string, ...kept: string[]): string {
-  const out = redactText(text);
-  for (let i = 0; i + 12 <= secret.length; i += 6) assert.ok(!out.includes(secret.slice(i, i + 12)), `survived: ${out}`);
-  assert.ok(!out.includes(secret), `survived: ${out}`);
-  assert.match(out, /\[REDACTED:[a-z_]+:[0-9a-f]{6}\]/);
-  for (const k of kept) assert.ok(out.includes(k), `lost ${JSON.stringify(k)}: ${out}`);
-  return out;
-}
-
-function unchanged(text: string): void {
-  assert.equal(redactText(text), text);
-}
 
 test('documented prefixed formats, bare in a sentence', () => {
   const formats: [string, string][] = [

@@ -7,31 +7,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { redactText } from '../../../src/core/privacy/redact.ts';
 import { chars } from './fake-secrets.ts';
+import { ALNUM, URLSAFE, UPPER_ALNUM, hex, p, PW, hidden, unchanged } from './redaction-asserts.ts';
 
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const URLSAFE = ALNUM + '-_';
-const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-/** Hex digits (chars() would slip a `q` into a run that happened to hold no letter). */
-const hex = (n: number): string => chars(n, '0123456789abcdef').replace(/q/g, 'e');
 const uuid = (): string => [hex(8), hex(4), hex(4), hex(4), hex(12)].join('-');
-const p = (...parts: string[]): string => parts.join('');
-const PW = p('Tr', 'ou7$', 'bad', 'Or!k');
-
-/** Redacts `text`, asserts `secret` (and every 12-character stretch of it) is gone and `kept` is all still there. */
-function hidden(text: string, secret: string, ...kept: string[]): string {
-  const out = redactText(text);
-  for (let i = 0; i + 12 <= secret.length; i += 6) assert.ok(!out.includes(secret.slice(i, i + 12)), `survived: ${out}`);
-  assert.ok(!out.includes(secret), `survived: ${out}`);
-  assert.match(out, /\[REDACTED:[a-z_]+:[0-9a-f]{6}\]/);
-  for (const k of kept) assert.ok(out.includes(k), `lost ${JSON.stringify(k)}: ${out}`);
-  return out;
-}
-
-function unchanged(text: string): void {
-  assert.equal(redactText(text), text);
-}
 
 test('documented prefixed formats the catalogue lacked, bare in a sentence', () => {
   const formats: [string, string][] = [
