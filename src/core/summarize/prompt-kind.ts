@@ -282,6 +282,20 @@ function isProse(s: string): boolean {
  */
 const ASKS_TO_BE_TOLD_RE = /^(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:tell|show|explain|list|remind|walk) (?:me|us)\b|^(?:please\s+)?explain\b|教えて|説明して|見せて|告诉我|给我(?:看|讲|说)|解释一下|说明一下|列出|알려 ?줘|알려 ?주세요|알려 ?주실|설명해|보여 ?줘|보여 ?주세요/iu;
 
+/**
+ * A verdict that approves (a pasted review's "LGTM", "問題ありません", "没有问题", "문제없습니다"), unless the
+ * same sentence turns on a "but": what follows an approval is no task.
+ */
+const APPROVES_RE = /\b(?:lgtm|looks good(?: to me)?|no (?:issues|problems|concerns) (?:found|remain)|ship it)\b|問題(?:は)?(?:ありません|ない|なし)|このままで(?:OK|ok|いい|良い|大丈夫)|没有问题|没问题|문제(?:가|는)? ?없(?:습니다|어요|음)/i;
+const CONTRAST_RE = /\b(?:but|however|although|except)\b|(?:が|けど|けれど|ただし)[、,]|但是|不过|하지만|그러나/i;
+const approves = (sentence: string | undefined): boolean => sentence !== undefined && APPROVES_RE.test(sentence) && !CONTRAST_RE.test(sentence);
+
+/**
+ * Only "commit" or "push", politely or not ("コミットお願いします", "commit and push", "提交一下", "커밋해 줘"):
+ * routine steps whose result, the commit, the summary lists under Done; no goal of its own.
+ */
+const VCS_ONLY_RE = /^(?:(?:please|pls|now|ok|okay)[,\s]+)*(?:git\s+)?(?:commit|push)(?:\s*(?:and|&|,)\s*(?:commit|push))?(?:\s+(?:it|this|that|them|everything|all|the changes|now|please))*[.!。]?$|^(?:コミット|プッシュ)(?:(?:と|して|、)?(?:コミット|プッシュ))?(?:して|を)?(?:お願いします|お願い|ください|下さい)?[。!！]?$|^(?:提交|推送)(?:并推送|一下|吧)?[。!！]?$|^(?:커밋|푸시)(?:하고 ?푸시)?(?:해 ?줘|해 ?주세요|하세요|해)?[.!]?$/i;
+
 /** Leads with a no: a reply that corrects the assistant. */
 const NEGATING_OPENER_RE = /^(?:no|nope|nah|not|いや|いいえ|不|不是|아니|아뇨)(?=$|[\s,;:.!，、。！])/iu;
 
@@ -342,6 +356,11 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   const merelyStates = !orders && !chooses && !NEGATING_OPENER_RE.test(text) && all.some((s, i) => prose[i] && moods[i] === 'state' && contentOf(beyondAcknowledging(s)) > 0);
   if (ctx.flaggedDecision && !ctx.opening && (REPLY_OPENER_RE.test(text) || setOffAck) && !merelyStates) return { kind: 'decision', text, substance: 0, explicit: false };
 
+  if (firstAsk >= 0 && !ctx.opening && VCS_ONLY_RE.test(withoutAcknowledgements(text).trim())) return none('remark');
+  // A pasted review whose verdict, first or last, approves ("問題ありません … このままでOKです") and whose
+  // sentences all state asks for nothing, whatever a clause of it reads like.
+  const stated = all.filter((s, i) => prose[i] && moods[i] === 'state');
+  if (!ctx.opening && stated.length === all.length && (approves(stated[0]) || approves(stated[stated.length - 1]))) return none('remark');
   if (firstAsk >= 0) {
     // The goal line starts where the asking starts; a request that names nothing itself ("Fix it.") starts at its scene.
     const selfContained = asks(all[firstAsk]!, MIN_CONTENT);

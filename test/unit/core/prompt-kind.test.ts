@@ -139,6 +139,14 @@ test('a reply to the assistant\'s closing question is a decision; the same words
   for (const q of ['uuum, that has already been fixed', 'hmm, the build is still red']) assert.equal(readPrompt(q, { answersAssistant: true, flaggedDecision: true }).kind, 'remark', q);
   for (const q of ['no, the API key goes in .env', 'ummm, use the other branch', 'ok, use postgres then']) assert.equal(readPrompt(q, { answersAssistant: true, flaggedDecision: true }).kind, 'decision', q);
   assert.equal(readPrompt('hmmm', { answersAssistant: true }).kind, 'acknowledgement');
+  // A pasted review whose verdict approves, and a bare "commit" / "push", ask for no work of their own.
+  for (const q of ['確認内容、問題ありません。 エラーメッセージ互換の指摘は解消済みと判断できます。 残る論点は公開API互換性だけです。 このままでOKです。', 'LGTM. The retry logic is sound and the tests cover the timeout path well.', 'コミットお願いします', 'commit and push', '提交一下', '커밋해 줘']) {
+    assert.equal(readPrompt(q, { answersAssistant: false }).kind, 'remark', q);
+  }
+  // An approval turned by a "but", or a commit that names its work, still asks.
+  for (const q of ['Looks good to me but the pagination still breaks when the page size is zero and the cursor is missing from the list response.', 'commit the fix for the login bug', 'plan.md,README更新後にcommit,push,publishしてください']) {
+    assert.equal(readPrompt(q, { answersAssistant: false }).kind, 'request', q);
+  }
   // A long new request after the assistant's question stays a request.
   assert.equal(
     readPrompt('Add a --json flag to the export command, document it in README.md, and cover the empty-store case with a test in test/export.test.ts.', { answersAssistant: true }).kind,
