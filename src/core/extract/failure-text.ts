@@ -55,7 +55,11 @@ const FAIL_PLAIN_RE = /^FAIL(?:\s+\S|\s*$)/;
 const FAILED_PY_RE = /^FAILED (?:\S+::\S|\((?:failures|errors)=[1-9])/;
 const NOT_OK_RE = /^not ok \d+\b(?!.*#\s*(?:TODO|SKIP))/;
 const DOTNET_FAILED_RE = /^Failed!\s+-\s+Failed:\s+[1-9]/;
-const TSC_FOUND_RE = /^Found [1-9]\d* errors?\b/;
+/** tsc's `Found 3 errors`, deno lint's `Found 2 problems`. */
+const TSC_FOUND_RE = /^Found [1-9]\d* (?:errors?|problems?)\b/;
+/** Linters' closing counts: rubocop's `12 files inspected, 3 offenses detected`, golangci-lint's `4 issues:`. */
+const LINT_COUNT_RE = /^\d+ files? inspected, [1-9]\d* offenses? detected\b|^[1-9]\d* issues?:\s*$/;
+const LINT_CLEAN_RE = /^\d+ files? inspected, no offenses detected\b|^0 issues\.?\s*$/;
 const BARE_FAIL_COUNT_RE = /^[1-9]\d* (?:tests? )?(?:failing|failed|fail|failures?)(?:\s+\(\S+\))?\s*$/;
 /** Format checkers' verdicts: black's and ruff's `1 file would be reformatted`, prettier's `[warn] Code style issues found`. */
 const REFORMAT_RE = /^[1-9]\d* files? would be reformatted\b/;
@@ -95,7 +99,7 @@ function failMarker(t: string): boolean {
       // gtest's `[  FAILED  ] Suite.Test`.
       return t.startsWith('[  FAILED  ]') || t.startsWith('[warn] Code style issues found') || BUILD_FAILED_RE.test(t);
     default:
-      return t.charCodeAt(0) >= 49 && t.charCodeAt(0) <= 57 ? BARE_FAIL_COUNT_RE.test(t) || REFORMAT_RE.test(t) : BUILD_FAILED_RE.test(t);
+      return t.charCodeAt(0) >= 48 && t.charCodeAt(0) <= 57 ? BARE_FAIL_COUNT_RE.test(t) || REFORMAT_RE.test(t) || LINT_COUNT_RE.test(t) : BUILD_FAILED_RE.test(t);
   }
 }
 
@@ -105,7 +109,7 @@ function passMarker(t: string): boolean {
   if (t.startsWith('ok')) return GO_OK_RE.test(t);
   if (t.startsWith('PASS')) return /^PASS\s+\S/.test(t);
   if (t.startsWith('OK')) return OK_RE.test(t);
-  return t.startsWith('test result: ok.') || t.startsWith('BUILD SUCCESS') || (t.startsWith('Passed!') && /Failed:\s+0\b/.test(t)) || (t.charCodeAt(0) >= 48 && t.charCodeAt(0) <= 57 && BARE_PASS_COUNT_RE.test(t));
+  return t.startsWith('test result: ok.') || t.startsWith('BUILD SUCCESS') || (t.startsWith('Passed!') && /Failed:\s+0\b/.test(t)) || (t.charCodeAt(0) >= 48 && t.charCodeAt(0) <= 57 && (BARE_PASS_COUNT_RE.test(t) || LINT_CLEAN_RE.test(t)));
 }
 
 // 3. Stack traces and give-up diagnostics.
@@ -114,7 +118,7 @@ const ERROR_HEAD_RE = /^\s*(?:Uncaught\s+|Unhandled exception\.\s+|Exception in 
 const FRAME_RE = /^\s+(?:at\s+(?:async\s+)?\S.*?(?:\(.*:\d+(?::\d+)?\)|:\d+:\d+|\(native\)|\(<anonymous>\)|\.java:\d+\)|\(Unknown Source\))\s*$|at\s+[\w$.<>`]+\(.*\)(?:\s+in\s+.+:line\s+\d+)?\s*$|File\s+".+",\s+line\s+\d+|from\s+\S+:\d+:in\b)/;
 const GOROUTINE_RE = /^goroutine \d+ \[/;
 /** What compilers and CLIs print as they give up: `a.c:3:5: error: …`, `error[E0308]: …`, `a.ts(3,7): error TS2322: …`, `fatal: …`. */
-const DIAGNOSTIC_RE = /^(?:\S+:\d+:\d+: (?:fatal )?error: \S|\S+\(\d+,\d+\): error TS\d+:|error TS\d+:|error(?:\[E\d{4}\])?: \S|fatal: \S|(?:PHP )?(?:Fatal|Parse) error: +\S)/;
+const DIAGNOSTIC_RE = /^(?:\S+:\d+:\d+: (?:fatal )?error: \S|\S+\(\d+,\d+\): error TS\d+:|error TS\d+:|error(?:\[E\d{4}\])?: \S|fatal: \S|(?:PHP )?(?:Fatal|Parse) error: +\S|(?:lua|luajit)[\d.]*: \S+:\d+: \S)/;
 /** Ansible's `PLAY RECAP` line for a host: failed or unreachable above zero fails the run, else it passed (an ignored `fatal:` above included). */
 const RECAP_RE = /^\S+\s+: ok=\d+\s+changed=\d+\s+unreachable=(\d+)\s+failed=(\d+)/;
 const DIGIT_RE = /\d/;
@@ -168,9 +172,10 @@ function statedExit(line: string): number | undefined {
 function keywords(line: string): { exit: boolean; counts: boolean; fail: boolean; pass: boolean; error: boolean } | undefined {
   const lower = line.toLowerCase();
   const exit = lower.includes('exit') || line.includes('***') || line.startsWith('npm ');
-  const fail = lower.includes('fail') || line.includes('not ok') || line.includes('Found ') || line.includes(' would be reformatted') || line.startsWith('[warn] Code style') || (line.startsWith('webpack ') && line.includes(' error'));
-  const error = lower.includes('error') || lower.includes('exception') || lower.includes('panic') || lower.includes('fault') || line.includes('fatal: ') || line.startsWith(TRACEBACK_LINE);
-  const pass = lower.includes('pass') || lower.includes('ok') || line.includes('BUILD SUCCESS');
+  const fail = lower.includes('fail') || line.includes('not ok') || line.includes('Found ') || line.includes(' would be reformatted') || line.startsWith('[warn] Code style') || (line.startsWith('webpack ') && line.includes(' error')) || line.includes(' offenses detected') || line.includes(' offense detected') || /issues?:\s*$/.test(line);
+  // Lua gives up as `lua: f.lua:3: attempt to call a nil value`, with no word for an error.
+  const error = lower.includes('error') || lower.includes('exception') || lower.includes('panic') || lower.includes('fault') || line.includes('fatal: ') || line.startsWith(TRACEBACK_LINE) || (line.startsWith('lua') && line.includes(': '));
+  const pass = lower.includes('pass') || lower.includes('ok') || line.includes('BUILD SUCCESS') || line.includes('no offenses') || line.startsWith('0 issues');
   if (!exit && !fail && !error && !pass) return undefined;
   return { exit, counts: (fail || pass || error) && DIGIT_RE.test(line), fail, pass, error };
 }

@@ -146,3 +146,17 @@ test('plain text: a bare Error with frames, a PHP fatal error above a long trace
   // Python's logging format is a program's words, not a runner's count.
   assert.equal(plain('WARNING:root:slow response from api\nERROR:sync:payment 12 failed, will retry\nINFO:sync:done, 40 records'), null);
 });
+
+test('linters that close on a count, and Lua giving up, fail as plain text; their clean runs pass', () => {
+  const rubocop = "Inspecting 12 files\n..C.........\n\nOffenses:\n\napp/models/user.rb:3:5: C: Style/StringLiterals: Prefer single-quoted strings when you don't need string interpolation or special symbols.\n\n12 files inspected, 1 offense detected, 1 offense autocorrectable";
+  assert.ok(plain(rubocop), 'rubocop with an offense failed');
+  assert.equal(plain('Inspecting 12 files\n............\n\n12 files inspected, no offenses detected'), null);
+  const golangci = 'internal/db/pool.go:41:12: Error return value of `conn.Close` is not checked (errcheck)\n\tconn.Close()\n\t          ^\n1 issues:\n* errcheck: 1';
+  assert.ok(plain(golangci), 'golangci-lint with an issue failed');
+  assert.equal(plain('0 issues.'), null);
+  assert.ok(plain("error[no-unused-vars]: `x` is never used\n --> /app/main.ts:1:7\n\nFound 1 problem\nChecked 3 files"), 'deno lint with a problem failed');
+  const lua = "lua: app.lua:3: attempt to call a nil value (global 'greet')\nstack traceback:\n\t[C]: in function 'greet'\n\tapp.lua:3: in main chunk\n\t[C]: in ?";
+  assert.equal(plain(lua), "lua: app.lua:3: attempt to call a nil value (global 'greet')");
+  // A Lua script that prints a `key: value` line is no give-up.
+  assert.equal(plain('luarocks: 3.9.2\nlua: 5.4'), null);
+});
