@@ -445,20 +445,19 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       if (subject) keys.push(`commit:${normalizeSubject(subject.subject)}`);
       return keys;
     };
-    // A listed command the session never ran, in a message that hands the user steps or of a program
-    // the session ran otherwise, was explained or handed over ("`jj git push -b main` — push main"):
-    // it is the user's step. Of a program never run (`mnemo export` — the new command), it is a result.
-    // One the message also hands over in a fence is that step already.
+    // A listed command the session never ran, in a message that hands the user steps ("Run the following:",
+    // 以下を実行してください), was explained or handed over ("`jj git push -b main` — push main"): it is the
+    // user's step. Elsewhere a listed command is a result ("`mnemo export` — the new command"). One the
+    // message also hands over in a fence is that step already.
     const { handsOver } = message;
     const steps = new Set(message.next.map(oneSpaced));
     const ran = commands.map((c) => oneSpaced(c.command));
-    const programs = new Set(commands.flatMap((c) => c.parts.map((part) => part.family.split(' ')[0]!)));
     const placeOf = (r: string): 'done' | 'next' | 'listed' => {
       const command = LEADING_COMMAND_RE.exec(r)?.[1];
       if (command === undefined) return 'done';
       if (steps.has(oneSpaced(command))) return 'listed';
       if (ran.some((c) => c.includes(oneSpaced(command)))) return 'done';
-      return handsOver || programs.has(command.split(' ')[0]!) ? 'next' : 'done';
+      return handsOver ? 'next' : 'done';
     };
     message.results.forEach((r, i) => {
       const place = placeOf(r);

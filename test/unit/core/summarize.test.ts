@@ -404,3 +404,10 @@ test('a purpose lead-in before a shell fence ("To import it into jj:", "取り�
   const recap = summarizeHeuristically(new SessionBuilder().prompt('Fix the parser.').edit('src/parse.ts').stop('Fixed.\n\nTo summarize:\n- the tokenizer handles CRLF now').input());
   assert.ok(section(recap.detailed, 1).some((l) => l.includes('handles CRLF')), recap.detailed);
 });
+
+test('a listed command is a result unless the message hands the user steps', () => {
+  const sum = summarizeHeuristically(
+    new SessionBuilder().prompt('Switch the build to ESM.').edit('tsup.config.ts').bash('npm test', { stdout: '12 passing' }).stop('Done.\n\n- `npm run build` now emits ESM\n- `npm test` passes').input(),
+  );
+  assert.ok(section(sum.detailed, 1).some((l) => l.includes('`npm run build` now emits ESM')), sum.detailed);
+});
