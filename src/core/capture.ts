@@ -7,6 +7,7 @@
 import { withoutIdeContext, withoutRejectionNotice } from './host-blocks.ts';
 import { stripPrivate, PRIVATE_PLACEHOLDER } from './privacy/private-tags.ts';
 import { redactText, redactValue } from './privacy/redact.ts';
+import { kilobytes } from './sizes.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
 import { describeToolCall, displayPath, oneLine } from './titles.ts';
 // Direct module imports: the hook bundle must not pull in the whole extraction pipeline.
@@ -49,7 +50,7 @@ function withoutBulk(response: unknown): unknown {
   const slim: Record<string, unknown> = {};
   for (const k of Object.keys(r)) if (!BULKY_KEYS.has(k) || k === 'structuredPatch') slim[k] = r[k];
   // A command that printed an image (`isImage`): its stdout is the image's bytes, kept as a note.
-  if (r.isImage === true && typeof r.stdout === 'string') slim.stdout = `(image output, ${Math.max(1, Math.round((r.stdout.length * 3) / 4 / 1024))} KB)`;
+  if (r.isImage === true && typeof r.stdout === 'string') slim.stdout = `(image output, ${kilobytes((r.stdout.length * 3) / 4)})`;
   return slim;
 }
 

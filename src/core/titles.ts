@@ -5,6 +5,7 @@
  */
 import { collapseSpaces } from './spaces.ts';
 import { patchOps, patchTextOf } from './extract/patch-ops.ts';
+import { kilobytes } from './sizes.ts';
 import type { Kind, ObsType } from './types.ts';
 
 export interface ToolCallFacts {
@@ -318,7 +319,7 @@ function readDetail(response: Rec, input: Rec): string {
     case 'image':
     case 'pdf': {
       const size = num(f.originalSize);
-      return ` (${response.type === 'pdf' ? 'PDF' : 'image'}${size !== undefined ? `, ${Math.max(1, Math.round(size / 1024))} KB` : ''})`;
+      return ` (${response.type === 'pdf' ? 'PDF' : 'image'}${size !== undefined ? `, ${kilobytes(size)}` : ''})`;
     }
     case 'notebook':
       return Array.isArray(f.cells) ? ` (${count(f.cells.length, 'cell')})` : ' (notebook)';

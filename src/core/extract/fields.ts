@@ -3,6 +3,7 @@
  * Defensive readers for untyped payloads. Hook payloads are whatever the host sent; these never
  * throw and return `undefined` for anything of the wrong shape.
  */
+import { kilobytes } from '../sizes.ts';
 
 const INT_RE = /^-?\d+$/;
 
@@ -45,11 +46,9 @@ export function arr(obj: Json | undefined, ...keys: string[]): unknown[] | undef
   return undefined;
 }
 
-const KB = 1024;
-
 /** `image/png, 47 KB`: what a binary part is, never its bytes. */
 function binaryNote(kind: string, mime: string | undefined, size: number | undefined): string {
-  const what = [mime, size !== undefined ? `${Math.max(1, Math.round(size / KB))} KB` : ''].filter(Boolean).join(', ');
+  const what = [mime, size !== undefined ? kilobytes(size) : ''].filter(Boolean).join(', ');
   return `[${kind}${what ? ` ${what}` : ''}]`;
 }
 

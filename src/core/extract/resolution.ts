@@ -13,7 +13,7 @@ import { programName, programWords, splitCommands } from './shell/split.ts';
 import { makeEvent } from './events.ts';
 import { gist, oneLine } from './text.ts';
 import { str } from './fields.ts';
-import { patchOps } from './tools/files.ts';
+import { patchOps, patchTextOf } from './patch-ops.ts';
 import { callTarget } from './tools/failures.ts';
 import type { CallContext } from './context.ts';
 import type { ExtractedEvent, PendingError, SessionState } from './types.ts';
@@ -44,7 +44,7 @@ export function resolutionKey(ctx: CallContext): string {
     return `cmd:${commandKey(programWords(chosen), oneLine(chosen))}`;
   }
   if (FILE_TOOLS.has(ctx.tool)) {
-    const path = str(ctx.input, 'file_path', 'notebook_path') ?? (ctx.tool === 'apply_patch' ? patchOps(str(ctx.input, 'input', 'patch', 'command') ?? '')[0]?.path : undefined);
+    const path = str(ctx.input, 'file_path', 'notebook_path') ?? (ctx.tool === 'apply_patch' ? patchOps(patchTextOf(ctx.input))[0]?.path : undefined);
     if (path) return `file:${path}`;
   }
   return `tool:${ctx.tool}`;

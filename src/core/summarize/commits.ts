@@ -50,7 +50,12 @@ function jjCommitArgs(w: readonly string[]): readonly string[] | undefined {
 }
 
 function commitsSomething(command: string): boolean {
-  return splitCommands(command).some((seg) => COMMITTING_OPS.has(gitOp(programWords(seg))?.op ?? '') || jjCommitArgs(programWords(seg)) !== undefined) || NESTED_COMMIT_RE.test(command);
+  return (
+    splitCommands(command).some((seg) => {
+      const w = programWords(seg);
+      return COMMITTING_OPS.has(gitOp(w)?.op ?? '') || jjCommitArgs(w) !== undefined;
+    }) || NESTED_COMMIT_RE.test(command)
+  );
 }
 
 const SHELL_RE = /(?:^|\/)(?:sh|bash|zsh|dash)$/;

@@ -11,6 +11,7 @@
  */
 import type { Observation } from '../types.ts';
 import { oneLine } from '../titles.ts';
+import { collapseSpaces } from '../spaces.ts';
 import { commandParts, failedWhileLooking, isShipping, mainCommandText, mainParts, outcomeLine, outputShowsFailure, sameAction, verification, type CommandPart } from '../extract/shell/actions.ts';
 import { commitAttempts, runsCommit, stagedBy, stagesSame, type Staged } from './commits.ts';
 import { readFinalMessage, type FinalMessage } from './final-message.ts';
@@ -164,7 +165,7 @@ function writtenBy(command: string): string[] {
  * (`` `src/app.rs` ``, `` `rebase_unified()` ``) is none.
  */
 const LEADING_COMMAND_RE = /^(?:(?:run|execute|then|and)\s+)?`((?:[a-z][\w.-]*)(?: +[^`\s]+)+)`/i;
-const oneSpaced = (s: string) => s.replace(/\s+/g, ' ').trim();
+const oneSpaced = (s: string) => collapseSpaces(s).trim();
 
 interface CommandAttempt {
   readonly parts: readonly CommandPart[];

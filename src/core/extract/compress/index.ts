@@ -8,9 +8,11 @@
 import { redactText } from '../../privacy/redact.ts';
 import { asRecord, arr, num, readableText, responseText, str } from '../fields.ts';
 import { normalizeToolInput, normalizeToolName } from '../tool-names.ts';
+import { kilobytes } from '../../sizes.ts';
 import { truncateMiddle } from '../../truncate.ts';
 import { changedHunks, editDiff, looksLikeDiff } from './diff.ts';
 import { compressLog } from './log.ts';
+import { patchTextOf } from '../patch-ops.ts';
 import { compressFile } from './read.ts';
 
 const MIN_CHARS = 80;
@@ -61,7 +63,7 @@ function byTool(tool: string, input: Record<string, unknown>, response: unknown,
       // An image or a PDF: what it was, never its bytes.
       if (!content && (r?.['type'] === 'image' || r?.['type'] === 'pdf')) {
         const size = num(file, 'originalSize');
-        return `${path}\n(${r['type'] === 'pdf' ? 'PDF' : `image${str(file, 'type') ? ` ${str(file, 'type')}` : ''}`}${size !== undefined ? `, ${Math.max(1, Math.round(size / 1024))} KB` : ''})`;
+        return `${path}\n(${r['type'] === 'pdf' ? 'PDF' : `image${str(file, 'type') ? ` ${str(file, 'type')}` : ''}`}${size !== undefined ? `, ${kilobytes(size)}` : ''})`;
       }
       return compressFile(path, content, maxChars, first);
     }
@@ -76,7 +78,7 @@ function byTool(tool: string, input: Record<string, unknown>, response: unknown,
       return compressFile(path, str(input, 'content') ?? '', maxChars);
     }
     case 'apply_patch': {
-      const patch = str(input, 'input', 'patch', 'command') ?? '';
+      const patch = patchTextOf(input);
       const result = responseText(response, 4000);
       return compressLog(`${changedHunks(patch) || patch}${result ? `\n${result}` : ''}`, maxChars);
     }

@@ -128,9 +128,10 @@ function subset(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * True when `later` is the same action as `earlier`, or the script `earlier` is a variant of
- * (`lint` for `lint:fix`). A program with subcommands is the same action in the same subcommand (`git push` and `git push --set-upstream origin x`, `gh api` and `gh api`,
- * `go test ./pkg -run X` and `go test ./...`); a plain program needs one argument set inside the
- * other (`python a.py` is not `python b.py`).
+ * (`lint` for `lint:fix`). A program with subcommands is the same action in the same subcommand
+ * (`git push` and `git push --set-upstream origin x`, `gh api` and `gh api`, `go test ./pkg -run X`
+ * and `go test ./...`); a plain program needs one argument set inside the other (`python a.py` is
+ * not `python b.py`).
  */
 export function sameAction(earlier: CommandPart, later: CommandPart): boolean {
   // A variant of a script is checked again by the script itself: a failed `bun run lint:fix` (it could

@@ -5,8 +5,6 @@
  */
 import { isRuleFile } from '../rule-files.ts';
 import { patchOps, patchTextOf } from '../patch-ops.ts';
-
-export { patchOps } from '../patch-ops.ts';
 import { asRecord, arr, num, str, type Json } from '../fields.ts';
 import { makeEvent } from '../events.ts';
 import { gist, shortPath } from '../text.ts';
@@ -180,18 +178,13 @@ export const writeExtractor: Extractor = {
   },
 };
 
-/** The patch text of an apply_patch call, whichever field the host put it in. */
-function patchText(ctx: CallContext): string {
-  return patchTextOf(ctx.input);
-}
-
 /** apply_patch: `file_write` for added files, `file_edit` for updated, deleted and moved ones. */
 export const patchExtractor: Extractor = {
   name: 'apply_patch',
   match: (ctx) => ctx.tool === 'apply_patch' && ok(ctx),
   extract(ctx) {
     const out: ExtractedEvent[] = [];
-    for (const { op, path } of patchOps(patchText(ctx))) {
+    for (const { op, path } of patchOps(patchTextOf(ctx.input))) {
       const shown = shortPath(path, ctx.cwd);
       if (op === 'add') out.push(makeEvent('file_write', shown));
       else out.push(makeEvent('file_edit', op === 'update' ? shown : `${shown} (${op === 'delete' ? 'deleted' : 'moved here'})`));

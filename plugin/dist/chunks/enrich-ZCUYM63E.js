@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a}from"./chunk-U4YHUWUC.js";import"./chunk-YCTKRYSN.js";import"./chunk-NS2EZGFW.js";import"./chunk-T6TH4YHB.js";import"./chunk-XBQ7VXAA.js";import"./chunk-V7FREGYM.js";import"./chunk-L43Z5DI3.js";import"./chunk-NYRTOUVY.js";export{a as enrichEvent};
