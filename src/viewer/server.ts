@@ -5,8 +5,8 @@
  * the guard (Host, cross-site, token) before anything else looks at it.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { ResolvedConfig } from '../config/config.ts';
 import { logTo } from '../log.ts';
 import { isBusy, type Store } from '../store/store.ts';
@@ -21,6 +21,31 @@ import { ApiError, Query } from './params.ts';
 export const DEFAULT_PORT = 7377;
 const MAX_BODY_BYTES = 64 * 1024;
 const MAX_URL_CHARS = 8192;
+
+const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+
+/**
+ * A request the parser refused (an unknown method, a bad header, a timeout) still gets an answer.
+ * Node's own handling writes it and destroys the socket at once, which a client still sending its
+ * body reads as a connection reset instead of the answer: so the rest of the request is read and
+ * dropped, and the socket closed after the answer, within a bound.
+ */
+function answerUnparsable(err: NodeJS.ErrnoException, socket: Socket): void {
+  // An answer already under way on this socket (Node's own check, on its own field) cannot take a second one.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status = CLIENT_ERROR_STATUS[err.code ?? ''] ?? 400;
+  const body = JSON.stringify(errorBody(status === 400 ? 'BAD_REQUEST' : 'UNREADABLE_REQUEST', `${STATUS_CODES[status] ?? 'Bad Request'}: the request could not be read`));
+  socket.removeAllListeners('data');
+  socket.on('data', () => {});
+  socket.setTimeout(5_000, () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 /** How to run the viewer; only the store, settings and version are required. */
 export interface ViewerOptions {
@@ -174,6 +199,7 @@ export async function startViewer(opts: ViewerOptions): Promise<ViewerHandle> {
       sendJson(res, 500, errorBody('INTERNAL', err instanceof Error ? err.message : 'internal error'), SECURITY_HEADERS);
     });
   });
+  server.on('clientError', answerUnparsable);
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
 

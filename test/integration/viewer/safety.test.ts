@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { startViewer } from '../../../src/viewer/index.ts';
 import { resolveConfig } from '../../../src/config/config.ts';
 import { SqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
@@ -202,5 +203,50 @@ describe('binding', () => {
   test('a taken port is a clear error', async () => {
     const config = run.config;
     await assert.rejects(startViewer({ store: run.store, config, version: 't', port: run.port }), /in use/);
+  });
+});
+
+describe('requests the parser refuses', () => {
+  /** Writes raw bytes and reads until the server closes; a reset rejects. */
+  const raw = (port: number, head: string, body: Buffer): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port });
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => {
+        socket.end();
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+      socket.on('error', reject);
+      // The body goes in pieces, as a client still sending would: the answer arrives mid-upload.
+      socket.write(head);
+      let sent = 0;
+      const pump = () => {
+        while (sent < body.length && !socket.destroyed) {
+          const piece = body.subarray(sent, sent + 4096);
+          sent += piece.length;
+          if (!socket.write(piece)) return void socket.once('drain', pump);
+        }
+      };
+      pump();
+    });
+
+  test('an unknown method with a large body gets its 400, not a reset', async () => {
+    for (let i = 0; i < 5; i++) {
+      const body = Buffer.alloc(200_000, 'x');
+      const answer = await raw(run.port, `BREW /api/health HTTP/1.1\r\nHost: 127.0.0.1:${run.port}\r\nContent-Length: ${body.length}\r\n\r\n`, body);
+      assert.match(answer, /^HTTP\/1\.1 400 Bad Request\r\n/);
+      assert.match(answer, /\r\nConnection: close\r\n/i);
+      assert.equal(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error.code, 'BAD_REQUEST');
+    }
+  });
+
+  test('headers past the limit are answered 431', async () => {
+    const answer = await raw(run.port, `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${run.port}\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`, Buffer.alloc(0));
+    assert.match(answer, /^HTTP\/1\.1 431 /);
+  });
+
+  test('the server still answers ordinary requests afterwards', async () => {
+    assert.equal((await get(run.port, '/api/health')).status, 200);
   });
 });
