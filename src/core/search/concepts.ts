@@ -38,6 +38,20 @@ export interface CountedForm {
 }
 
 /**
+ * How much finding a concept says about which record answers. A word's rarity is partly its
+ * language's: in a store of mostly English sessions `수정` (fix) is rare only because few records are
+ * Korean, and as the query's own form it would outweigh every other concept, pulling a Korean question
+ * about a Japanese session onto the one Korean session's records that say "fix". So the own form's IDF
+ * is drawn toward the IDF of the concept's commonest form in any language (their geometric mean): a
+ * generic concept stays generic in every language, while the own form keeps part of its rarity (a
+ * Japanese question about a Japanese session still prefers records in Japanese). Dev halves, both
+ * styles (eval/RESULTS.md): short queries +2 points R@5 and R@10, full questions level.
+ */
+export function conceptIdf(ownIdf: number, formIdfs: readonly number[]): number {
+  return Math.sqrt(ownIdf * Math.min(ownIdf, ...formIdfs));
+}
+
+/**
  * A concept's forms as evidence: the word typed at weight 1, each translation at TRANSLATION_WEIGHT and
  * never rarer than the word typed (`ownIdf`, whether or not that form was read) — `pool` held by a few
  * records must not turn `连接池`, held by one, into the query's strongest term.

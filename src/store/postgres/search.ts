@@ -36,7 +36,7 @@ import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, withLoanwords, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
-import { conceptEvidence, rankByConcepts, WHY_NARRATION, type CountedForm } from '../../core/search/concepts.ts';
+import { conceptEvidence, conceptIdf, rankByConcepts, WHY_NARRATION, type CountedForm } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { TeamSearchHit, TeamSearchQuery, TeamObservation } from '../../core/team/contract.ts';
 import { joinedIn, pairWord } from './name-joins.ts';
@@ -282,7 +282,7 @@ async function conceptList(ctx: Ctx, plan: QueryPlan, candidates: readonly numbe
     if (freq.size) readForms[f.ci]!.push({ own: f.own, idf: idfOf(f.unit), freq });
   });
   if (readForms.every((c) => c.length === 0)) return undefined;
-  const byConcept = plan.concepts.map((c, ci) => conceptEvidence(idfOf(c.forms[0]!), readForms[ci]!));
+  const byConcept = plan.concepts.map((c, ci) => conceptEvidence(conceptIdf(idfOf(c.forms[0]!), c.forms.filter((u) => (countOf.get(u)?.n ?? 0) > 0).map(idfOf)), readForms[ci]!));
   const lengthOf = new Map(lengths.rows.map((r) => [Number(r.seq), [Number(r.a), Number(r.b), Number(r.d)]]));
   const averages = CLASSES.map((_, k) => {
     const held = [...lengthOf.values()].map((l) => l[k]!).filter((n) => n > 0);

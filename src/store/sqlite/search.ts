@@ -35,7 +35,7 @@ import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, renderMatch, withLoanwords, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
-import { conceptEvidence, rankByConcepts, WHY_NARRATION } from '../../core/search/concepts.ts';
+import { conceptEvidence, conceptIdf, rankByConcepts, WHY_NARRATION } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
@@ -464,7 +464,7 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[], intent: Q
     throw err;
   }
   let k = 0;
-  const concepts = selective.map((forms, c) => conceptEvidence(idfOf(forms[0]!), kept[c]!.map((f) => ({ own: f === forms[0], idf: idfOf(f), freq: freq.perUnit[k++]! }))));
+  const concepts = selective.map((forms, c) => conceptEvidence(conceptIdf(idfOf(forms[0]!), forms.filter((f) => f.n > 0).map(idfOf)), kept[c]!.map((f) => ({ own: f === forms[0], idf: idfOf(f), freq: freq.perUnit[k++]! }))));
   const weights = COLUMNS.map((c) => (intent.why && (c.name === 'why' || c.name === 'finding') ? c.weight * WHY_NARRATION : c.weight));
   return { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, { weights, averages: totals.columnAverages }) };
 }

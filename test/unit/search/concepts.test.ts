@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { conceptEvidence, rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../../src/core/search/concepts.ts';
+import { conceptEvidence, conceptIdf, rankByConcepts, TRANSLATION_WEIGHT, type FormEvidence } from '../../../src/core/search/concepts.ts';
 import { planQuery } from '../../../src/core/search/query-plan.ts';
 
 // Columns as the index has them: title, body, tags, why, finding.
@@ -92,4 +92,20 @@ test('conceptEvidence: the word typed at weight 1, a translation weaker and neve
   assert.deepEqual([translation!.idf, translation!.weight], [2, TRANSLATION_WEIGHT], 'a rarer translation counts as rare as the word typed, no more');
   assert.equal(common!.idf, 0.5, 'a commoner translation keeps its own IDF');
   assert.ok(TRANSLATION_WEIGHT < 1);
+});
+
+test('concepts: a word rare only because few records share its language does not outweigh a rare concept', () => {
+  // 1,000 records, few Korean. `수정` (fix) is in 2 of them, its English form `fix` in 400; `북마크` in none,
+  // its English form `bookmark` in 3. Record 1 (Korean) says 수정; record 2 (another session) says bookmark.
+  const idf = (n: number) => Math.log((1000 - n + 0.5) / (n + 0.5));
+  const counted = (own: boolean, n: number, freq: Record<number, number[]>) => ({ own, idf: idf(n), freq: new Map(Object.entries(freq).map(([k, v]) => [Number(k), v])) });
+  const fixForms = [counted(true, 2, { 1: [1, 0, 0, 0, 0] }), counted(false, 400, {})];
+  const bookmarkForms = [counted(false, 3, { 2: [1, 0, 0, 0, 0] })];
+  const concepts = [conceptEvidence(conceptIdf(idf(2), [idf(2), idf(400)]), fixForms), conceptEvidence(conceptIdf(idf(0), [idf(3)]), bookmarkForms)];
+  const lengths = len({ 1: [10, 200, 3, 20, 20], 2: [10, 200, 3, 20, 20] });
+  assert.deepEqual(rankByConcepts([1, 2], concepts, lengths, columns), [2, 1]);
+  // Its own rarity still counts for part: a concept whose forms are all rare keeps its full weight.
+  assert.equal(conceptIdf(idf(2), [idf(2), idf(3)]), Math.sqrt(idf(2) * idf(3)));
+  assert.equal(conceptIdf(idf(5), []), idf(5));
+  assert.ok(conceptIdf(idf(2), [idf(400)]) > idf(400) && conceptIdf(idf(2), [idf(400)]) < idf(2));
 });
