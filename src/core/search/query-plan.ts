@@ -11,6 +11,7 @@
  * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
 import { cjkFor, codeFor, englishFor, phrasesOf, segmentCjk } from './glossary.ts';
+import { otherTense } from './korean-tense.ts';
 import { withoutMemoryTalk } from './memory-talk.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk, WORD_RE } from './text-index.ts';
 
@@ -198,9 +199,11 @@ function termUnit(t: string): QueryUnit | undefined {
 /** Glossary translations of the planned query, in the other languages, and code forms of its English words. */
 function translate(units: readonly QueryUnit[], text: string): Translation[] {
   const out: Translation[] = [];
-  // CJK → English: each glossary word of the question (Chinese, Japanese, Korean).
+  // CJK → English: each glossary word of the question (Chinese, Japanese, Korean); a Korean verb's other tense.
   for (const run of text.match(CJK_RUN_RE) ?? []) {
     for (const s of segmentCjk(run)) {
+      const tense = s.kind === 'other' ? otherTense(s.text) : undefined;
+      if (tense) out.push({ source: keyOf(cjkUnit(s.text)), unit: cjkUnit(tense) });
       if (s.kind !== 'term') continue;
       const source = keyOf(cjkUnit(s.text));
       for (const en of englishFor(s.text)) {
