@@ -215,6 +215,23 @@ export function queryIntent(raw: string): QueryIntent {
   return out;
 }
 
+/** What the context of a compaction is called: a word about the compaction, not about the work. */
+const CONTEXT: Cue = { words: ['context', 'window'], cjk: ['上下文', 'コンテキスト', '文脈', '컨텍스트', '맥락'] };
+
+/**
+ * Whether a query word only places the question in time (a compaction, "after", "before", the session,
+ * the context) rather than naming the work: "重构那次会话里上下文被压缩之后" is about the refactor, and a
+ * search for the compaction's surroundings must find the refactor without records that merely say
+ * "compact". `word` is one word or CJK run of the query, as typed.
+ */
+export function placesInTime(word: string): boolean {
+  const w = word.normalize('NFKC').toLowerCase().trim();
+  if (!w) return false;
+  return [CUES.compaction, CUES.after, CUES.before, CUES.during, SESSION, CONTEXT].some(
+    (c) => c.words.includes(w) || (c.phrases ?? []).includes(w) || c.cjk.some((s) => s.trim() === w),
+  );
+}
+
 /** Whether a query carries any structural intent. */
 export function hasIntent(i: QueryIntent): boolean {
   return i.after || i.before || i.during || i.fix || i.ask || i.why || i.change || i.compaction || i.first || i.last;

@@ -11,6 +11,7 @@
  * query (both directions) come back separately as `expansions`, to be searched as their own list.
  */
 import { cjkFor, codeFor, englishFor, phrasesOf, segmentCjk } from './glossary.ts';
+import { placesInTime } from './intent.ts';
 import { otherTense } from './korean-tense.ts';
 import { withoutMemoryTalk } from './memory-talk.ts';
 import { cjkBigrams, CJK_RUN_RE, hasCjk, WORD_RE } from './text-index.ts';
@@ -251,6 +252,18 @@ function conceptsOf(units: readonly QueryUnit[], translations: readonly Translat
 /** The text of a CJK unit: its bigrams joined back (`チャ ャー ーム` → `チャーム`). */
 function surfaceOf(unit: QueryUnit): string {
   return unit.tokens.map((t, i) => (i === 0 ? t : Array.from(t).slice(1).join(''))).join('');
+}
+
+/**
+ * Which of the concepts name the work rather than place the question in time (a compaction, "after",
+ * the session: core/search/intent `placesInTime`); all false when none or every one does.
+ */
+export function topicMask(concepts: readonly Concept[]): boolean[] {
+  const mask = concepts.map((c) => {
+    const own = c.forms[0]!;
+    return !placesInTime(own.script === 'cjk' ? surfaceOf(own) : own.tokens.join(' '));
+  });
+  return mask.every(Boolean) ? mask.map(() => false) : mask;
 }
 
 /** The katakana word a concept stands for when the glossary gave it no translation, else undefined. */

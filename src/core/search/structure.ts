@@ -104,12 +104,16 @@ const SESSION_VOTE_K = 5;
 const TOPIC_ANCHORS = 2;
 const COMPACTION_SPAN = 50;
 
-/** Which neighbours the intent needs, from the fused head (best first). */
-export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[]): NeighbourRequest[] {
+/**
+ * Which neighbours the intent needs, from the fused head (best first). For a compaction, `topic` is
+ * the candidates ranked by the question's words about the work alone: the head also ranks by
+ * "compact" and "context", and those find another session's talk about compacting.
+ */
+export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[], topic: readonly RecordFact[] = head): NeighbourRequest[] {
   const out: NeighbourRequest[] = [];
   if (intent.compaction) {
-    const topic = head.slice(0, PROBLEM_DEPTH).filter((f) => !f.compaction && !isBookkeeping(f)).slice(0, TOPIC_ANCHORS);
-    for (const anchor of topic) for (const direction of ['before', 'after'] as const) out.push({ anchor, direction, span: COMPACTION_SPAN, purpose: 'compaction' });
+    const anchors = topic.slice(0, PROBLEM_DEPTH).filter((f) => !f.compaction && !isBookkeeping(f)).slice(0, TOPIC_ANCHORS);
+    for (const anchor of anchors) for (const direction of ['before', 'after'] as const) out.push({ anchor, direction, span: COMPACTION_SPAN, purpose: 'compaction' });
   }
   if (intent.after || intent.before || intent.compaction || intent.during) {
     const compactions = intent.compaction ? head.filter((f) => f.compaction) : [];

@@ -35,7 +35,7 @@ import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest } from '../../core/search/structure.ts';
-import { isPrefix, planQuery, withLoanwords, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
+import { isPrefix, planQuery, topicMask, withLoanwords, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
 import { conceptEvidence, conceptIdf, rankByConcepts, WHY_NARRATION, type CountedForm } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { TeamSearchHit, TeamSearchQuery, TeamObservation } from '../../core/team/contract.ts';
@@ -233,7 +233,7 @@ const CLASSES = [
  * class read from the candidates' stored tsvectors (a phrase counts as often as its rarest word), the
  * classes' lengths from their text. Undefined when there is nothing to rank.
  */
-async function conceptList(ctx: Ctx, plan: QueryPlan, candidates: readonly number[], why: boolean): Promise<RankedList | undefined> {
+async function conceptList(ctx: Ctx, plan: QueryPlan, candidates: readonly number[], intent: QueryIntent): Promise<ConceptRanking | undefined> {
   if (candidates.length === 0 || plan.concepts.length === 0) return undefined;
   const forms = plan.concepts.flatMap((c, ci) => c.forms.map((unit, fi) => ({ unit, ci, own: fi === 0 })));
   const [{ counted, rows }, lexemes] = await Promise.all([
@@ -288,9 +288,20 @@ async function conceptList(ctx: Ctx, plan: QueryPlan, candidates: readonly numbe
     const held = [...lengthOf.values()].map((l) => l[k]!).filter((n) => n > 0);
     return held.length ? held.reduce((a, b) => a + b, 0) / held.length : 1;
   });
-  const weights = CLASSES.map((c) => (why && c.weight === 'B' ? c.score * WHY_NARRATION : c.score));
-  return { name: 'concepts', ids: rankByConcepts(candidates, byConcept, lengthOf, { weights, averages }) };
+  const weights = CLASSES.map((c) => (intent.why && c.weight === 'B' ? c.score * WHY_NARRATION : c.score));
+  const mask = intent.compaction ? topicMask(plan.concepts) : [];
+  const topic = mask.some(Boolean) ? rankByConcepts(candidates, byConcept.filter((_, i) => mask[i]), lengthOf, { weights, averages }) : [];
+  return { list: { name: 'concepts', ids: rankByConcepts(candidates, byConcept, lengthOf, { weights, averages }) }, topic };
 }
+
+/** The concept ranking, and for a question about a compaction the candidates ranked by its topic alone (as locally). */
+interface ConceptRanking {
+  readonly list: RankedList;
+  readonly topic: readonly number[];
+}
+
+/** Topic matches read for a question about a compaction. */
+const TOPIC_DEPTH = 10;
 
 /** A record row as search reads it: whether I wrote it, for the scope filter. */
 type SearchRow = RecordRow & { readonly mine: boolean };
@@ -354,10 +365,14 @@ async function neighbourRows(db: ClientBase, teamId: number, requests: readonly 
  * Order and kinds of records, as locally (core/search/structure): the fix after the failure, what came
  * after the match, the first or last of several alike — fused in. The neighbours read join `bySeq`.
  */
-async function withStructure(db: ClientBase, teamId: number, intent: QueryIntent, lists: readonly RankedList[], fused: Fused[], bySeq: Map<number, SearchRow>, width: number): Promise<Fused[]> {
+async function withStructure(db: ClientBase, teamId: number, intent: QueryIntent, lists: readonly RankedList[], fused: Fused[], bySeq: Map<number, SearchRow>, width: number, topicIds: readonly number[]): Promise<Fused[]> {
   const sessions = new Map<string, number>();
   const head = fused.filter((f) => bySeq.has(f.id)).map((f) => recordFact(headOf(bySeq.get(f.id)!, sessions)));
-  const requests = neighbourRequests(intent, head);
+  const topicSeqs = topicIds.slice(0, TOPIC_DEPTH);
+  const unread = topicSeqs.filter((id) => !bySeq.has(id));
+  if (unread.length) for (const r of (await db.query<SearchRow>(`SELECT ${ROW_COLUMNS} FROM mnemo.records r WHERE r.team_id = $1 AND r.seq = ANY($2::bigint[])`, [teamId, unread])).rows) bySeq.set(Number(r.seq), r);
+  const topic = topicSeqs.filter((id) => bySeq.has(id)).map((id) => recordFact(headOf(bySeq.get(id)!, sessions)));
+  const requests = neighbourRequests(intent, head, topic.length ? topic : head);
   const found = requests.length ? await neighbourRows(db, teamId, requests) : [];
   for (const r of found.flat()) bySeq.set(Number(r.seq), r);
   const structure = structureLists(intent, head, requests, found.map((rs) => rs.map((r) => recordFact(headOf(r, sessions)))));
@@ -387,18 +402,19 @@ export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQu
   const plan = withLoanwords(planQuery(q.query), (word) => loanwordsOf(q, word));
   const intent = queryIntent(q.query);
   let lists = await keywordLists(ctx, q.query, plan);
+  let topic: readonly number[] = [];
   // As locally: one ranking of the candidates by every concept replaces the per-language lists; a lone
   // path or dotted name keeps its own list.
   if (tuning.concepts !== false && !(lists.length === 1 && lists[0]!.name === 'name')) {
-    const concepts = await conceptList(ctx, plan, candidatesOf(lists), intent.why);
-    if (concepts) lists = [concepts];
+    const concepts = await conceptList(ctx, plan, candidatesOf(lists), intent);
+    if (concepts) (lists = [concepts.list]), (topic = concepts.topic);
   }
   const width = Math.max(limit * 3, 60);
   let fused = fuse(lists).slice(0, width);
   if (!fused.length) return [];
   const read = await db.query<SearchRow>(`SELECT ${ROW_COLUMNS} FROM mnemo.records r WHERE r.team_id = $1 AND r.seq = ANY($2::bigint[])`, [teamId, fused.map((f) => f.id)]);
   const bySeq = new Map(read.rows.map((r) => [Number(r.seq), r]));
-  if (tuning.structure !== false) fused = await withStructure(db, teamId, intent, lists, fused, bySeq, width);
+  if (tuning.structure !== false) fused = await withStructure(db, teamId, intent, lists, fused, bySeq, width, topic);
 
   const row = (id: number) => bySeq.get(id)!;
   const ranked = withPriors(

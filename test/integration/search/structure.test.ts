@@ -82,3 +82,30 @@ test('a question about order gets no semantic list: likeness to the question wou
     db.close();
   }
 });
+
+test('"after the context was compacted in the X session" finds what followed X\'s compaction, not a compaction in a session that talks about compacting', async () => {
+  const store = SqliteStore.open({ path: join(tmp(), 'm.db'), busyTimeoutMs: 2000 });
+  try {
+    const ids: Record<string, number> = {};
+    const add = async (name: string, ev: ReturnType<typeof obs>) => (ids[name] = (await store.ingest([ev])).ids[0]!);
+    // A session whose work is context compaction itself: its records say "compact" and "context" everywhere.
+    for (let i = 0; i < 40; i++) await add(`noise-${i}`, obs({ title: `Ran \`npm run lint\` → ${i} warnings`, type: 'command', body: `Output: payments dashboard, invoices and refunds views checked (${i})` }, { externalSessionId: `noise-${i % 5}` }));
+    const talk = { externalSessionId: 'compaction-feature' };
+    for (let i = 0; i < 3; i++) await add(`talk-${i}`, obs({ title: `Edited src/context/compact.ts (+${i + 2} −1)`, type: 'change', body: `compact the context window when the context is full; compaction threshold ${i}` }, talk));
+    await add('talk-compact', obs({ title: 'Compacted: context compaction work so far', type: 'compact', kind: 'note', body: 'summary' }, { ...talk, event: 'PostCompact' }));
+    await add('talk-after', obs({ title: 'Ran `npm run build`', type: 'command', body: 'Output: built' }, talk));
+    // The session asked about: a migration to a new payment provider, compacted once.
+    const work = { externalSessionId: 'payments' };
+    await add('w1', obs({ title: 'Edited src/payments/provider.ts (+40 −12)', type: 'change', body: 'migrate the payment provider to the new billing API' }, work));
+    await add('w2', obs({ title: 'Ran `npm test -- payments`', type: 'command', body: 'Output: 12 passed' }, work));
+    await add('w-compact', obs({ title: 'Compacted: summary of the session so far', type: 'compact', kind: 'note', body: 'summary' }, { ...work, event: 'PostCompact' }));
+    await add('w-after', obs({ title: 'Read src/payments/webhooks.ts (88 lines)', type: 'discovery', body: 'export function onWebhook() {}' }, work));
+    for (const q of ['what did Claude do after the context was compacted in the payments session?', '支付那次会话里上下文被压缩之后，Claude 接着做了什么？']) {
+      const hits = await store.search({ query: q, limit: 20 });
+      const r = hits.findIndex((h) => h.observation.id === ids['w-after']) + 1;
+      assert.ok(r >= 1 && r <= 3, `${q}: the record after the payments compaction ranks ${r}; first: ${hits.slice(0, 3).map((h) => h.observation.title).join(' | ')}`);
+    }
+  } finally {
+    await store.close();
+  }
+});

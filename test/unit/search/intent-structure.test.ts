@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { queryIntent } from '../../../src/core/search/intent.ts';
+import { placesInTime, queryIntent } from '../../../src/core/search/intent.ts';
+import { planQuery, topicMask } from '../../../src/core/search/query-plan.ts';
 import { recordFact } from '../../../src/core/search/record-facts.ts';
 import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact } from '../../../src/core/search/structure.ts';
 
@@ -260,4 +261,14 @@ test('structure: "first" / "last" order the best match\'s session\'s matches by 
   assert.deepEqual(last?.ids, [60, 52, 50, 45]);
   assert.ok(last!.weight! < 1, 'order weighs less than a keyword list: it reorders what the words found');
   assert.equal(structureLists(queryIntent('which charm did the validation use'), head, [], []).lists.find((l) => l.name.startsWith('order')), undefined, 'no cue, no order list');
+});
+
+test('placesInTime and topicMask: the words about the compaction, the session and the order are not the topic', () => {
+  for (const w of ['compaction', 'compacted', 'after', 'session', 'context', '压缩', '之后', '会话', '上下文', 'コンテキスト', '압축', '세션']) assert.equal(placesInTime(w), true, w);
+  for (const w of ['refactor', 'payments', '重构', 'リファクタ', '']) assert.equal(placesInTime(w), false, w);
+  const concepts = planQuery('what did Claude do after the context was compacted in the payments session').concepts;
+  const mask = topicMask(concepts);
+  const topic = concepts.filter((_, i) => mask[i]).map((c) => c.forms[0]!.tokens.join(' '));
+  assert.ok(topic.includes('payments') && !topic.some((t) => /compact|context|session/.test(t)), JSON.stringify(topic));
+  assert.deepEqual(topicMask(planQuery('payments refunds').concepts), [false, false], 'with nothing placing it in time, no topic of its own');
 });
