@@ -208,3 +208,9 @@ test('the glossary data: five columns a line, no English term in two concepts un
   for (const c of singleHan) assert.ok(known.has(c), `a new single Han character: ${c}`);
   assert.ok(CJK_STOP_WORDS.includes('어떻게') && CJK_STOP_WORDS.includes('なぜ'));
 });
+
+test('glossary: a Chinese count of occasions (那次, 这次, 两次) is grammar, not the word for "next"', () => {
+  const words = planQuery('重构那次会话里上下文被压缩之后').concepts.map((c) => c.forms[0]!.tokens.join(' '));
+  assert.ok(!words.includes('次'), JSON.stringify(words));
+  assert.ok(words.includes('重构'), JSON.stringify(words));
+});
