@@ -104,6 +104,15 @@ function shownPath(path: string, project?: string): string {
   return parts.length > 4 ? `…/${parts.slice(-3).join('/')}` : path;
 }
 
+/**
+ * A plan the host keeps for itself (Claude Code's plan mode writes `~/.claude/plans/<name>.md`): the
+ * host's bookkeeping, not the project's work, unless the project is that folder.
+ */
+const HOST_PLAN_RE = /[\\/]\.claude[\\/]plans[\\/][^\\/]+$/;
+function isHostPlanFile(path: string, project?: string): boolean {
+  return HOST_PLAN_RE.test(path) && !(project && path.startsWith(project + '/'));
+}
+
 function normalizeSubject(s: string): string {
   return s.toLowerCase().replace(/\s+/g, ' ').trim();
 }
@@ -311,6 +320,7 @@ export function sessionFacts(input: FactsInput, p: Phrases, widths: LineWidths):
       return;
     }
     if (EDIT_TOOLS.has(call.tool) && target) {
+      if (isHostPlanFile(target, input.project)) return;
       const f = files.get(target) ?? { edits: 0, ok: true, at, obs: o };
       files.set(target, call.failed ? { ...f, ok: false, at, obs: o } : { edits: f.edits + 1, ok: true, at, obs: o });
       return;

@@ -98,7 +98,7 @@ const NOT_YET_RE = new RegExp(
   'i',
 );
 
-const HEADING_RE = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*([^*\n]{1,80}?)\*\*\s*[:：]?|__([^_\n]{1,80})__\s*[:：]?|([^\n|`]{1,60}?)\s*[:：])\s*$/;
+const HEADING_RE = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*([^*\n]{1,80}?)\*\*\s*(?:\([^()\n]{1,80}\)\s*)?[:：]?|__([^_\n]{1,80})__\s*[:：]?|([^\n|`]{1,60}?)\s*[:：])\s*$/;
 const INLINE_LEAD_RE = /^\s*(?:[-*•]\s+)?(?:\*\*([^*\n]{1,60}?)[:：]?\*\*\s*[:：]?|([^\n:：`*]{1,40})[:：])\s+(\S.+)$/;
 const ITEM_RE = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|\[[ xX]\])\s+(.+)$/;
 const MARK_RE = /^([✅✓✔☑❌✗✘⚠️🔲☐⬜🟢🔴🟡]+)\s*(.+)$/u;
@@ -106,12 +106,31 @@ const TABLE_ROW_RE = /^\s*\|(.+)\|\s*$/;
 const TABLE_RULE_RE = /^\s*\|[\s:|-]+\|\s*$/;
 const MAX_ITEMS = 16;
 
+/** A lead-in's numbering or bullet mark ("2.", "3)", "⚠️"): the words come after it. */
+const LEAD_NUMBER_RE = /^\s*(?:\d{1,2}[.)]\s*|[^\p{L}\p{N}\s]+\s*)?/u;
+
 function classify(leadIn: string): Kind {
   if (USER_STEP_RE.test(leadIn)) return 'next';
   if (DONE_RE.test(leadIn)) return 'result';
   if (NEXT_RE.test(leadIn)) return 'next';
-  if (ISSUE_RE.test(leadIn)) return 'issue';
+  if (namesIssues(leadIn)) return 'issue';
   return 'result';
+}
+
+/**
+ * Whether a lead-in introduces problems ("Known issues", "Risks:", "⚠️ Warnings", "Problems with the
+ * cache"), not one fix among several that names what it fixed ("**3. Partial WAL record on write
+ * error** (`wal.go`):"): the issue word leads, or the lead-in is that word and little more (in CJK,
+ * where the head noun is last, the word ends it).
+ */
+function namesIssues(leadIn: string): boolean {
+  const words = leadIn.replace(LEAD_NUMBER_RE, '');
+  const m = ISSUE_RE.exec(words);
+  if (!m) return false;
+  const trimmed = words.trim();
+  // A head noun comes last in Chinese, Japanese and Korean ("既知の問題", "남은 문제"), first or alone in English.
+  if (!/\p{Script=Latin}/u.test(trimmed)) return m.index === 0 || trimmed.replace(/[\s:：]+$/, '').endsWith(m[0]);
+  return m.index === 0 || trimmed.split(/\s+/).length <= 3;
 }
 
 function markKind(mark: string): Kind | undefined {

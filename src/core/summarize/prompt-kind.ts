@@ -264,6 +264,9 @@ function namesWork(sentence: string, least: number): boolean {
 /** A statement that names the work ("The login fails on Safari"): what a following "Fix it." refers to. */
 const isScene = (sentence: string): boolean => namesWork(sentence, MIN_CONTENT + 1);
 
+/** A request whose object is the scene before it: "fix the issue", "look into this", "この問題を直して", "把这个问题修一下". */
+const POINTS_BACK_RE = /\b(?:the (?:issue|problem|bug|error|crash|failure|behaviou?r)|this (?:issue|problem|bug|error)?|that|it)\b|この(?:問題|バグ|エラー|不具合)|その(?:問題|バグ|エラー)|这个(?:问题|bug|错误|报错)|那个(?:问题|错误)|이 (?:문제|버그|오류|에러)|그 (?:문제|버그|오류)/i;
+
 /** A run of Japanese, Korean or Chinese text: code and logs rarely hold one, so a line with it is written to someone. */
 const CJK_PROSE_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]{3,}|\p{Script=Hangul}{2,}(?:\s+\p{Script=Hangul}+){1,}|\p{Script=Han}{4,}/u;
 
@@ -363,8 +366,10 @@ export function readPrompt(words: string, ctx: PromptContext): PromptReading {
   if (!ctx.opening && stated.length === all.length && (approves(stated[0]) || approves(stated[stated.length - 1]))) return none('remark');
   if (firstAsk >= 0) {
     // The goal line starts where the asking starts; a request that names nothing itself ("Fix it.") starts at its scene.
-    const selfContained = asks(all[firstAsk]!, MIN_CONTENT);
-    let from = selfContained ? firstAsk : scenes.lastIndexOf(true, firstAsk);
+    // One that names its object only by pointing back ("Investigate the issue and fix it") starts there too.
+    const selfContained = asks(all[firstAsk]!, MIN_CONTENT) && !POINTS_BACK_RE.test(all[firstAsk]!);
+    const scene = scenes.lastIndexOf(true, firstAsk);
+    let from = selfContained || scene < 0 ? firstAsk : scene;
     // A lead-in that introduces the request ("brainstorm:", "Implement the following plan:") belongs to it,
     // and the words that open the session are its goal from the first of them ("help! … can you …?").
     if (from > 0 && /[:：]\s*$/.test(all[from - 1]!)) from--;

@@ -411,3 +411,42 @@ test('a listed command is a result unless the message hands the user steps', () 
   );
   assert.ok(section(sum.detailed, 1).some((l) => l.includes('`npm run build` now emits ESM')), sum.detailed);
 });
+
+test('a final message listing fixes under headings that name what each fixed: the fixes are done, no heading is an open issue', () => {
+  const final = [
+    "All builds, vet, and tests pass. Here's a summary of the three fixes:",
+    '',
+    '**1. Send-on-closed-channel panic** (`wal.go` + `store.go`):',
+    '- Added a `shuttingDown` flag',
+    '',
+    '**2. Partial WAL record on write error** (`wal.go`):',
+    '- `writeRecord` now assembles the whole record before one write',
+    '',
+    '## Known issues',
+    '- the rotation still blocks when a host never drains its channel',
+  ].join('\n');
+  const sum = summarizeHeuristically(new SessionBuilder().prompt('Fix the shutdown bugs.').edit('wal.go').stop(final).input());
+  const done = section(sum.detailed, 1).join('\n');
+  const open = section(sum.detailed, 2);
+  assert.match(done, /assembles the whole record/);
+  assert.ok(!open.some((l) => /wal\.go|assembles/.test(l)), `fixes are no issues: ${JSON.stringify(open)}`);
+  assert.ok(open.some((l) => /rotation still blocks/.test(l)), `a Known issues list still is: ${JSON.stringify(open)}`);
+  // A Japanese heading ending in its issue word introduces problems; one naming the fixed error does not.
+  const ja = summarizeHeuristically(new SessionBuilder().prompt('直して').edit('a.go').stop('修正しました。\n\n**書き込みエラー時のレコード** (`wal.go`):\n- 一度に書き込むようにした\n\n**残っている問題:**\n- ローテーションがまだ止まる').input());
+  assert.ok(!section(ja.detailed, 2).some((l) => /一度に/.test(l)), section(ja.detailed, 2).join(' | '));
+});
+
+test('goal: a request that names its object only by pointing back takes the scene along; the host\'s own plan file is no change of the project', () => {
+  const sum = summarizeHeuristically(
+    new SessionBuilder()
+      .prompt('For an OIDC-initiated user session no logout button is shown in the frontend UI. Investigate the issue and fix it')
+      .edit('/home/u/.claude/plans/sleepy-ember.md')
+      .edit(`${PROJECT}/internal/auth/auth.go`)
+      .stop('Fixed: the session now keeps its auth source.')
+      .input(),
+  );
+  assert.match(section(sum.brief, 0).join('\n'), /no logout button is shown/);
+  const done = section(sum.detailed, 1).join('\n');
+  assert.match(done, /internal\/auth\/auth\.go/);
+  assert.doesNotMatch(done, /plans|sleepy-ember/);
+});
