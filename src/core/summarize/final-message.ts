@@ -188,7 +188,8 @@ export function readFinalMessage(text: string): FinalMessage {
   let nested = -1;
   let tableHeader = true;
   const add = (kind: Kind, item: string) => {
-    const t = plain(item);
+    // A line that introduced what followed it ("Committed as `6d86690c` on `main`:") is a statement on its own.
+    const t = plain(item).replace(/\s*[:：]$/, '');
     if (kind === 'result' && NOT_YET_RE.test(t)) kind = 'next';
     if (t.length >= 3 && found[kind].length < MAX_ITEMS && !found[kind].includes(t)) found[kind].push(t);
   };

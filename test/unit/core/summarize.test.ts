@@ -450,3 +450,13 @@ test('goal: a request that names its object only by pointing back takes the scen
   assert.match(done, /internal\/auth\/auth\.go/);
   assert.doesNotMatch(done, /plans|sleepy-ember/);
 });
+
+test('npm ci installs: it is no test run; a line that introduced a list is a statement of its own', () => {
+  const sum = summarizeHeuristically(
+    new SessionBuilder().prompt('Build the frontend.').bash('cd web && npm ci && npm run build', { stdout: 'added 812 packages\nbuilt in 4.2s' }).stop('Committed as `6d86690c` on `main`:\n\n- the build passes').input(),
+  );
+  const done = section(sum.detailed, 1);
+  assert.ok(!done.some((l) => /^Tests pass/.test(l)), done.join(' | '));
+  assert.ok(done.some((l) => /^Checks pass: .*npm run build/.test(l)), done.join(' | '));
+  assert.ok(!done.some((l) => /:$/.test(l)), done.join(' | '));
+});

@@ -143,8 +143,12 @@ export function sameAction(earlier: CommandPart, later: CommandPart): boolean {
 const TEST_FAMILY_RE = /(?:^|[\s:/-])(?:test|tests|spec|specs|check|ci|verify)(?:$|[\s:/-])|^(?:pytest|vitest|jest|mocha|ava|tap|rspec|phpunit|ctest|tox|nox|go test|cargo test|cargo nextest|mix test|dotnet test|swift test|deno test|bun test|python -m (?:pytest|unittest))\b|^(?:npx|pnpx|bunx) (?:vitest|jest|mocha|playwright|ava|tap)\b/;
 const CHECK_FAMILY_RE = /(?:^|[\s:/-])(?:lint|typecheck|type-check|tsc|fmt|format|build|compile|vet|clippy|credo|dialyzer|eslint|ruff|mypy|pyright|golangci-lint|staticcheck)(?:$|[\s:/-])|^(?:tsc|eslint|ruff|mypy|pyright|golangci-lint|staticcheck|ty|biome|prettier)\b/;
 
+/** `npm ci` is a clean install, not the project's `ci` script (`npm run ci`, `make ci`). */
+const INSTALL_NAMED_CI: ReadonlySet<string> = new Set(['npm ci', 'npm clean-install', 'npm install-clean']);
+
 /** `test` for test runs, `check` for builds, linters and type checkers; undefined otherwise. */
 export function verification(part: CommandPart): 'test' | 'check' | undefined {
+  if (INSTALL_NAMED_CI.has(part.family)) return undefined;
   if (TEST_FAMILY_RE.test(part.family)) return 'test';
   if (CHECK_FAMILY_RE.test(part.family)) return 'check';
   return undefined;
