@@ -28,7 +28,7 @@ const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FA
  * maven's and sbt's level tag (`[ERROR] `, `[error] `), the service prefix of docker compose's logs
  * (`web-1  | `) and stack's package prefix (`app   > `), shellcheck's caret under the code (`^--^ `).
  */
-const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}|^\[(?:error|ERROR)\] ?|^[\w.-]+[-_]\d+ +\| |^[\w.-]+ +> ?|^\s*\^-*\^ |^\u27a4 YN\d{4}: |^\[!\] |^(?:[\w@.-]+\/[\w@./-]+ |[\w@.-]+:)[a-z][\w:-]*: (?=\S)/;
+const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}|^\[(?:error|ERROR)\] ?|^[\w.-]+[-_]\d+ +\| |^[\w.-]+ +> ?(?!.* FAILED$)|^\s*\^-*\^ |^\u27a4 YN\d{4}: |^\[!\] |^(?:[\w@.-]+\/[\w@./-]+ |[\w@.-]+:)[a-z][\w:-]*: (?=\S)/;
 /** Lines that are only decoration (box rules, `+-+---- 1 ----`). */
 const RULE_ONLY_RE = /^[\s\-+=_\u2500-\u257f\d|]*$/;
 
