@@ -158,7 +158,7 @@ export interface ShapeCase {
   response?: unknown;
   platform?: string;
   /** Checks on the record (`title`, `files`, `body`) and the extracted events' `data`; each returns true when it holds. */
-  ok: (rec: { title: string; files: string[]; body: string; data: string[] }) => boolean;
+  ok: (rec: { title: string; files: readonly string[]; body: string; data: string[] }) => boolean;
 }
 
 const P = '/home/u/proj';
