@@ -243,8 +243,8 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       const path = str(input.path);
       // The project itself is where every search looks by default: naming it says nothing.
       const where = path && path !== '.' && path.replace(/[\\/]+$/, '') !== call.baseDir?.replace(/[\\/]+$/, '') ? ` in ${displayPath(path, call.baseDir)}` : '';
-      const said = /^Found (\d+) match/m.exec(answerText(call.response));
-      const hits = grepHits(response) || (said ? count(Number(said[1]), 'match', 'matches') : '');
+      const said = saidCount(call.response);
+      const hits = grepHits(response) || (said !== undefined ? count(said, 'match', 'matches') : '');
       return {
         title: oneLine(`Searched${pattern ? ` for "${oneLine(pattern, 60)}"` : ''}${where}${hits ? ` (${hits})` : ''}`),
         type: 'discovery',
@@ -253,9 +253,7 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       };
     }
     case 'Glob': {
-      // Gemini answers in text: `Found 3 file(s) matching …`, `No files found …`.
-      const said = /^(?:Found (\d+) (?:matching )?file|No files found)/m.exec(answerText(call.response));
-      const hits = num(response.numFiles) ?? (said ? Number(said[1] ?? 0) : undefined);
+      const hits = num(response.numFiles) ?? saidCount(call.response);
       return { title: oneLine(`Listed ${str(input.pattern) ?? 'files'}${hits !== undefined ? ` (${count(hits, 'file')}${response.truncated === true ? '+' : ''})` : ''}`), type: 'discovery', kind: 'tool', files };
     }
     case 'WebFetch':
@@ -310,17 +308,17 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
 /** A path whose last part has an extension: a file, where a bare name (`src`, `/home/u/proj`) is a folder. */
 const FILE_NAME_RE = /[^\\/.]\.\w+$/;
 
-/** The text a host answered with (a string, Gemini's `llmContent`), for the counts it states. */
-function answerText(response: unknown): string {
-  const r = rec(response);
-  return (typeof response === 'string' ? response : str(r.llmContent) ?? str(r.returnDisplay) ?? '').slice(0, 400);
+/** The count a host states in a text answer (Gemini: `Found 3 file(s) matching …`, `Found 4 matches …`, `No files found`). */
+function saidCount(response: unknown): number | undefined {
+  const m = /^(?:Found (\d+) |No files found)/m.exec((typeof response === 'string' ? response : str(rec(response).llmContent) ?? '').slice(0, 400));
+  return m ? Number(m[1] ?? 0) : undefined;
 }
 
 /** A todo list in any host's spelling: Claude's `todos`, Codex's `plan`, the answer's `newTodos`. */
 function todoList(r: Rec): unknown[] | undefined {
   return [r.todos, r.plan, r.newTodos].find(Array.isArray);
 }
-const todoText = (t: Rec): string => str(t.content) ?? str(t.description) ?? str(t.step) ?? str(t.title) ?? '';
+const todoText = (t: Rec): string => str(t.content) ?? str(t.description) ?? str(t.step) ?? '';
 
 /**
  * Bookkeeping tools' input or answer as a person reads it: a todo list as `[status] item` lines, a

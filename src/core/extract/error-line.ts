@@ -20,7 +20,7 @@ const MAX_LINE = 600;
  * Where a line could be an error line: one global pass finds the candidates (a hook process runs it
  * once over the text, cheaper than a pattern per line), then only those lines meet the shapes.
  */
-const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\.\w+:\[\d+,\d+\]|\(\d+,\d+\)|undefined reference|does not exist| is invalid: |\u00d7 |\u2716|refused|timed out|No space left|Read-only file|not permitted|annot |ould not |nable to |already exists|\bTS\d{4,5}: |\bSC\d{4} \(| line \d+\.$|^(?:\*\* \(|Could not connect to |HTTP [45]\d\d: |GraphQL: |Can't |Global symbol |Undefined subroutine |Died at |[Ww]ould reformat|\[warn\] \S+\.\w+$)/gm;
+const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\.\w+:\[\d+,\d+\]|\(\d+,\d+\)|undefined reference|does not exist| is invalid: |\u00d7 |\u2716|refused|timed out|No space|Read-only|not permitted|annot |ould not |nable to |already exists|\bTS\d{4,5}: |\bSC\d{4} \(| line \d+\.$|^(?:\*\* \(|Could not connect to |HTTP [45]\d\d: |GraphQL: |Can't |Global symbol |Undefined subroutine |Died at |[Ww]ould reformat|\[warn\] \S+\.\w+$)/gm;
 
 /**
  * Decorations tools put before the message: Terraform's and miette's boxes (`│ Error: …`), Python's
@@ -71,7 +71,7 @@ const SHAPES: readonly Shape[] = [
   { re: /^(?:fatal|FATAL(?: ERROR)?|error|ERROR|Error|FAILED)(?:\[\w+\])?:\s+(?!\(none\))\S/, rank: 0 },
   { re: /^[\w.+-]+: (?:fatal )?error(?::| \(at) \S|^[\w.+-]+: \(\d+\) \S/, rank: 0 },
   { re: /^(?:[\w.-]+: )?Error (?:from server|response from daemon)\b|^The \w+ "[^"]+" is invalid: \S|^\s*ERR_PNPM_\w+|^npm (?:ERR!|error) \S|^(?:Parse|Runtime) error\b|^CMake Error\b|^CONFLICT \(|^! \[(?:remote )?rejected\]|undefined reference to |^error [A-Z"]/, rank: 0 },
-  { re: /: (?:Permission denied|command not found|No such file or directory|No space left on device|Read-only file system|Operation not permitted|Connection (?:refused|timed out|reset by peer)|Network is unreachable)\b|^\u00d7 \S/, rank: 0 },
+  { re: /: (?:Permission denied|command not found|No such file or directory|No space left|Read-only file|Operation not permitted|Connection (?:refused|timed out|reset)|Network is unreachable)\b|^\u00d7 \S/, rank: 0 },
   // aws `An error occurred (NoSuchBucket) when calling …`, mysql `ERROR 1146 (42S02) at line 1: …`, redis-cli `(error) WRONGTYPE …`, gh `HTTP 404: …` / `GraphQL: …`.
   { re: /^An error occurred \([\w.]+\) when calling |^ERROR \d+ \(\w+\)(?: at line \d+)?: \S|^\(error\) [A-Z]{2,}\b|^Could not connect to Redis at \S+: \S|^HTTP [45]\d\d: \S|^GraphQL: \S/, rank: 0 },
   // Resolvers giving up (poetry, dart pub), systemd's `Job for x.service failed …` / `Failed to start x.service: …`.
@@ -82,10 +82,9 @@ const SHAPES: readonly Shape[] = [
   { re: /^\S+\.\w+:\d+:\d+:?$|^ERROR in \S/, rank: 1 },
   // A file a format checker would rewrite: black/ruff `would reformat a.py`, prettier `[warn] a.ts`.
   { re: /^[Ww]ould reformat:? \S|^\[warn\] \S+\.\w+$/, rank: 1 },
-  // A linter's located code without a column (hadolint `Dockerfile:3 DL3008 warning: …`, markdownlint `a.md:3 MD022/…`).
-  { re: /^\S+:\d+ [A-Z]{2,}\d{3,5}\b/, rank: 1 },
-  // A CLI's give-up sentence: `Cannot connect to the Docker daemon …`, `Could not find gem …`, `CocoaPods could not find …`.
-  { re: /^(?:\w+ ){0,2}(?:[Cc]annot|[Cc]ould not|[Uu]nable to|[Ff]ailed to) [a-z]/, rank: 1 },
+  // A linter's located code without a column (hadolint `Dockerfile:3 DL3008 warning: …`, markdownlint `a.md:3 MD022/…`);
+  // a CLI's give-up sentence (`Cannot connect to the Docker daemon …`, `Could not find gem …`, `CocoaPods could not find …`).
+  { re: /^\S+:\d+ [A-Z]{2,}\d{3,5}\b|^(?:\w+ ){0,2}(?:[Cc]annot|[Cc]ould not|[Uu]nable to|[Ff]ailed to) [a-z]/, rank: 1 },
   // Bare complaints.
   { re: /^(?:error|fatal|panic)\b|\b(?:npm|yarn|pnpm) ERR!|^\w*(?:Error|Exception)\b|\bnot found\b|\bdoes not exist\b|\bfailed\b|\balready exists\b|\bwas refused\b/, rank: 2 },
   // Perl's `die` location (`… at a.pl line 3.`): warnings end the same way, so it only beats a wrapper.
