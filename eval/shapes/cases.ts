@@ -117,6 +117,19 @@ export const FAILS: FailCase[] = [
   { n: 'codex-hadolint-text', c: 'hadolint Dockerfile', o: 'Dockerfile:3 DL3008 warning: Pin versions in apt get install\n', r: /DL3008/, text: true },
   { n: 'codex-docker-text', c: 'docker ps', o: 'Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?\n', r: /Cannot connect to the Docker daemon/, text: true },
   { n: 'codex-perm-text', c: 'mkdir /opt/app', o: "mkdir: cannot create directory '/opt/app': Permission denied\n", r: /Permission denied/, text: true },
+  // Added after the first dev fixes, before any run of the test half.
+  { n: 'rails-pending', c: 'bin/rails db:migrate', o: "rails aborted!\nActiveRecord::PendingMigrationError: Migrations are pending. To resolve this issue, run: bin/rails db:migrate\n/app/bin/rails:4:in `<main>'", r: /PendingMigrationError/ },
+  { n: 'gradle-deps', c: './gradlew build', o: "\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:compileJava'.\n> Could not resolve all files for configuration ':app:compileClasspath'.\n   > Could not find com.x:y:1.0.\n\n* Try:\n> Run with --stacktrace option to get the stack trace.", r: /Could not (?:resolve all files|find com\.x:y)/ },
+  { n: 'commitlint', c: 'git commit -m "bad message"', o: '\u29d7   input: bad message\n\u2716   subject may not be empty [subject-empty]\n\u2716   type may not be empty [type-empty]\n\n\u2716   found 2 problems, 0 warnings\n\nhusky - commit-msg script failed (code 1)', r: /subject may not be empty/ },
+  { n: 'pip-subprocess', c: 'pip install -e .', o: "  error: subprocess-exited-with-error\n  \n  \u00d7 Getting requirements to build wheel did not run successfully.\n  \u2502 exit code: 1\n  \u2570\u2500> [3 lines of output]\n      ModuleNotFoundError: No module named 'setuptools'\n      [end of output]\n  \n  note: This error originates from a subprocess, and is likely not a problem with pip.\nerror: subprocess-exited-with-error", r: /did not run successfully|No module named 'setuptools'/ },
+  { n: 'codex-process-exited', c: 'pytest -q', o: "Process exited with code 1\nOutput:\nF.\n=================================== FAILURES ===================================\n___________________________________ test_add ___________________________________\n    def test_add():\n>       assert add(1, 2) == 4\nE       assert 3 == 4\n=========================== short test summary info ============================\nFAILED tests/test_math.py::test_add - assert 3 == 4\n1 failed, 1 passed in 0.03s", r: /test_add/, text: true },
+  { n: 'laravel-sqlstate', c: 'php artisan migrate', o: "\n   Illuminate\\Database\\QueryException \n\n  SQLSTATE[HY000] [2002] Connection refused (Connection: mysql, SQL: select * from information_schema.tables)\n\n  at vendor/laravel/framework/src/Illuminate/Database/Connection.php:813", r: /Connection refused/ },
+  { n: 'git-push-403', c: 'git push', o: "remote: Permission to acme/app.git denied to bob.\nfatal: unable to access 'https://github.com/acme/app.git/': The requested URL returned error: 403", r: /Permission to acme\/app\.git denied|returned error: 403/, code: 128 },
+  { n: 'cargo-test-panic', c: 'cargo test', o: "running 2 tests\ntest tests::it_subs ... ok\ntest tests::it_adds ... FAILED\n\nfailures:\n\n---- tests::it_adds stdout ----\nthread 'tests::it_adds' panicked at src/lib.rs:10:9:\nassertion `left == right` failed\n  left: 3\n right: 4\n\nfailures:\n    tests::it_adds\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored", r: /tests::it_adds/, code: 101 },
+  { n: 'docker-port', c: 'docker run -p 8080:80 nginx', o: 'docker: Error response from daemon: driver failed programming external connectivity on endpoint web (ab12): Bind for 0.0.0.0:8080 failed: port is already allocated.', r: /port is already allocated/, code: 125 },
+  { n: 'elm-make', c: 'elm make src/Main.elm', o: 'Compiling ...\n-- TYPE MISMATCH ----------------------------------------------- src/Main.elm\n\nThe 1st argument to `text` is not what I expect:\n\n8|   text 42\n          ^^', r: /TYPE MISMATCH/ },
+  { n: 'isort-check', c: 'isort --check-only .', o: 'ERROR: /app/src/a.py Imports are incorrectly sorted and/or formatted.\nSkipped 2 files', r: /Imports are incorrectly sorted/ },
+  { n: 'actionlint', c: 'actionlint', o: '.github/workflows/ci.yml:3:5: unknown Webhook event "pushh". see https://docs.github.com/en/actions [events]\n  |\n3 |     pushh:\n  |     ^~~~~~', r: /unknown Webhook event "pushh"/ },
 ];
 
 export const PASSES: PassCase[] = [
@@ -148,6 +161,12 @@ export const PASSES: PassCase[] = [
   { n: 'ok-hadolint-clean', c: 'hadolint Dockerfile', o: '' },
   { n: 'ok-pnpm-install', c: 'pnpm install', o: 'Lockfile is up to date, resolution step is skipped\nPackages: +120\n++++++++++++++++++++++++++++++++\nProgress: resolved 120, reused 120, downloaded 0, added 120, done\n\ndependencies:\n+ react 18.2.0\n\nDone in 1.2s' },
   { n: 'ok-yarn-berry', c: 'yarn install', o: '\u27a4 YN0000: \u250c Resolution step\n\u27a4 YN0000: \u2514 Completed\n\u27a4 YN0000: \u250c Fetch step\n\u27a4 YN0000: \u2514 Completed\n\u27a4 YN0000: Done in 0s 812ms' },
+  // Added after the first dev fixes, before any run of the test half.
+  { n: 'ok-pip-install-e', c: 'pip install -e .', o: 'Obtaining file:///app\n  Installing build dependencies ... done\nSuccessfully built app\nInstalling collected packages: app\nSuccessfully installed app-0.1.0' },
+  { n: 'ok-gradle-build', c: './gradlew build', o: '> Task :app:compileJava\n> Task :app:test\n\nBUILD SUCCESSFUL in 4s\n7 actionable tasks: 7 executed' },
+  { n: 'ok-docker-run-log-error', c: 'docker run --rm app', o: 'starting worker\n[warn] cache miss\nhandled 3 jobs, 0 errors\nshutting down' },
+  { n: 'ok-kubectl-describe-like', c: 'kubectl rollout status deploy/web', o: 'Waiting for deployment "web" rollout to finish: 1 of 3 updated replicas are available...\ndeployment "web" successfully rolled out' },
+  { n: 'ok-commitlint', c: 'git commit -m "feat: x"', o: '[main 1a2b3c4] feat: x\n 1 file changed, 2 insertions(+)' },
 ];
 
 /** A tool call as a hook event (Claude Code unless `platform`), and what its record must show. */

@@ -26,9 +26,11 @@ const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FA
  * Decorations tools put before the message: Terraform's and miette's boxes (`│ Error: …`), Python's
  * exception-group bars (`  | ValueError: …`), BuildKit's step prefix (`#8 2.301 `), pytest's `E   `,
  * maven's and sbt's level tag (`[ERROR] `, `[error] `), the service prefix of docker compose's logs
- * (`web-1  | `) and stack's package prefix (`app   > `), shellcheck's caret under the code (`^--^ `).
+ * (`web-1  | `) and stack's package prefix (`app   > `), shellcheck's caret under the code (`^--^ `),
+ * Gradle's `> ` under "What went wrong", yarn berry's `➤ YN0001: `, CocoaPods' `[!] `, and the package and
+ * script a monorepo runner puts before each line (pnpm -r `packages/web build: `, turbo `web:build: `).
  */
-const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}|^\[(?:error|ERROR)\] ?|^[\w.-]+[-_]\d+ +\| |^[\w.-]+ +> ?(?!.* FAILED$)|^\s*\^-*\^ |^\u27a4 YN\d{4}: |^\[!\] |^(?:[\w@.-]+\/[\w@./-]+ |[\w@.-]+:)[a-z][\w:-]*: (?=\S)/;
+const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^> |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}|^\[(?:error|ERROR)\] ?|^[\w.-]+[-_]\d+ +\| |^[\w.-]+ +> ?(?!.* FAILED$)|^\s*\^-*\^ |^\u27a4 YN\d{4}: |^\[!\] |^(?:[\w@.-]+\/[\w@./-]+ |[\w@.-]+:)[a-z][\w:-]*: (?=\S)/;
 /** Lines that are only decoration (box rules, `+-+---- 1 ----`). */
 const RULE_ONLY_RE = /^[\s\-+=_\u2500-\u257f\d|]*$/;
 
@@ -59,7 +61,7 @@ const SHAPES: readonly Shape[] = [
   { re: /^\u2718 \[ERROR\] \S|^-- (?:\[E\d+\] )?\w[\w ]* Error: \S+:\d+:\d+|^TS\d{4,5}: \S/, rank: 0 },
   { re: /^(?:error|warning)?\s*(?:error\[E\d+\]|error TS\d+):/, rank: 0 },
   // Runtime: `TypeError: …`, `Error [ERR_X]: …`, `Caused by: java.net.ConnectException: …`, panics, signals.
-  { re: /^(?:Uncaught |Caused by: |Unhandled exception\. |Exception in thread "[^"]*" )?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)(?: \[[\w-]+\])?: \S/, rank: 0 },
+  { re: /^(?:Uncaught |Caused by: |Unhandled exception\. |Exception in thread "[^"]*" )?(?:[A-Za-z_$][\w$]*(?:\.|::))*[A-Za-z_$][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)(?: \[[\w-]+\])?: \S/, rank: 0 },
   { re: /^panic: \S|^thread '[^']*' panicked at|^fatal error: \S/, rank: 0 },
   { re: /^(?:\S+: line \d+: +\d+ )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction)\b/, rank: 0 },
   // Ruby `a.rb:3:in 'greet': undefined method … (NoMethodError)`, Elixir `** (CompileError) …`, Erlang `exception error: …`, PHP `PHP Fatal error:  …`.
@@ -84,7 +86,7 @@ const SHAPES: readonly Shape[] = [
   { re: /^[Ww]ould reformat:? \S|^\[warn\] \S+\.\w+$/, rank: 1 },
   // A linter's located code without a column (hadolint `Dockerfile:3 DL3008 warning: …`, markdownlint `a.md:3 MD022/…`);
   // a CLI's give-up sentence (`Cannot connect to the Docker daemon …`, `Could not find gem …`, `CocoaPods could not find …`).
-  { re: /^\S+:\d+ [A-Z]{2,}\d{3,5}\b|^(?:\w+ ){0,2}(?:[Cc]annot|[Cc]ould not|[Uu]nable to|[Ff]ailed to) [a-z]/, rank: 1 },
+  { re: /^\S+:\d+ [A-Z]{2,}\d{3,5}\b|^(?:\w+ ){0,2}(?:[Cc]annot|[Cc]ould not|[Uu]nable to|[Ff]ailed to) [a-z]|^\u2716 +\S/, rank: 1 },
   // Bare complaints.
   { re: /^(?:error|fatal|panic)\b|\b(?:npm|yarn|pnpm) ERR!|^\w*(?:Error|Exception)\b|\bnot found\b|\bdoes not exist\b|\bfailed\b|\balready exists\b|\bwas refused\b/, rank: 2 },
   // Perl's `die` location (`… at a.pl line 3.`): warnings end the same way, so it only beats a wrapper.
@@ -96,7 +98,7 @@ const WRAPPER_RANK = 3;
  * Lines that only say the whole run failed; they yield to any line that says why. One pattern:
  * build tools' and runners' closing words.
  */
-const WRAPPER_RE = /could not compile|linker command failed|failed to push some refs|Build failed|BUILD FAILED|Failed to execute goal|[Tt]est failed|the following command failed|Failed to (?:build|compile)|A complete log of this run|^g?make(?:\[\d+\])?: \*\*\*|Compilation (?:failure|error)|COMPILATION ERROR|errors occurred|Execution failed for task|There (?:are|were) (?:test )?failures|did not complete successfully|Lifecycle script|^npm (?:ERR!|error) (?:code|errno|path|command|syscall|signal)\b|^npm (?:ERR!|error)\s*$|failed with exit code|exited with (?:code|status)|Command failed|aborting due to|Compilation failed|compilation aborted|aborted due to compilation errors|errors have been logged|didn't complete successfully/;
+const WRAPPER_RE = /could not compile|linker command failed|failed to push some refs|Build failed|BUILD FAILED|Failed to execute goal|[Tt]est failed|the following command failed|Failed to (?:build|compile)|A complete log of this run|^g?make(?:\[\d+\])?: \*\*\*|Compilation (?:failure|error)|COMPILATION ERROR|errors occurred|Execution failed for task|There (?:are|were) (?:test )?failures|did not complete successfully|Lifecycle script|^npm (?:ERR!|error) (?:code|errno|path|command|syscall|signal)\b|^npm (?:ERR!|error)\s*$|failed with exit code|exited with (?:code|status)|Command failed|aborting due to|Compilation failed|compilation aborted|aborted due to compilation errors|errors have been logged|subprocess-exited-with-error|didn't complete successfully/;
 
 /** Python's trace headers, plain and exception-group. */
 const TRACEBACK_RE = /^(?:\s*\+ )?(?:Exception Group )?Traceback \(most recent call last\):/;
