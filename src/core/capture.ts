@@ -9,7 +9,7 @@ import { stripPrivate, PRIVATE_PLACEHOLDER } from './privacy/private-tags.ts';
 import { redactText, redactValue } from './privacy/redact.ts';
 import { kilobytes } from './sizes.ts';
 import { clipDeep, truncateMiddle } from './truncate.ts';
-import { describeToolCall, displayPath, oneLine } from './titles.ts';
+import { describeToolCall, displayPath, oneLine, plainValue } from './titles.ts';
 // Direct module imports: the hook bundle must not pull in the whole extraction pipeline.
 import { compressOutput } from './extract/compress/index.ts';
 import { compressLog } from './extract/compress/log.ts';
@@ -112,6 +112,8 @@ export function printable(text: string): string {
   return UNPRINTABLE_RE.test(text) ? text.replace(UNPRINTABLE_RE, (c) => (c === '\u0000' ? '' : '\uFFFD')) : text;
 }
 
+const PLAIN_TOOLS: ReadonlySet<string> = new Set(['TodoWrite', 'Skill', 'SlashCommand', 'KillShell', 'KillBash']);
+
 function inputText(input: unknown, max: number): string {
   return truncateMiddle(typeof input === 'string' ? input : JSON.stringify(input ?? {}), max);
 }
@@ -164,7 +166,9 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
   }
   // Per-tool compression keeps what matters of bulky outputs (a diff's hunks, a log's errors);
   // the plain readable text is the fallback.
-  const output = failed ? '' : compressOutput(toolName, input, response, maxOutputChars) || truncateMiddle(responseText(toolName, response), maxOutputChars);
+  // Bookkeeping tools (a todo list, a skill, a killed shell) read as text, not as their JSON.
+  const plain = PLAIN_TOOLS.has(canonical);
+  const output = failed ? '' : plain ? truncateMiddle(plainValue(response) ?? responseText(toolName, response), maxOutputChars) : compressOutput(toolName, input, response, maxOutputChars) || truncateMiddle(responseText(toolName, response), maxOutputChars);
   const outcome = failed ? `Error${ev.isInterrupt ? ' (interrupted)' : ''}:\n${withoutRejectionNotice(error!)}` : `Output:\n${output}`;
   const call: CapturedCall = {
     toolName,
@@ -180,8 +184,8 @@ function toolObservation(ev: HookEvent, ctx: CaptureContext): ToolCapture | unde
     kind: d.kind,
     type: d.type,
     title: printable(d.title),
-    body: printable(`Input: ${inputText(input, maxInputChars)}\n${outcome}`),
-    files: d.files,
+    body: printable(`Input: ${(plain && truncateMiddle(plainValue(input) ?? '', maxInputChars)) || inputText(input, maxInputChars)}\n${outcome}`),
+    files: d.files.map(printable),
     toolName,
     ...(ev.toolUseId ? { toolUseId: ev.toolUseId } : {}),
     private: false,

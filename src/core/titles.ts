@@ -195,7 +195,8 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
   // The input names the file; a host that sent no usable input still says it in the answer (`filePath`).
   const named = filesOf(call.input);
   const answered = named.length ? undefined : str(response.filePath) ?? str(rec(response.file).filePath);
-  const files = answered ? [answered] : named;
+  // A search's or a listing's folder is where it looked, not a file it touched (a single searched file is).
+  const files = answered ? [answered] : ['Grep', 'Glob', 'LS'].includes(call.toolName) ? named.filter((f) => FILE_NAME_RE.test(f)) : named;
   const file = files[0] ? displayPath(files[0], call.baseDir) : undefined;
   const name = call.toolName;
 
@@ -223,8 +224,9 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
     }
     case 'Write': {
       const created = response.type === 'create';
-      const lines = countLines(str(input.content));
-      return { title: oneLine(`${created ? 'Created' : 'Wrote'} ${file ?? 'a file'} (${count(lines, 'line')})`), type: 'change', kind: 'tool', files };
+      // A content that is not text (a host sent an object, or none) has no lines to count.
+      const lines = typeof input.content === 'string' ? ` (${count(countLines(input.content), 'line')})` : '';
+      return { title: oneLine(`${created ? 'Created' : 'Wrote'} ${file ?? 'a file'}${lines}`), type: 'change', kind: 'tool', files };
     }
     case 'Edit':
     case 'MultiEdit':
@@ -238,8 +240,11 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       return { title: oneLine(`Read ${file ?? 'a file'}${readDetail(response, input)}`), type: 'discovery', kind: 'tool', files };
     case 'Grep': {
       const pattern = str(input.pattern) ?? str(input.query);
-      const where = str(input.path) ? ` in ${displayPath(str(input.path) as string, call.baseDir)}` : '';
-      const hits = grepHits(response);
+      const path = str(input.path);
+      // The project itself is where every search looks by default: naming it says nothing.
+      const where = path && path !== '.' && path.replace(/[\\/]+$/, '') !== call.baseDir?.replace(/[\\/]+$/, '') ? ` in ${displayPath(path, call.baseDir)}` : '';
+      const said = saidCount(call.response);
+      const hits = grepHits(response) || (said !== undefined ? count(said, 'match', 'matches') : '');
       return {
         title: oneLine(`Searched${pattern ? ` for "${oneLine(pattern, 60)}"` : ''}${where}${hits ? ` (${hits})` : ''}`),
         type: 'discovery',
@@ -248,7 +253,7 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       };
     }
     case 'Glob': {
-      const hits = num(response.numFiles);
+      const hits = num(response.numFiles) ?? saidCount(call.response);
       return { title: oneLine(`Listed ${str(input.pattern) ?? 'files'}${hits !== undefined ? ` (${count(hits, 'file')}${response.truncated === true ? '+' : ''})` : ''}`), type: 'discovery', kind: 'tool', files };
     }
     case 'WebFetch':
@@ -264,11 +269,12 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
         files,
       };
     case 'TodoWrite': {
-      if (!Array.isArray(input.todos)) return { title: 'Updated the todo list', type: 'note', kind: 'note', files };
-      const todos = input.todos.map(rec);
+      const list = todoList(input);
+      if (!list) return { title: 'Updated the todo list', type: 'note', kind: 'note', files };
+      const todos = list.map(rec);
       const done = todos.filter((t) => t.status === 'completed').length;
       const active = todos.find((t) => t.status === 'in_progress');
-      const now = active ? `; now: ${str(active.activeForm) ?? str(active.content) ?? ''}` : '';
+      const now = active ? `; now: ${str(active.activeForm) ?? todoText(active)}` : '';
       return { title: oneLine(`Todo list: ${done}/${todos.length} done${now}`), type: 'note', kind: 'note', files };
     }
     case 'apply_patch': {
@@ -297,6 +303,34 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       return { title: oneLine(`${name}${arg ? ` ${arg}` : ''}`), type: name.startsWith('mcp__') ? 'discovery' : 'command', kind: 'tool', files };
     }
   }
+}
+
+/** A path whose last part has an extension: a file, where a bare name (`src`, `/home/u/proj`) is a folder. */
+const FILE_NAME_RE = /[^\\/.]\.\w+$/;
+
+/** The count a host states in a text answer (Gemini: `Found 3 file(s) matching …`, `Found 4 matches …`, `No files found`). */
+function saidCount(response: unknown): number | undefined {
+  const m = /^(?:Found (\d+) |No files found)/m.exec((typeof response === 'string' ? response : str(rec(response).llmContent) ?? '').slice(0, 400));
+  return m ? Number(m[1] ?? 0) : undefined;
+}
+
+/** A todo list in any host's spelling: Claude's `todos`, Codex's `plan`, the answer's `newTodos`. */
+function todoList(r: Rec): unknown[] | undefined {
+  return [r.todos, r.plan, r.newTodos].find(Array.isArray);
+}
+const todoText = (t: Rec): string => str(t.content) ?? str(t.description) ?? str(t.step) ?? '';
+
+/**
+ * Bookkeeping tools' input or answer as a person reads it: a todo list as `[status] item` lines, a
+ * skill or command with its arguments, a message. Undefined for anything else (kept as JSON).
+ */
+export function plainValue(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  const r = rec(v);
+  const list = todoList(r);
+  if (list) return list.map((t) => `[${str(rec(t).status) ?? 'pending'}] ${todoText(rec(t))}`).join('\n');
+  const said = [str(r.skill) ?? str(r.commandName) ?? str(r.command), str(r.args), str(r.message) ?? str(r.llmContent) ?? str(r.shell_id)].filter(Boolean).join(' ');
+  return said ? `${said}${r.success === false ? ' (failed)' : ''}` : undefined;
 }
 
 function firstQuestion(input: Rec): string {

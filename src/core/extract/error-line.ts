@@ -20,15 +20,17 @@ const MAX_LINE = 600;
  * Where a line could be an error line: one global pass finds the candidates (a hook process runs it
  * once over the text, cheaper than a pattern per line), then only those lines meet the shapes.
  */
-const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\.\w+:\[\d+,\d+\]|\(\d+,\d+\)|undefined reference|does not exist| is invalid: |\u00d7 |\bTS\d{4,5}: |\bSC\d{4} \(| line \d+\.$|^(?:\*\* \(|Could not connect to |HTTP [45]\d\d: |GraphQL: |Can't |Global symbol |Undefined subroutine |Died at |[Ww]ould reformat|\[warn\] \S+\.\w+$)/gm;
+const CANDIDATE_RE = /[Ee]rror|ERROR|[Ff]atal|FATAL|panic|Exception|[Ff]ailed|FAIL|denied|not found|CONFLICT|rejected|Killed|fault|Aborted|ERR[!_]|Traceback|\.\w+:\d+:\d+|\.\w+:\[\d+,\d+\]|\(\d+,\d+\)|undefined reference|does not exist| is invalid: |\u00d7 |\u2716|refused|timed out|No space|Read-only|not permitted|annot |ould not |nable to |already exists|\bTS\d{4,5}: |\bSC\d{4} \(| line \d+\.$|^(?:\*\* \(|Could not connect to |HTTP [45]\d\d: |GraphQL: |Can't |Global symbol |Undefined subroutine |Died at |[Ww]ould reformat|\[warn\] \S+\.\w+$)/gm;
 
 /**
  * Decorations tools put before the message: Terraform's and miette's boxes (`│ Error: …`), Python's
  * exception-group bars (`  | ValueError: …`), BuildKit's step prefix (`#8 2.301 `), pytest's `E   `,
  * maven's and sbt's level tag (`[ERROR] `, `[error] `), the service prefix of docker compose's logs
- * (`web-1  | `) and stack's package prefix (`app   > `), shellcheck's caret under the code (`^--^ `).
+ * (`web-1  | `) and stack's package prefix (`app   > `), shellcheck's caret under the code (`^--^ `),
+ * Gradle's `> ` under "What went wrong", yarn berry's `➤ YN0001: `, CocoaPods' `[!] `, and the package and
+ * script a monorepo runner puts before each line (pnpm -r `packages/web build: `, turbo `web:build: `).
  */
-const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}|^\[(?:error|ERROR)\] ?|^[\w.-]+[-_]\d+ +\| |^[\w.-]+ +> ?|^\s*\^-*\^ /;
+const DECORATION_RE = /^(?:Stdout|Stderr|Output): |^> |^(?:\s*[\u2502\u2503\u2551\u2577\u2575|+](?: |$))|^#\d+ (?:\d+\.\d+ )?|^E {3,}|^\[(?:error|ERROR)\] ?|^[\w.-]+[-_]\d+ +\| |^[\w.-]+ +> ?(?!.* FAILED$)|^\s*\^-*\^ |^\u27a4 YN\d{4}: |^\[!\] |^(?:[\w@.-]+\/[\w@./-]+ |[\w@.-]+:)[a-z][\w:-]*: (?=\S)/;
 /** Lines that are only decoration (box rules, `+-+---- 1 ----`). */
 const RULE_ONLY_RE = /^[\s\-+=_\u2500-\u257f\d|]*$/;
 
@@ -45,10 +47,10 @@ interface Shape {
  */
 const SHAPES: readonly Shape[] = [
   // Compilers: `a.c:3:5: error: …`, `A.java:5: error: …`, `a.ts(3,7): error TS2322: …`, `x.py:1:2 - error: …`, eslint's `3:7  error  …`, kotlinc's `e: file.kt:5:5 …`.
-  { re: /^\S+?:\d+(?::\d+)?:? (?:fatal )?error\b/, rank: 0 },
+  { re: /^\S+?(?::\d+(?::\d+)?:?| :) (?:fatal )?error\b/, rank: 0 },
   { re: /^\S+?:\d+:\d+ - error\b/, rank: 0 },
   { re: /^\S+?\(\d+,\d+\): (?:fatal )?error\b/, rank: 0 },
-  { re: /^\d+:\d+\s+error\s+\S/, rank: 0 },
+  { re: /^\d+:\d+\s+(?:error|\u2716)\s+\S/, rank: 0 },
   { re: /^e: \S+:\d+:\d+ /, rank: 0 },
   // maven's javac `File.java:[7,9] cannot find symbol`, dart's `error - a.dart:3:9 - …`, eslint -f unix `[Error/rule]`, shellcheck `SC2086 (info): …`.
   { re: /^\S+\.\w+:\[\d+,\d+\] \S/, rank: 0 },
@@ -59,19 +61,19 @@ const SHAPES: readonly Shape[] = [
   { re: /^\u2718 \[ERROR\] \S|^-- (?:\[E\d+\] )?\w[\w ]* Error: \S+:\d+:\d+|^TS\d{4,5}: \S/, rank: 0 },
   { re: /^(?:error|warning)?\s*(?:error\[E\d+\]|error TS\d+):/, rank: 0 },
   // Runtime: `TypeError: …`, `Error [ERR_X]: …`, `Caused by: java.net.ConnectException: …`, panics, signals.
-  { re: /^(?:Uncaught |Caused by: |Unhandled exception\. |Exception in thread "[^"]*" )?(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)(?: \[[\w-]+\])?: \S/, rank: 0 },
+  { re: /^(?:Uncaught |Caused by: |Unhandled exception\. |Exception in thread "[^"]*" )?(?:[A-Za-z_$][\w$]*(?:\.|::))*[A-Za-z_$][\w$]*(?:Error|Exception|Exit|Interrupt|Failure)(?: \[[\w-]+\])?: \S/, rank: 0 },
   { re: /^panic: \S|^thread '[^']*' panicked at|^fatal error: \S/, rank: 0 },
-  { re: /^(?:Segmentation fault|Bus error|Aborted|Killed)\b|^Illegal instruction\b/, rank: 0 },
+  { re: /^(?:\S+: line \d+: +\d+ )?(?:Segmentation fault|Bus error|Aborted|Killed|Illegal instruction)\b/, rank: 0 },
   // Ruby `a.rb:3:in 'greet': undefined method … (NoMethodError)`, Elixir `** (CompileError) …`, Erlang `exception error: …`, PHP `PHP Fatal error:  …`.
   { re: /^\S+:\d+:in [`'][^']*': .* \((?:[A-Z]\w*::)*[A-Z]\w*\)$/, rank: 0 },
   { re: /^\*\* \((?:[A-Z]\w*\.)*[A-Z]\w*\) \S|^(?:[\w.+-]+: |\*\* )?exception (?:error|exit|throw): \S|^(?:PHP )?(?:Fatal|Parse) error: +\S/, rank: 0 },
   // Perl's fatal messages (`Can't locate Foo.pm in @INC`, `Global symbol "$x" requires explicit package name`).
   { re: /^(?:Can't locate \S+ in @INC|Can't locate object method |Can't call method |Global symbol "\S+" requires |Undefined subroutine |syntax error at \S+ line \d+|Died at \S+ line \d+)/, rank: 0 },
   // CLIs giving up: `fatal: …`, `ERROR: …`, `clang: error: …`, `curl: (7) …`, kubectl, docker, pnpm, npm, psql, sqlite, git, CMake, linkers.
-  { re: /^(?:fatal|FATAL|error|ERROR|Error)(?:\[\w+\])?:\s+(?!\(none\))\S/, rank: 0 },
-  { re: /^[\w.+-]+: (?:fatal )?error: \S|^[\w.+-]+: \(\d+\) \S/, rank: 0 },
+  { re: /^(?:fatal|FATAL(?: ERROR)?|error|ERROR|Error|FAILED)(?:\[\w+\])?:\s+(?!\(none\))\S/, rank: 0 },
+  { re: /^[\w.+-]+: (?:fatal )?error(?::| \(at) \S|^[\w.+-]+: \(\d+\) \S/, rank: 0 },
   { re: /^(?:[\w.-]+: )?Error (?:from server|response from daemon)\b|^The \w+ "[^"]+" is invalid: \S|^\s*ERR_PNPM_\w+|^npm (?:ERR!|error) \S|^(?:Parse|Runtime) error\b|^CMake Error\b|^CONFLICT \(|^! \[(?:remote )?rejected\]|undefined reference to |^error [A-Z"]/, rank: 0 },
-  { re: /: (?:Permission denied|command not found|No such file or directory)\b|^\u00d7 \S/, rank: 0 },
+  { re: /: (?:Permission denied|command not found|No such file or directory|No space left|Read-only file|Operation not permitted|Connection (?:refused|timed out|reset)|Network is unreachable)\b|^\u00d7 \S/, rank: 0 },
   // aws `An error occurred (NoSuchBucket) when calling …`, mysql `ERROR 1146 (42S02) at line 1: …`, redis-cli `(error) WRONGTYPE …`, gh `HTTP 404: …` / `GraphQL: …`.
   { re: /^An error occurred \([\w.]+\) when calling |^ERROR \d+ \(\w+\)(?: at line \d+)?: \S|^\(error\) [A-Z]{2,}\b|^Could not connect to Redis at \S+: \S|^HTTP [45]\d\d: \S|^GraphQL: \S/, rank: 0 },
   // Resolvers giving up (poetry, dart pub), systemd's `Job for x.service failed …` / `Failed to start x.service: …`.
@@ -82,8 +84,11 @@ const SHAPES: readonly Shape[] = [
   { re: /^\S+\.\w+:\d+:\d+:?$|^ERROR in \S/, rank: 1 },
   // A file a format checker would rewrite: black/ruff `would reformat a.py`, prettier `[warn] a.ts`.
   { re: /^[Ww]ould reformat:? \S|^\[warn\] \S+\.\w+$/, rank: 1 },
+  // A linter's located code without a column (hadolint `Dockerfile:3 DL3008 warning: …`, markdownlint `a.md:3 MD022/…`);
+  // a CLI's give-up sentence (`Cannot connect to the Docker daemon …`, `Could not find gem …`, `CocoaPods could not find …`).
+  { re: /^\S+:\d+ [A-Z]{2,}\d{3,5}\b|^(?:\w+ ){0,2}(?:[Cc]annot|[Cc]ould not|[Uu]nable to|[Ff]ailed to) [a-z]|^\u2716 +\S/, rank: 1 },
   // Bare complaints.
-  { re: /^(?:error|fatal|panic)\b|\b(?:npm|yarn|pnpm) ERR!|^\w*(?:Error|Exception)\b|\bnot found\b|\bdoes not exist\b|\bfailed\b/, rank: 2 },
+  { re: /^(?:error|fatal|panic)\b|\b(?:npm|yarn|pnpm) ERR!|^\w*(?:Error|Exception)\b|\bnot found\b|\bdoes not exist\b|\bfailed\b|\balready exists\b|\bwas refused\b/, rank: 2 },
   // Perl's `die` location (`… at a.pl line 3.`): warnings end the same way, so it only beats a wrapper.
   { re: /\S at \S+ line \d+\.$/, rank: 2 },
 ];
@@ -93,12 +98,12 @@ const WRAPPER_RANK = 3;
  * Lines that only say the whole run failed; they yield to any line that says why. One pattern:
  * build tools' and runners' closing words.
  */
-const WRAPPER_RE = /could not compile|linker command failed|failed to push some refs|Build failed|BUILD FAILED|Failed to execute goal|[Tt]est failed|the following command failed|Failed to build|A complete log of this run|^g?make(?:\[\d+\])?: \*\*\*|Compilation (?:failure|error)|COMPILATION ERROR|errors occurred|Execution failed for task|There (?:are|were) (?:test )?failures|did not complete successfully|Lifecycle script|^npm (?:ERR!|error) (?:code|errno|path|command|syscall|signal)\b|^npm (?:ERR!|error)\s*$|failed with exit code|exited with (?:code|status)|Command failed|aborting due to|Compilation failed|compilation aborted|aborted due to compilation errors|errors have been logged|didn't complete successfully/;
+const WRAPPER_RE = /could not compile|linker command failed|failed to push some refs|Build failed|BUILD FAILED|Failed to execute goal|[Tt]est failed|the following command failed|Failed to (?:build|compile)|A complete log of this run|^g?make(?:\[\d+\])?: \*\*\*|Compilation (?:failure|error)|COMPILATION ERROR|errors occurred|Execution failed for task|There (?:are|were) (?:test )?failures|did not complete successfully|Lifecycle script|^npm (?:ERR!|error) (?:code|errno|path|command|syscall|signal)\b|^npm (?:ERR!|error)\s*$|failed with exit code|exited with (?:code|status)|Command failed|aborting due to|Compilation failed|compilation aborted|aborted due to compilation errors|errors have been logged|subprocess-exited-with-error|didn't complete successfully/;
 
 /** Python's trace headers, plain and exception-group. */
 const TRACEBACK_RE = /^(?:\s*\+ )?(?:Exception Group )?Traceback \(most recent call last\):/;
 /** A line that ends by announcing its message on the next line (`… panicked at a.rs:3:37:`, `… (find_package):`), or only a code (`error: [GHC-88464]`). */
-const CONTINUES_RE = /:$|:\s*\[[\w-]+\]$|^Error Message:$|^\S+\.\w+:\d+:\d+$|^ERROR in \S+(?: \d+:\d+(?:-\d+)?)?$/;
+const CONTINUES_RE = /:$|^Error: [A-Z]+\d+$|:\s*\[[\w-]+\]$|^Error Message:$|^\S+\.\w+:\d+:\d+$|^ERROR in \S+(?: \d+:\d+(?:-\d+)?)?$/;
 
 function clean(raw: string): string {
   const l = raw.replace(DECORATION_RE, '');
@@ -124,9 +129,12 @@ export function candidates(text: string, lines: readonly string[]): number[] {
   return out;
 }
 
+/** A line that says it is only a warning (`Warning: Identity file … not accessible`, `WARN[0000] …`). */
+const WARNING_RE = /^(?:warning|Warning|WARNING|WARN)\b/;
+
 function rankOf(l: string): number | undefined {
   if (WRAPPER_RE.test(l)) return WRAPPER_RANK;
-  for (const s of SHAPES) if (s.re.test(l)) return s.rank;
+  for (const s of SHAPES) if (s.re.test(l)) return WARNING_RE.test(l) ? Math.max(s.rank, 2) : s.rank;
   return undefined;
 }
 
@@ -180,11 +188,11 @@ export function rankedErrorLine(text: string): { readonly line: string; readonly
   let cause: { rank: number; i: number; l: string } | undefined;
   for (const i of candidates(joined, lines)) {
     const raw = lines[i]!;
-    if (raw.length > MAX_LINE) continue;
-    const l = clean(raw);
+    // A long line counts only when its start is a sure diagnostic (ansible's `fatal: [web1]: FAILED! => {…}`), never as data.
+    const l = clean(raw.length > MAX_LINE ? raw.slice(0, MAX_LINE) : raw);
     if (!l) continue;
     const rank = rankOf(l);
-    if (rank === undefined) continue;
+    if (rank === undefined || (rank > 0 && raw.length > MAX_LINE)) continue;
     if (l.startsWith('Caused by: ')) cause = { rank, i, l };
     if (!best || rank < best.rank) best = { rank, i, l };
   }
@@ -213,6 +221,8 @@ export function closingErrorLine(lines: readonly string[]): string | undefined {
     const l = clean(raw);
     if (!l) continue;
     seen++;
+    // A run that ends by saying it succeeded (`Successfully installed foo-1.0`) logged its errors and carried on.
+    if (seen === 1 && /^(?:Successfully|Done\b|Finished\b)/.test(l)) return undefined;
     const rank = rankOf(l);
     // A located diagnostic without the word "error" (`main.go:12:2: undefined: Foo`, `a.py:1:8: F401 …`)
     // counts only as the very last line: a linter or compiler that stopped there.

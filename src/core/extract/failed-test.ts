@@ -33,6 +33,8 @@ const READERS: readonly Reader[] = [
   { re: /^rspec \.\/\S+:\d+ # / },
   { re: /^\w+#test_\w+ \[.+\]:?$/ },
   { re: /^\[ERROR\]\s+\w[\w.$]*[.#]\w+:\d+\b/ },
+  // jest's failure heading `● Suite › test` (names the test, where `FAIL src/a.test.ts` names the file), flutter `00:02 +0 -1: t [E]`.
+  { re: /^\u25cf .+ \u203a \S|^\d+:\d+ \+\d+(?: ~\d+)? -\d+: .+ \[E\]$/ },
   // jest `FAIL src/a.test.ts`, vitest `FAIL  src/a.test.ts > suite > test`.
   { re: /^FAIL\s+\S+\.\w+\b/ },
   // TAP `not ok 1 - name`; node's spec reporter `✖ name (1.1ms)`; playwright `✘  1 [chromium] › a.spec.ts:12:5 › t`; bun `(fail) a > t`; deno `t ... FAILED`.
@@ -45,12 +47,14 @@ const READERS: readonly Reader[] = [
   { re: /^\w[\w.$]* > .+ FAILED$/, detail: true },
   { re: /^Failed \S+ \[\d/ },
   { re: /^Test Case '.+' failed\b/ },
+  // scalatest `- adds *** FAILED ***`, ctest `2/3 Test #2: unit_math ....***Failed`, swift-testing `\u2718 Test add() recorded an issue`.
+  { re: /^(?:\[info\] )?- .+ \*\*\* FAILED \*\*\*|^\d+\/\d+ Test +#\d+: .*\*\*\*\w|^\u2718 Test \S.* (?:recorded an issue|failed)\b/ },
   // mocha, cypress, rspec, phpunit, mix: the numbered failure list (`1) suite test:`).
   { re: /^1\) \S/, listed: true },
 ];
 
 /** Keywords one of the readers needs: lines without any are skipped without running a pattern. */
-const HINT_RE = /FAIL|ERROR|not ok|\u2716|\u2718|\(fail\)|Failed|failed|rspec |#test_|^\s*1\) |SIG[A-Z]+ \[|TIMEOUT \[/;
+const HINT_RE = /FAIL|\*\*\*|\u25cf|\[E\]$|ERROR|not ok|\u2716|\u2718|\(fail\)|Failed|failed|rspec |#test_|^\s*1\) |SIG[A-Z]+ \[|TIMEOUT \[/;
 
 /** The runner's line naming the first failed test (with its message when on the next line), if any. */
 export function failedTest(text: string): string | undefined {

@@ -205,7 +205,9 @@ export function textVerdict(text: string): TextVerdict {
       else if (s === false) passed = true;
     }
     const t = line.trim();
-    if ((k.fail || k.error) && failMarker(t)) marker ??= t;
+    // A marker may end a progress line (Next.js: `Creating an optimized production build ...Failed to compile.`).
+    const dots = t.lastIndexOf('...');
+    if ((k.fail || k.error) && (failMarker(t) || (dots > 0 && failMarker(t.slice(dots + 3).trim())))) marker ??= t;
     else if (k.pass && passMarker(t)) passed = true;
     if (k.error && trace === undefined) trace = traceAt(lines, i) ?? (DIAGNOSTIC_RE.test(line) ? line.trim() : undefined);
   }

@@ -52,13 +52,19 @@ function reasonLine(text: string, exitCode: number | undefined): string | undefi
   return err?.line ?? exitMeaning(exitCode);
 }
 
-/** The first line with something in it that is not just `Exit code N`. */
+/** What a tool prints on its way, before it says why it stopped: `go: downloading …`, `Resolving dependencies...`, `Warning: …`. */
+const PROGRESS_RE = /(?:\.\.\.|\u2026)$|^(?:[Ww]arning|WARN|INFO|[Nn]ote)\b|^go: (?:downloading|finding|extracting) /;
+
+/** The first line with something in it that is not just `Exit code N`, and not a progress line when another follows. */
 function firstLine(text: string): string {
+  let first = '';
   for (const raw of text.slice(0, 20_000).replace(TOOL_ERR_TAG_RE, '').split('\n')) {
     const l = raw.trim();
-    if (l && !EXIT_ONLY_RE.test(l)) return l;
+    if (!l || EXIT_ONLY_RE.test(l)) continue;
+    if (!PROGRESS_RE.test(l)) return l;
+    first ||= l;
   }
-  return '';
+  return first;
 }
 
 /**

@@ -43,7 +43,8 @@ export function gist(s: string, max = MAX_DATA_CHARS): string {
     const ws = Math.max(part.lastIndexOf(' '), part.lastIndexOf('\n'), part.lastIndexOf('\t'));
     if (ws > window / 2) part = part.slice(0, ws);
   }
-  return clip(oneLine(redactText(part)), max);
+  // NUL bytes (a binary file's name or output) would be mangled or rejected by a store.
+  return clip(oneLine(redactText(part.includes('\u0000') ? part.replaceAll('\u0000', '') : part)), max);
 }
 
 /** Number of code points (what a reader counts as characters, emoji and CJK included). */

@@ -1,8 +1,9 @@
 /**
  * @module core/summarize/observed
  * A stored tool observation read back into its parts: the tool, its input, the command of a shell
- * call, the output or the error. Capture writes the body as `Input: <json>` followed by `Output:`
- * or `Error:`; the input may have been cut in the middle, so it is parsed leniently.
+ * call, the output or the error. Capture writes the body as `Input: <json>` (a todo list as `[status]
+ * item` lines) followed by `Output:` or `Error:`; the input may have been cut in the middle, so it is
+ * parsed leniently.
  */
 import { normalizeToolName } from '../extract/tool-names.ts';
 import type { Observation } from '../types.ts';
@@ -43,6 +44,9 @@ function parseInput(raw: string): Record<string, unknown> {
   } catch {
     /* cut in the middle: read the fields that matter one by one */
   }
+  // A todo list is stored readable (`[status] item` lines, capture's `plainValue`), not as JSON.
+  const todos = [...raw.matchAll(/^\[([\w -]+)\] (.*)$/gm)].map((m) => ({ content: m[2], status: m[1] }));
+  if (todos.length) return { todos };
   const out: Record<string, unknown> = {};
   for (const key of ['command', 'file_path', 'notebook_path', 'path', 'url', 'subject', 'description', 'status', 'taskId', 'content']) {
     const v = stringField(raw, key);

@@ -195,8 +195,17 @@ export const patchExtractor: Extractor = {
   },
 };
 
+/** ` in src` for a search's folder; nothing for the project root, where every search looks by default. */
+function inFolder(where: string | undefined, cwd: string | undefined): string {
+  if (!where || where === '.' || where.replace(/[\\/]+$/, '') === cwd?.replace(/[\\/]+$/, '')) return '';
+  return ` in ${shortPath(where, cwd)}`;
+}
+
 function countOf(response: unknown): string {
   const r = asRecord(response);
+  // Gemini answers in text: `Found 3 file(s) matching …`, `No files found …`, `Found 4 matches …`.
+  const said = /^(?:Found (\d+) (?:matching )?(file|match)|No files found)/m.exec((typeof response === 'string' ? response : str(r, 'llmContent') ?? '').slice(0, 400));
+  if (said) return ` → ${said[1] ?? 0} ${said[2] === 'match' ? 'match' : 'file'}${said[1] === '1' ? '' : said[2] === 'match' ? 'es' : 's'}`;
   if (!r) return '';
   const files = num(r, 'numFiles');
   const lines = num(r, 'numLines', 'numMatches');
@@ -213,7 +222,7 @@ export const globExtractor: Extractor = {
     const pattern = str(ctx.input, 'pattern', 'query', 'glob');
     if (!pattern) return [];
     const where = str(ctx.input, 'path', 'cwd');
-    return [makeEvent('file_glob', `${pattern}${where ? ` in ${shortPath(where, ctx.cwd)}` : ''}${countOf(ctx.response)}`)];
+    return [makeEvent('file_glob', `${pattern}${inFolder(where, ctx.cwd)}${countOf(ctx.response)}`)];
   },
 };
 
@@ -226,7 +235,7 @@ export const grepExtractor: Extractor = {
     if (!pattern) return [];
     const where = str(ctx.input, 'path', 'cwd');
     const filter = str(ctx.input, 'glob', 'type');
-    const scope = [where ? `in ${shortPath(where, ctx.cwd)}` : '', filter ? `(${filter})` : ''].filter(Boolean).join(' ');
+    const scope = [inFolder(where, ctx.cwd).trim(), filter ? `(${filter})` : ''].filter(Boolean).join(' ');
     return [makeEvent('file_search', `${JSON.stringify(pattern)}${scope ? ' ' + scope : ''}${countOf(ctx.response)}`)];
   },
 };
