@@ -73,7 +73,9 @@ function checkSummary({ session, observations }: Summarized, expectLanguage?: st
   // its line (at least three) and counts the rest; the brief names the most edited one unless
   // commits (which come first) filled it.
   const edits = new Map<string, number>();
-  for (const o of observations) if (o.type === 'change') for (const f of o.files) edits.set(f, (edits.get(f) ?? 0) + 1);
+  // Claude Code's own plan files (~/.claude/plans) are the host's bookkeeping, not the project's changes.
+  const hostPlan = (f: string) => /\/\.claude\/plans\/[^/]+$/.test(f) && !f.startsWith(`${session.project}/`);
+  for (const o of observations) if (o.type === 'change') for (const f of o.files) if (!hostPlan(f)) edits.set(f, (edits.get(f) ?? 0) + 1);
   const base = (f: string) => f.slice(f.lastIndexOf('/') + 1);
   // A session that continues another is summarized with it: its own files are not the whole story.
   const continued = session.source === 'resume' || observations.some((o) => o.type === 'compact' || (o.type === 'prompt' && /^\s*This session is being continued/.test(o.body)));
