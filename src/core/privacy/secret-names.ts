@@ -10,12 +10,26 @@ const SECRET_PARTS: ReadonlySet<string> = new Set([
   'password', 'passwd', 'pwd', 'passphrase', 'pass', 'secret', 'secrets', 'token', 'apikey',
   'accesskey', 'privatekey', 'secretkey', 'clientsecret', 'authtoken', 'accesstoken',
   'refreshtoken', 'credential', 'credentials', 'cookie', 'auth', 'authorization', 'bearer',
-  'sessionkey', 'pat', 'passwort', 'kennwort',
+  'sessionkey', 'pat', 'pw',
   // A Wi-Fi or IPsec pre-shared key (`psk="…"` in wpa_supplicant.conf, nmcli's `wifi-sec.psk`).
   'psk',
   // Redis's replica password (`masterauth` in redis.conf, beside `requirepass`).
   'masterauth',
 ]);
+/**
+ * Other languages' words for a password as ASCII names take them (`KENNWORT`, `MOT_DE_PASSE`,
+ * `SENHA`, `HASLO`, `KATA_SANDI`): the hint scan finds them too (hint-sets' SECRET_WORDS).
+ */
+const PASSWORD_WORDS: ReadonlySet<string> = new Set([
+  'passwort', 'kennwort', 'passe', 'motdepasse', 'parola', 'parol', 'haslo', 'senha', 'contrasena', 'contrasenya', 'clave',
+  'wachtwoord', 'salasana', 'losenord', 'heslo', 'jelszo', 'sifre', 'sandi', 'jeton',
+]);
+/**
+ * Non-ASCII credential words as keys (`"パスワード": …`, `пароль=…`, `{"密码": …}`): identifierParts
+ * keeps ASCII only, so such a name is matched whole against these.
+ */
+const WIDE_NAME_RE = /密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|пароль|contraseña|hasło|şifre|jelszó|lösenord|mật khẩu|पासवर्ड|كلمة المرور|令牌|密钥|秘钥|トークン|토큰|токен/i;
+
 /** `key` is secret after these (`api_key`, `AccountKey`, `SECRET_KEY`); not after `public`, `sort`… */
 const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
   'api', 'access', 'secret', 'private', 'client', 'master', 'signing', 'sign', 'encryption', 'enc',
@@ -106,7 +120,7 @@ function isUpperSnake(name: string): boolean {
 /** A coarse label for the placeholder, taken from the name. */
 function kindOfName(parts: readonly string[]): string {
   const joined = parts.join('_');
-  if (/pass|pwd|psk|masterauth/.test(joined)) return 'password';
+  if (/pass|pwd|psk|masterauth/.test(joined) || parts.some((p) => p === 'pw' || PASSWORD_WORDS.has(p))) return 'password';
   if (joined.includes('cookie')) return 'cookie';
   if (joined.includes('credential')) return 'credential';
   if (joined.includes('token') || joined.includes('bearer') || joined === 'pat') return 'token';
@@ -131,7 +145,7 @@ const NOT_SECRET_COMPOUNDS: ReadonlySet<string> = new Set([
  * `sortkey`); `pass` and `pwd` need a word before them (`dbpass`, not `pass`).
  */
 function isSecretPart(part: string): boolean {
-  if (SECRET_PARTS.has(part)) return true;
+  if (SECRET_PARTS.has(part) || PASSWORD_WORDS.has(part)) return true;
   if (NOT_SECRET_COMPOUNDS.has(part)) return false;
   if (part.length > 8 && (part.endsWith('password') || part.endsWith('passwd') || part.endsWith('passwort') || part.endsWith('secret'))) return true;
   if (part.length > 5 && part.endsWith('token') && !part.endsWith('tokens')) return true;
@@ -153,6 +167,11 @@ export function secretNameKind(name: string): string | null {
 const recentKind = rememberLast(256, (name: string) => kindOfSecretName(name));
 
 function kindOfSecretName(name: string): string | null {
+  // `"パスワード"`, `пароль_db`: a credential word outside ASCII (a label such as `パスワードを入力` is the value's test to fail).
+  if (/[^\x00-\x7f]/.test(name)) {
+    const wide = WIDE_NAME_RE.exec(name);
+    if (wide && name.length <= wide[0].length + 12) return /[令钥鑰トー토ток]/.test(wide[0]) ? 'token' : 'password';
+  }
   const parts = identifierParts(name);
   if (parts.length === 0) return null;
   const upperSnake = isUpperSnake(name);
@@ -160,6 +179,8 @@ function kindOfSecretName(name: string): string | null {
     const p = parts[i]!;
     // `OAuth` splits into o + auth: a protocol name, not a credential.
     if (p === 'auth' && parts[i - 1] === 'o') continue;
+    // `pw` only ends a name (`DB_PW`, `smtp_pw`): `x-pw-serviceworker` is Playwright's.
+    if (p === 'pw' && i !== parts.length - 1) continue;
     let hit = isSecretPart(p);
     if (!hit && p === 'key' && i > 0) {
       const prev = parts[i - 1]!;
