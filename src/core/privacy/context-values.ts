@@ -108,8 +108,11 @@ const VENDOR_RE = /twilio|algolia|pusher|nexmo|vonage|mailjet|mailgun|sendbird|p
 /** Chain links that say nothing of the call (`Client.new`, `SearchClient::create`): the link before them speaks. */
 const GENERIC_LINKS: ReadonlySet<string> = new Set(['new', 'create', 'build', 'of', 'from', 'make', 'instance', 'default', 'with', 'get']);
 
-/** A string literal: the quote, then 8 to 512 printable ASCII characters but quotes and backslashes, then the same quote. */
-const LITERAL_RE = /(["'])([!#-&(-[\]-_a-~]{8,512})\1/g;
+/**
+ * A string literal in an argument's place (after `(`, `,` or a keyword's `=`, before `,` or `)`): the
+ * quote, then 8 to 512 printable ASCII characters but quotes and backslashes, then the same quote.
+ */
+const LITERAL_RE = /(["'])(?<=[(,=][ \t\r\n]{0,12}[brufBRUF@$]?.)([!#-&(-[\]-_a-~]{8,512})\1(?=[ \t\r\n]*[,)])/g;
 
 const isIdentCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 
@@ -203,11 +206,6 @@ function callArgumentSpans(text: string, spans: SecretSpan[]): void {
 /** Lines longer than this are no table row or label (and a minified file's one line is not walked per hit). */
 const MAX_LINE = 300;
 
-/** The start of the line holding `at`, or -1 when it is longer than MAX_LINE. */
-function lineStart(text: string, at: number): number {
-  for (let i = at; i > 0 && at - i <= MAX_LINE; i--) if (text.charCodeAt(i - 1) === 10) return i;
-  return at <= MAX_LINE ? 0 : -1;
-}
 /** The end of the line holding `at` (its `\n` or the text's end), or -1 when it is longer than MAX_LINE. */
 function lineEnd(text: string, at: number): number {
   for (let i = at; i <= at + MAX_LINE; i++) if (i >= text.length || text.charCodeAt(i) === 10) return i;
@@ -278,27 +276,23 @@ function columnSpans(text: string, ls: number, le: number, spans: SecretSpan[]):
   }
 }
 
+/** The line after a line break (or after one blank line more): a lone run of a credential's characters. */
+const NEXT_LINE_RE = /\r?\n(?:[ \t]*\r?\n)?[ \t]*([!-~]{8,1024}?)[ \t\r]*(?=\n|$)/y;
+
 /** A lone value on the line (or after one blank line) below the line [ls, le), a label that names a credential at `at`. */
 function belowLabelSpan(text: string, at: number, ls: number, le: number, spans: SecretSpan[]): void {
   // The value first (most lines with a secret word have none below them), then the label.
-  let s = le + 1;
-  let v = '';
-  let next = '';
-  for (let blank = 0; blank < 2 && s < text.length && v === ''; blank++) {
-    const e = lineEnd(text, s);
-    if (e < 0) return;
-    next = text.slice(s, e);
-    v = next.trim();
-    if (v === '') s = e + 1;
-  }
+  NEXT_LINE_RE.lastIndex = le;
+  const m = NEXT_LINE_RE.exec(text);
+  const v = m ? m[1]! : '';
   if (!v || !(strongValue(v) || typedPassword(v))) return;
   const line = text.slice(ls, le).replace(/\r$/, '').trimEnd();
   const lastWord = line.split(/[\s/]+/).pop() ?? '';
   // The word ends its line (`secret:`, `cat …/master.key`), or the line is a short label (`Your API key:`).
   const inLast = at - ls >= line.length - lastWord.length;
-  const kind = inLast ? labelKind(lastWord) : line.length <= 48 ? labelKind(line.replace(/^[\s#>*-]*(?:(?:your|the|new|my|a|here is)\s+)?/i, '')) : null;
+  const kind = (inLast ? labelKind(lastWord) : null) ?? (line.length <= 48 ? labelKind(line.replace(/^[\s#>*-]*(?:(?:your|the|new|my|a|here is)\s+)?/i, '')) : null);
   if (!kind || !lone(v, kind)) return;
-  const vs = s + next.indexOf(v);
+  const vs = NEXT_LINE_RE.lastIndex - m![0].length + m![0].indexOf(v);
   spans.push({ start: vs, end: vs + v.length, kind });
 }
 
@@ -306,17 +300,22 @@ function belowLabelSpan(text: string, at: number, ls: number, le: number, spans:
 export function contextSpans(text: string, hits: Hits): SecretSpan[] {
   const spans: SecretSpan[] = [];
   if (text.includes('(')) callArgumentSpans(text, spans);
-  let seen = -1;
+  let lastLine = -1;
+  let longUntil = -1;
   for (let k = 0; k < hits.length; k += 2) {
     const at = hits[k]!;
-    if (text.startsWith(PLACEHOLDER_PREFIX, at - PLACEHOLDER_PREFIX.length)) continue;
-    const le = lineEnd(text, at);
-    if (le < 0 || (le - at > 48 && le === seen)) continue;
-    const ls = lineStart(text, at);
-    if (ls < 0) continue;
+    // A line too long to be a label or a table's row is passed over whole (its ends found once).
+    if (at < longUntil || text.startsWith(PLACEHOLDER_PREFIX, at - PLACEHOLDER_PREFIX.length)) continue;
+    const nl = text.indexOf('\n', at);
+    const le = nl < 0 ? text.length : nl;
+    const ls = text.lastIndexOf('\n', at - 1) + 1;
+    if (le - ls > MAX_LINE) {
+      longUntil = le;
+      continue;
+    }
     // A line is a table's header once (its first hit); a label by its last word or as a whole.
-    if (le !== seen) columnSpans(text, ls, le, spans);
-    seen = le;
+    if (le !== lastLine) columnSpans(text, ls, le, spans);
+    lastLine = le;
     if (le - at <= 48) belowLabelSpan(text, at, ls, le, spans);
   }
   return spans;
