@@ -20,44 +20,18 @@ import { looksGenerated, mixedAlnum } from './shape.ts';
 /** Generated credentials' characters; `=` only as base64's padding (`A=1` is an assignment). */
 const TOKEN_RE = /^[A-Za-z0-9+/_.~-]+=*$/;
 
-/**
- * Base64 of random bytes that happens to hold few digits (an AWS secret key often has one): both
- * cases, switching between them at a third of its letters at least, many distinct characters.
- */
-export function looksEncoded(v: string): boolean {
-  if (v.length < 24) return false;
-  let letters = 0;
-  let switches = 0;
-  let prev = 0;
-  let digit = false;
-  const seen = new Uint32Array(4);
-  let distinct = 0;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i) & 127;
-    if (!(seen[c >> 5]! & (1 << (c & 31)))) distinct++;
-    seen[c >> 5]! |= 1 << (c & 31);
-    const k = c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : 0;
-    if (k === 0) {
-      digit ||= (c >= 48 && c <= 57) || c === 43 || c === 47;
-      continue;
-    }
-    if (prev && k !== prev) switches++;
-    prev = k;
-    letters++;
-  }
-  return digit && distinct >= 16 && letters >= 20 && switches / letters >= 0.3;
-}
-
 /** Counts of a value's characters in one pass: what the shape tests below are decided by first. */
-function tally(v: string): { lower: number; upper: number; digitRuns: number; symbol: number; caseSwitches: number } {
+function tally(v: string): { lower: number; upper: number; digitRuns: number; symbol: number; caseSwitches: number; b64: boolean } {
   let lower = 0;
   let upper = 0;
   let digitRuns = 0;
   let symbol = 0;
   let caseSwitches = 0;
   let prev = 0;
+  let b64 = false;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
+    b64 ||= c === 43 || c === 47;
     const k = c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : 0;
     if (k === 1) lower++;
     else if (k === 2) upper++;
@@ -69,7 +43,17 @@ function tally(v: string): { lower: number; upper: number; digitRuns: number; sy
     }
     prev = k;
   }
-  return { lower, upper, digitRuns, symbol, caseSwitches };
+  return { lower, upper, digitRuns, symbol, caseSwitches, b64 };
+}
+
+/**
+ * Base64 of random bytes that happens to hold few digits (an AWS secret key often has one): 24+
+ * characters, a digit or `+`/`/`, both cases switching at a third of its letters at least.
+ */
+export function looksEncoded(v: string): boolean {
+  const t = tally(v);
+  const letters = t.lower + t.upper;
+  return v.length >= 24 && (t.digitRuns > 0 || t.b64) && letters >= 20 && t.caseSwitches >= letters * 0.3;
 }
 
 /** A value no one types: 32+ hex digits, generated-looking, or encoded random bytes. */

@@ -14,9 +14,8 @@ import type { Hits } from './hint-scan.ts';
 import { isPlaceholderValue, PLACEHOLDER_PREFIX, replaceSpans, type SecretSpan } from './placeholder.ts';
 import { looksGenerated } from './shape.ts';
 import { contextSpans, looksEncoded, typedPassword } from './context-values.ts';
+import { PASSWORD_WORDS, WIDE_WORDS, type WordClass } from './secret-names.ts';
 
-/** What a credential word says the value is: a password (typed by a person) or a generated secret. */
-type WordClass = 'password' | 'secret' | 'weak';
 
 /** English (and two German and French) credential words, lower case: the hint scan finds them among the secret words. */
 const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
@@ -29,27 +28,10 @@ const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
   ['key', 'weak'], ['keys', 'weak'], ['auth', 'weak'],
   // Other languages' words as written without their accents (hint-sets' PROSE_WORDS finds them).
   ['contrasena', 'password'], ['senha', 'password'], ['clave', 'password'], ['jeton', 'secret'],
-  ['kennwort', 'password'], ['parola', 'password'], ['parol', 'password'], ['haslo', 'password'], ['wachtwoord', 'password'],
-  ['salasana', 'password'], ['losenord', 'password'], ['heslo', 'password'], ['jelszo', 'password'], ['sifre', 'password'],
   // Shorthands: `pw`, and `pass` (which only an unmistakable password may follow: "tests pass: 12/12").
   ['pw', 'password'], ['pass', 'password'],
 ]);
 
-/**
- * Credential words of other languages, found by one regex that runs only on texts holding a letter
- * outside ASCII (accented Latin, Cyrillic, Arabic, Devanagari, kana, CJK, Hangul): adding them to the
- * hint scan would slow every text's scan by a third, for words that come with such letters around them.
- */
-const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
-  ['密码', 'password'], ['密碼', 'password'], ['口令', 'password'], ['パスワード', 'password'], ['暗証番号', 'password'], ['비밀번호', 'password'], ['암호', 'password'],
-  ['пароль', 'password'], ['парол', 'password'], ['contraseña', 'password'], ['hasło', 'password'], ['şifre', 'password'], ['mật khẩu', 'password'], ['पासवर्ड', 'password'], ['كلمة المرور', 'password'],
-  ['令牌', 'secret'], ['密钥', 'secret'], ['秘钥', 'secret'], ['私钥', 'secret'], ['凭证', 'secret'], ['凭据', 'secret'], ['金鑰', 'secret'], ['密鑰', 'secret'], ['憑證', 'secret'], ['權杖', 'secret'],
-  ['トークン', 'secret'], ['秘密鍵', 'secret'], ['シークレット', 'secret'], ['認証情報', 'secret'], ['アクセスキー', 'secret'], ['토큰', 'secret'], ['시크릿', 'secret'], ['비밀 키', 'secret'], ['인증 정보', 'secret'],
-  ['токен', 'secret'], ['ключ', 'secret'], ['секрет', 'secret'], ['clé', 'secret'], ['schlüssel', 'secret'], ['chiave', 'secret'],
-  ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'],
-  ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
-  ['キー', 'weak'], ['키', 'weak'], ['鍵', 'weak'],
-]);
 /** A letter outside ASCII (not `→`, `…`, box drawing or the `×` and `÷` signs, which tool outputs are full of: test runners mark failures with `×`). */
 const NON_ASCII_RE = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u1e00-\u1eff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 let wideRe: RegExp | undefined;
@@ -213,7 +195,8 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; start: number;
   while (e < text.length && e - at <= 12 && isAsciiLetter(text.charCodeAt(e))) e++;
   if (at - s > 12 || e - at > 12 || text.startsWith(PLACEHOLDER_PREFIX, s - PLACEHOLDER_PREFIX.length)) return undefined;
   const word = text.slice(s, e).toLowerCase();
-  let cls = ASCII_WORDS.get(word);
+  // Other languages' password words as ASCII writes them (`kennwort`, `haslo`: secret-names' PASSWORD_WORDS).
+  let cls = ASCII_WORDS.get(word) ?? (PASSWORD_WORDS.has(word) ? 'password' : undefined);
   if (!cls) return undefined;
   if (word === 'passe' && !/mot de $/i.test(text.slice(Math.max(0, s - 7), s))) return undefined;
   const before = s > 0 ? text.charCodeAt(s - 1) : 32;

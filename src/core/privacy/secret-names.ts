@@ -20,15 +20,29 @@ const SECRET_PARTS: ReadonlySet<string> = new Set([
  * Other languages' words for a password as ASCII names take them (`KENNWORT`, `MOT_DE_PASSE`,
  * `SENHA`, `HASLO`, `KATA_SANDI`): the hint scan finds them too (hint-sets' SECRET_WORDS).
  */
-const PASSWORD_WORDS: ReadonlySet<string> = new Set([
+export const PASSWORD_WORDS: ReadonlySet<string> = new Set([
   'passwort', 'kennwort', 'passe', 'motdepasse', 'parola', 'parol', 'haslo', 'senha', 'contrasena', 'contrasenya', 'clave',
   'wachtwoord', 'salasana', 'losenord', 'heslo', 'jelszo', 'sifre', 'sandi', 'jeton',
 ]);
+/** What a credential word says the value is: a password (typed by a person) or a generated secret. */
+export type WordClass = 'password' | 'secret' | 'weak';
+
 /**
- * Non-ASCII credential words as keys (`"パスワード": …`, `пароль=…`, `{"密码": …}`): identifierParts
- * keeps ASCII only, so such a name is matched whole against these.
+ * Credential words of other languages (prose-credentials' prose; here, names such as `"パスワード"`),
+ * found in prose by one regex that runs only on texts holding a letter outside ASCII (accented Latin, Cyrillic, Arabic, Devanagari, kana, CJK, Hangul): adding them to the
+ * hint scan would slow every text's scan by a third, for words that come with such letters around them.
  */
-const WIDE_NAME_RE = /密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|пароль|contraseña|hasło|şifre|jelszó|lösenord|mật khẩu|पासवर्ड|كلمة المرور|令牌|密钥|秘钥|トークン|토큰|токен/i;
+export const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
+  ['密码', 'password'], ['密碼', 'password'], ['口令', 'password'], ['パスワード', 'password'], ['暗証番号', 'password'], ['비밀번호', 'password'], ['암호', 'password'],
+  ['пароль', 'password'], ['парол', 'password'], ['contraseña', 'password'], ['hasło', 'password'], ['şifre', 'password'], ['mật khẩu', 'password'], ['पासवर्ड', 'password'], ['كلمة المرور', 'password'],
+  ['令牌', 'secret'], ['密钥', 'secret'], ['秘钥', 'secret'], ['私钥', 'secret'], ['凭证', 'secret'], ['凭据', 'secret'], ['金鑰', 'secret'], ['密鑰', 'secret'], ['憑證', 'secret'], ['權杖', 'secret'],
+  ['トークン', 'secret'], ['秘密鍵', 'secret'], ['シークレット', 'secret'], ['認証情報', 'secret'], ['アクセスキー', 'secret'], ['토큰', 'secret'], ['시크릿', 'secret'], ['비밀 키', 'secret'], ['인증 정보', 'secret'],
+  ['токен', 'secret'], ['ключ', 'secret'], ['секрет', 'secret'], ['clé', 'secret'], ['schlüssel', 'secret'], ['chiave', 'secret'],
+  ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'],
+  ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
+  ['キー', 'weak'], ['키', 'weak'], ['鍵', 'weak'],
+]);
+let wideName: RegExp | undefined;
 
 /** `key` is secret after these (`api_key`, `AccountKey`, `SECRET_KEY`); not after `public`, `sort`… */
 const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
@@ -167,10 +181,11 @@ export function secretNameKind(name: string): string | null {
 const recentKind = rememberLast(256, (name: string) => kindOfSecretName(name));
 
 function kindOfSecretName(name: string): string | null {
-  // `"パスワード"`, `пароль_db`: a credential word outside ASCII (a label such as `パスワードを入力` is the value's test to fail).
+  // `"パスワード"`, `пароль_db`: a credential word outside ASCII, the name no longer than the word and a qualifier.
   if (/[^\x00-\x7f]/.test(name)) {
-    const wide = WIDE_NAME_RE.exec(name);
-    if (wide && name.length <= wide[0].length + 12) return /[令钥鑰トー토ток]/.test(wide[0]) ? 'token' : 'password';
+    wideName ??= new RegExp([...WIDE_WORDS.keys()].filter((w) => WIDE_WORDS.get(w) !== 'weak' && /[^\x00-\x7f]/.test(w)).join('|'), 'i');
+    const wide = wideName.exec(name);
+    if (wide && name.length <= wide[0].length + 12) return WIDE_WORDS.get(wide[0].toLowerCase()) === 'password' ? 'password' : 'token';
   }
   const parts = identifierParts(name);
   if (parts.length === 0) return null;
