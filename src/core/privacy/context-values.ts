@@ -7,7 +7,8 @@
  *   name, a vendor's name, or a secret-looking identifier among its arguments (`CURLOPT_USERPWD`);
  * - a cell under a table or CSV column whose header names a credential (`| Secret access key |`);
  * - a lone value on the line after a label that names one (`Client secret⏎⏎<value>`, `secret:⏎<value>`,
- *   `$ cat …/initialAdminPassword⏎<value>`).
+ *   `$ cat …/initialAdminPassword⏎<value>`);
+ * - a generated value in an env line under a name with no secret word (`ALGOLIA_ADMIN=<32 hex>`).
  * A value must read as generated (or, where the context says password, as an unmistakably typed
  * password): these contexts also hold ids, hosts and words.
  */
@@ -280,10 +281,34 @@ function belowLabelSpan(text: string, at: number, ls: number, le: number, spans:
   spans.push({ start: vs, end: vs + v.length, kind });
 }
 
+// ---------------------------------------------------------------- environment lines
+
+/** `NAME=value` lines of an env file or listing (`export` allowed), the value 24+ token characters. */
+const ENV_LINE_RE = /^[ \t]*(?:export[ \t]+)?([A-Z][A-Z0-9_]{2,48})=(["']?)([A-Za-z0-9+_.~-][A-Za-z0-9+/_.~-]{23,511}=*)\2[ \t\r]*$/gm;
+/** Names of values that are generated but no secret: ids, hashes, versions, places. */
+const NOT_SECRET_NAME_RE = /(?:^|_)(?:IDS?|SHA\d*|HASH|DIGEST|CHECKSUM|COMMIT|REV|REVISION|VERSION|UUID|INTEGRITY|ETAG|NONCE|SALT|FINGERPRINT|TAG|REF|BRANCH|URL|URI|HOST|PATH|DIRS?|FILE|NAME|EMAIL|USER|USERNAME|SOCK|IMAGE|ARN|REGION|ZONE|PROJECT|ACCOUNT|ORG|TEAM|BUCKET|CHANNEL)$/;
+
+/**
+ * A generated value in an env line whose name has no secret word (`ALGOLIA_ADMIN=<32 hex>`,
+ * `HONEYCOMB_WRITE=…`; names with one are the assignments'): a vendor's key under a name of its own.
+ * Hex runs only of a key's lengths (32 to 64), and never under an id's, a hash's or a place's name.
+ */
+function envSpans(text: string, spans: SecretSpan[]): void {
+  ENV_LINE_RE.lastIndex = 0;
+  for (let m = ENV_LINE_RE.exec(text); m; m = ENV_LINE_RE.exec(text)) {
+    const v = m[3]!;
+    const hexOnly = HEX.run(v, 0, v.length) === v.length;
+    if (NOT_SECRET_NAME_RE.test(m[1]!) || !strongValue(v) || (hexOnly && v.length > 64)) continue;
+    const start = m.index + m[0].indexOf('=') + 1 + m[2]!.length;
+    spans.push({ start, end: start + v.length, kind: 'secret' });
+  }
+}
+
 /** Spans of the values the contexts above give away; `hits`: where the secret words occur in `text`. */
 export function contextSpans(text: string, hits: Hits): SecretSpan[] {
   const spans: SecretSpan[] = [];
   if (text.includes('(')) callArgumentSpans(text, spans);
+  if (text.includes('=')) envSpans(text, spans);
   let lastLine = -1;
   let longUntil = -1;
   for (let k = 0; k < hits.length; k += 2) {

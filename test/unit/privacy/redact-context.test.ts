@@ -134,3 +134,18 @@ test('prose: `creds: user / password`, and `pass:` only before an unmistakable p
   unchanged('--- PASS: TestTruncateAtUUID/valid_uuid_1 (0.00s)');
   unchanged('tests pass: 12/12, lint pass: ok');
 });
+
+test('a generated value in an env line whose name has no secret word; ids, hashes and paths stay', () => {
+  const h = hex(32);
+  hidden(`ALGOLIA_ADMIN=${h}\nALGOLIA_APP=LATENCY7QZ`, h, 'ALGOLIA_ADMIN=', '\nALGOLIA_APP=LATENCY7QZ');
+  const b = chars(40);
+  hidden(`export MAPBOX_ACCESS="${b}"`, b, 'export MAPBOX_ACCESS="', '"');
+  unchanged(`GITHUB_SHA=${hex(40)}\nCI_PIPELINE_ID=${hex(32)}\nIMAGE_DIGEST=${hex(64)}`);
+  unchanged(`VSCODE_GIT_IPC_HANDLE=/var/folders/${chars(12)}/T/vscode-git-${hex(10)}.sock`);
+});
+
+test("a parameter store's entry: the value under a path that ends in a secret's name", () => {
+  hidden(`{\n  "Parameter": {\n    "Name": "/prod/db/password",\n    "Type": "SecureString",\n    "Value": "${PW}",\n    "Version": 3\n  }\n}`, PW, '"Value": "');
+  // A reference to a Kubernetes secret stays a reference.
+  unchanged('        - name: DB_PASSWORD\n          valueFrom:\n            secretKeyRef:\n              name: db\n              key: password');
+});
