@@ -283,8 +283,9 @@ function belowLabelSpan(text: string, at: number, ls: number, le: number, spans:
 
 // ---------------------------------------------------------------- environment lines
 
-/** `NAME=value` lines of an env file or listing (`export` allowed), the value 24+ token characters. */
-const ENV_LINE_RE = /^[ \t]*(?:export[ \t]+)?([A-Z][A-Z0-9_]{2,48})=(["']?)([A-Za-z0-9+_.~-][A-Za-z0-9+/_.~-]{23,511}=*)\2[ \t\r]*$/gm;
+/** An env line's value after its `=`: 24+ token characters, quoted or not, to the line's end. */
+const ENV_VALUE_RE = /(["']?)([A-Za-z0-9+_.~-][A-Za-z0-9+/_.~-]{23,511}=*)\1[ \t\r]*(?=\n|$)/y;
+const isEnvNameCode = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 /** Names of values that are generated but no secret: ids, hashes, versions, places. */
 const NOT_SECRET_NAME_RE = /(?:^|_)(?:IDS?|SHA\d*|HASH|DIGEST|CHECKSUM|COMMIT|REV|REVISION|VERSION|UUID|INTEGRITY|ETAG|NONCE|SALT|FINGERPRINT|TAG|REF|BRANCH|URL|URI|HOST|PATH|DIRS?|FILE|NAME|EMAIL|USER|USERNAME|SOCK|IMAGE|ARN|REGION|ZONE|PROJECT|ACCOUNT|ORG|TEAM|BUCKET|CHANNEL)$/;
 
@@ -294,12 +295,23 @@ const NOT_SECRET_NAME_RE = /(?:^|_)(?:IDS?|SHA\d*|HASH|DIGEST|CHECKSUM|COMMIT|RE
  * Hex runs only of a key's lengths (32 to 64), and never under an id's, a hash's or a place's name.
  */
 function envSpans(text: string, spans: SecretSpan[]): void {
-  ENV_LINE_RE.lastIndex = 0;
-  for (let m = ENV_LINE_RE.exec(text); m; m = ENV_LINE_RE.exec(text)) {
-    const v = m[3]!;
+  // From each `=` (a regex anchored at every line's start cost more than the rest of this module).
+  for (let eq = text.indexOf('='); eq > 0; eq = text.indexOf('=', eq + 1)) {
+    if (!isEnvNameCode(text.charCodeAt(eq - 1))) continue;
+    let s = eq;
+    while (s > 0 && eq - s <= 49 && isEnvNameCode(text.charCodeAt(s - 1))) s--;
+    let b = s;
+    while (b > 0 && (text[b - 1] === ' ' || text[b - 1] === '\t')) b--;
+    if (b < s && text.startsWith('export', b - 6)) for (b -= 6; b > 0 && (text[b - 1] === ' ' || text[b - 1] === '\t'); ) b--;
+    const c = text.charCodeAt(s);
+    if (eq - s < 3 || c < 65 || c > 90 || (b > 0 && text[b - 1] !== '\n')) continue;
+    ENV_VALUE_RE.lastIndex = eq + 1;
+    const m = ENV_VALUE_RE.exec(text);
+    if (!m) continue;
+    const v = m[2]!;
     const hexOnly = HEX.run(v, 0, v.length) === v.length;
-    if (NOT_SECRET_NAME_RE.test(m[1]!) || !strongValue(v) || (hexOnly && v.length > 64)) continue;
-    const start = m.index + m[0].indexOf('=') + 1 + m[2]!.length;
+    if (NOT_SECRET_NAME_RE.test(text.slice(s, eq)) || !strongValue(v) || (hexOnly && v.length > 64)) continue;
+    const start = eq + 1 + m[1]!.length;
     spans.push({ start, end: start + v.length, kind: 'secret' });
   }
 }
@@ -308,7 +320,7 @@ function envSpans(text: string, spans: SecretSpan[]): void {
 export function contextSpans(text: string, hits: Hits): SecretSpan[] {
   const spans: SecretSpan[] = [];
   if (text.includes('(')) callArgumentSpans(text, spans);
-  if (text.includes('=')) envSpans(text, spans);
+  envSpans(text, spans);
   let lastLine = -1;
   let longUntil = -1;
   for (let k = 0; k < hits.length; k += 2) {
