@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     detail.push(`### ${name}: what the current rules redact`, '');
     const kinds = [...now.byKind.entries()].sort((a, b) => b[1] - a[1]);
     detail.push(table(['kind', 'count', 'examples'], kinds.map(([k, n]) => [k, String(n), (now.examples.get(k) ?? []).map((e) => '`' + e.replace(/`/g, "'").replace(/\|/g, '\\|') + '`').join('<br>')])), '');
-    console.log(`${name}: ${(now.bytes / 1e6).toFixed(1)} MB, baseline ${before.count} (${perMb(before)}/MB), now ${now.count} (${perMb(now)}/MB)`);
+    console.log(`${name}: ${(now.bytes / 1e6).toFixed(1)} MB, baseline ${before.count} (${perMb(before)}/MB), now ${now.count} (${perMb(now)}/MB), time ratio ${(now.ms / before.ms).toFixed(2)}×`);
     for (const [k, n] of kinds) console.log(`  ${k}: ${n}\n    ${(now.examples.get(k) ?? []).join('\n    ')}`);
   }
   const md = [

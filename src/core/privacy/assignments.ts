@@ -11,6 +11,7 @@ import { identifierParts, isNotSecretKeyQualifier, secretNameKind } from './secr
 import { HEX } from './char-class.ts';
 import { AUTH_SCHEME_RE, isCredential, looksGenerated, randomish } from './shape.ts';
 import { looksTypedSecret, valueBeside, type Beside } from './beside-values.ts';
+import { strongValue, typedPassword } from './context-values.ts';
 
 const WS_OR_LIST_END_RE = /[\s,;]/;
 /** A scheme word and the blank after it, at the start of an Authorization header's value. */
@@ -281,7 +282,9 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     }
     const strongKind = secretNameKind(name);
     // A name ending in `key` with no known qualifier (`datadogKey`, `FOO_KEY`): only a generated value counts.
-    const weak = !strongKind && isWeakKeyName(name);
+    // A bare `"Key": "…"` (appsettings' `Jwt.Key`, a vendor block's `key`): only a value that reads as generated, with no words before it.
+    const bare = !strongKind && (name === 'key' || name === 'Key') && quotedName;
+    const weak = !strongKind && (bare || isWeakKeyName(name));
     const kind = strongKind ?? (weak ? 'api_key' : null);
     if (!kind) continue;
     sp = 0;
@@ -308,12 +311,15 @@ export function redactAssignments(text: string, words: Hits = findHints(text).se
     // A value no one writes by hand is a literal wherever it is assigned (`… credential: AccountKey=<base64>`).
     const generated = !val.quoted && isGeneratedValue(val.value);
     if (weak && !(generated || (val.quoted && isGeneratedValue(val.value)))) continue;
+    if (bare && !(strongValue(val.value) && !/^[A-Za-z]{2,}[-_.]/.test(val.value))) continue;
     // Connection strings (`Server=…; User ID=sa; Password=…;`): `Key=Value;` pairs on the line.
     const connection =
       c === '=' && text[nameEnd] === '=' && !val.quoted && !name.includes('.') && !/=[^=]/.test(val.value) && inKeyValueList(text, start) && !looksLikeCode(val.value);
     // A pair that is a flag's value (`--set db.password=…`, `--from-literal=password=…`) is the command line's syntax.
     const flagValue = c === '=' && !val.quoted && isFlagValuePair(text, start);
-    const configStyle = flag || flagValue || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
+    // `-e "ansible_become_password=…"`, `f(password=…)`: no blanks around `=` and an unmistakably typed password.
+    const typedTight = c === '=' && text[nameEnd] === '=' && !val.quoted && kind === 'password' && typedPassword(val.value);
+    const configStyle = typedTight || flag || flagValue || iniStyle || generated || connection || (sp > 0 && c !== '=' && c !== ':') || (c === '=' && ((upperName && lineInitial) || shellEnv || text[start - 1] === ';'));
     let { value, start: vStart } = val;
     let vEnd = val.end;
     // An Authorization header names its scheme; the well-known ones are listed (shape), and any other

@@ -3,7 +3,8 @@
  * Secrets that sit beside a secret-looking name with no `=` or `:` between them, in the forms code
  * and config write them:
  * - a name/value pair, the name itself a value: `- name: DB_PASSWORD⏎  value: …` (Kubernetes and
- *   Compose env lists), `{"name": "API_KEY", "value": "…"}` (ECS, Cloud Run), `Name: X⏎ Value: …`;
+ *   Compose env lists), `{"name": "API_KEY", "value": "…"}` (ECS, Cloud Run), `Name: X⏎ Value: …`,
+ *   `"Name": "/prod/db/password", … "Value": "…"` (a parameter store's path);
  * - a call or an index: `define('DB_PASSWORD', '…')`, `os.Setenv("API_KEY", "…")`,
  *   `config.set('apiKey', '…')`, `ENV['GITHUB_TOKEN'] = '…'`, `os.environ["DB_PASSWORD"] = "…"`;
  * - an XML element: `<password>…</password>` (Maven's settings.xml), `<apiKey>…</apiKey>`;
@@ -46,6 +47,9 @@ function isWordAt(text: string, end: number, word: string): boolean {
   return s >= 0 && text.slice(s, end).toLowerCase() === word && (s === 0 || !isNameCode(text.charCodeAt(s - 1)));
 }
 
+/** A scalar entry of the same object: `"Type": "SecureString"`, `Version: 3`. */
+const OTHER_ENTRY_RE = /["']?[A-Za-z]{1,16}["']?[ \t]*:[ \t]*(?:"[^"\n]{0,64}"|[\w.-]{1,64})[ \t]*,?/y;
+
 /** After the name: `value` (any case, quoted or not) as the next key, and where its value starts, or -1. */
 function pairValue(text: string, start: number, nameEnd: number, quote: string): number {
   let b = start - (quote ? 1 : 0);
@@ -55,9 +59,15 @@ function pairValue(text: string, start: number, nameEnd: number, quote: string):
   if (quote && text[b - 1] === quote) b--;
   if (!isWordAt(text, b, 'name')) return -1;
   let i = nameEnd + (quote ? 1 : 0);
-  // Only blanks, line breaks and a comma between the pair's two entries.
+  // Only blanks, line breaks and a comma between the pair's two entries, or a few scalar entries
+  // (`"Type": "SecureString",`; not `valueFrom`, a reference to a Kubernetes secret, which is no scalar).
   const limit = Math.min(text.length, i + 120);
-  while (i < limit && (isBlank(text[i]) || text[i] === '\n' || text[i] === '\r' || text[i] === ',')) i++;
+  for (let skipped = 0; ; skipped++) {
+    while (i < limit && (isBlank(text[i]) || text[i] === '\n' || text[i] === '\r' || text[i] === ',')) i++;
+    OTHER_ENTRY_RE.lastIndex = i;
+    if (skipped === 3 || /^["']?value/i.test(text.slice(i, i + 6)) || !OTHER_ENTRY_RE.test(text)) break;
+    i = OTHER_ENTRY_RE.lastIndex;
+  }
   if (isQuote(text[i])) i++;
   // `valueFrom:` (a reference to a Kubernetes secret) is another key.
   if (text.slice(i, i + 5).toLowerCase() !== 'value' || isNameCode(text.charCodeAt(i + 5))) return -1;
@@ -85,9 +95,16 @@ function lineValue(text: string, i: number): { start: number; end: number } | un
 export function valueBeside(text: string, start: number, nameEnd: number): Beside | undefined {
   const before = text[start - 1];
   const after = text[nameEnd];
-  const quote = isQuote(before) && after === before ? before! : '';
+  let quote = isQuote(before) && after === before ? before! : '';
+  // A parameter's path ending in the name (`"Name": "/prod/db/password"`, AWS SSM's output): the pair's name is the whole path.
+  let from = start;
+  if (before === '/' && isQuote(after)) {
+    while (from > 0 && start - from < 256 && /[\w./-]/.test(text[from - 1]!)) from--;
+    if (text[from - 1] === after) quote = after!;
+    else from = start;
+  }
 
-  const pair = pairValue(text, start, nameEnd, quote);
+  const pair = pairValue(text, from, nameEnd, quote);
   if (pair >= 0) {
     const q = quotedAt(text, pair);
     if (q) return { form: 'pair', ...q, quoted: true };

@@ -302,7 +302,7 @@ function javaPassSpan(text: string, at: number, length: number): Span | undefine
  * What reads a credential from its standard input: `docker login --password-stdin`, `gh auth login
  * --with-token`, `npm login`. What is piped into it by `echo`/`printf` on the same line is the secret.
  */
-const STDIN_READERS: readonly string[] = ['--password-stdin', '--with-token', 'npm login'];
+const STDIN_READERS: readonly string[] = ['--password-stdin', '--with-token', 'npm login', 'secret put', '--data-file=-'];
 const ECHO_RE = /^(?:.*\/)?(?:echo|printf)$/;
 
 /** `echo <secret> | … --password-stdin`: the last word `echo` or `printf` writes into the pipe before `at`. */

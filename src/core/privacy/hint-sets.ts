@@ -12,7 +12,11 @@ import { tokenHints } from './token-hints.ts';
 export const TOKEN_HINTS: readonly string[] = tokenHints();
 
 /** Words that start a secret-looking name, in any case; `pat` only as a word's end (`GH_PAT`, not `path`); `cred` for `credential` and `creds`. */
-export const SECRET_WORDS: readonly string[] = ['pass', 'pwd', 'psk', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'bearer', 'pat'];
+export const SECRET_WORDS: readonly string[] = [
+  'pass', 'pwd', 'psk', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'bearer', 'pat', 'pw',
+  // Other languages' password words as ASCII names write them (secret-names' PASSWORD_WORDS); `passwort` and `passe` hold `pass`.
+  'kennwort', 'parol', 'haslo', 'senha', 'contrasen', 'clave', 'wachtwoord', 'salasana', 'losenord', 'heslo', 'jelszo', 'sifre', 'sandi',
+];
 
 /**
  * Words only sentences introduce a credential with: other languages' credential words written in
@@ -22,7 +26,7 @@ export const SECRET_WORDS: readonly string[] = ['pass', 'pwd', 'psk', 'secret', 
  * letters cost the scan at every place they occur, so the list stays short (the rarer languages'
  * words are prose-credentials' WIDE_WORDS, for texts with letters outside ASCII).
  */
-export const PROSE_WORDS: readonly string[] = ['jeton', 'clave', 'sena', 'senha', 'log in with', 'login with'];
+export const PROSE_WORDS: readonly string[] = ['jeton', 'sena', 'log in with', 'login with'];
 
 /** In this order: the scan's hits come back per set, as `findHints` names them. */
 export const HINT_SETS: readonly WordSet[] = [

@@ -7,7 +7,7 @@ import { HintScanner, type Hits } from './hint-scan.ts';
 import { HINT_TABLES } from './hint-tables.generated.ts';
 
 /** The secret words (hint-sets' SECRET_WORDS) as a regex, for a search from any position (the scan's hits are those of a scan from the start). */
-export const SECRET_WORD_RE = /p(?:ass|wd|sk)|secret|token|key|auth|c(?:red|ookie)|bearer|pat\b/gi;
+export const SECRET_WORD_RE = /p(?:ass|wd|sk)|secret|token|key|auth|c(?:red|ookie)|bearer|pat\b|pw|kennwort|parol|haslo|senha|contrasen|clave|wachtwoord|salasana|losenord|heslo|jelszo|sifre|sandi/gi;
 
 /**
  * The tables of hint-sets' HINT_SETS, worked out at build time: working them out here would cost

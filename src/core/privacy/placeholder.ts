@@ -46,7 +46,7 @@ export function replaceSpans(text: string, spans: SecretSpan[]): string {
 
 const VARIABLE_REF_RE = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(|\$\{\{|\{\{|%\(|%[A-Za-z_]+%|<[^>]*>|#\{|@[A-Za-z_]|!(?:vault|Ref|Sub|GetAtt|secret)\b|(?:process\.env|os\.environ|os\.getenv|getenv|System\.getenv|ENV\[|env\(|secrets\.|vars\.|op:\/\/|vault:|ref\+|arn:aws:secretsmanager|projects\/[^/]+\/secrets))/;
 const SAME_CHAR_RE = /^(.)\1+$/;
-const PLACEHOLDER_WORD_RE = /^(?:x{3,}|\*{3,}|\.{3,}|-+|_+|\?+|(?:your|my|the|insert|enter|replace|put|add)[-_ ]?\w*|<.*>|\[.*\]|example\w*|dummy\w*|sample\w*|fake\w*|placeholder\w*|test|changeme_?later)$/i;
+const PLACEHOLDER_WORD_RE = /^(?:x{3,}|\*{3,}|\.{3,}|-+|_+|\?+|(?:your|my|the|insert|enter|replace|put|add)[-_ ]?\w*|<.*>|\[.*\]|example\w*|dummy\w*|sample\w*|fake\w*|placeholder\w*|test|changeme(?:_?later)?|pass(?:wor)?d|pass|pwd|secret)$/i;
 
 /** True for values that stand for a secret without being one: `${DB_PASS}`, `***`, `<token>`, `your-api-key`. */
 export function isPlaceholderValue(v: string): boolean {

@@ -13,9 +13,9 @@ import { HEX } from './char-class.ts';
 import type { Hits } from './hint-scan.ts';
 import { isPlaceholderValue, PLACEHOLDER_PREFIX, replaceSpans, type SecretSpan } from './placeholder.ts';
 import { looksGenerated } from './shape.ts';
+import { contextSpans, looksEncoded, typedPassword } from './context-values.ts';
+import { PASSWORD_WORDS, WIDE_WORDS, type WordClass } from './secret-names.ts';
 
-/** What a credential word says the value is: a password (typed by a person) or a generated secret. */
-type WordClass = 'password' | 'secret' | 'weak';
 
 /** English (and two German and French) credential words, lower case: the hint scan finds them among the secret words. */
 const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
@@ -28,23 +28,10 @@ const ASCII_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
   ['key', 'weak'], ['keys', 'weak'], ['auth', 'weak'],
   // Other languages' words as written without their accents (hint-sets' PROSE_WORDS finds them).
   ['contrasena', 'password'], ['senha', 'password'], ['clave', 'password'], ['jeton', 'secret'],
+  // Shorthands: `pw`, and `pass` (which only an unmistakable password may follow: "tests pass: 12/12").
+  ['pw', 'password'], ['pass', 'password'],
 ]);
 
-/**
- * Credential words of other languages, found by one regex that runs only on texts holding a letter
- * outside ASCII (accented Latin, Cyrillic, Arabic, Devanagari, kana, CJK, Hangul): adding them to the
- * hint scan would slow every text's scan by a third, for words that come with such letters around them.
- */
-const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
-  ['密码', 'password'], ['密碼', 'password'], ['口令', 'password'], ['パスワード', 'password'], ['暗証番号', 'password'], ['비밀번호', 'password'], ['암호', 'password'],
-  ['пароль', 'password'], ['парол', 'password'], ['contraseña', 'password'], ['hasło', 'password'], ['şifre', 'password'], ['mật khẩu', 'password'], ['पासवर्ड', 'password'], ['كلمة المرور', 'password'],
-  ['令牌', 'secret'], ['密钥', 'secret'], ['秘钥', 'secret'], ['私钥', 'secret'], ['凭证', 'secret'], ['凭据', 'secret'], ['金鑰', 'secret'], ['密鑰', 'secret'], ['憑證', 'secret'], ['權杖', 'secret'],
-  ['トークン', 'secret'], ['秘密鍵', 'secret'], ['シークレット', 'secret'], ['認証情報', 'secret'], ['アクセスキー', 'secret'], ['토큰', 'secret'], ['시크릿', 'secret'], ['비밀 키', 'secret'], ['인증 정보', 'secret'],
-  ['токен', 'secret'], ['ключ', 'secret'], ['секрет', 'secret'], ['clé', 'secret'], ['schlüssel', 'secret'], ['chiave', 'secret'],
-  ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'],
-  ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
-  ['キー', 'weak'], ['키', 'weak'], ['鍵', 'weak'],
-]);
 /** A letter outside ASCII (not `→`, `…`, box drawing or the `×` and `÷` signs, which tool outputs are full of: test runners mark failures with `×`). */
 const NON_ASCII_RE = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u1e00-\u1eff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 let wideRe: RegExp | undefined;
@@ -55,14 +42,14 @@ const NOT_SECRET_BEFORE = /\b(?:public|primary|foreign|sort|partition|cache|hash
 const DESCRIBING_RE = /(?:sha\d*|md5|hash|fingerprint|digest|checksum|pin|id|ids|name|names|type|length|size|count|format|file|path|url|uri|expir\w*|ttl)$/i;
 
 /** Separators between a credential word (and its qualifiers) and the value. */
-const MARKS = [':', '：', '->', '→', '是', '为', '為', 'は', 'が', '는', '은', '이', '：'];
+const MARKS = [':', '：', '->', '→', '是', '为', '為', 'は', 'が', '는', '은', '이'];
 const MARK_STARTS: ReadonlySet<number> = new Set(MARKS.map((m) => m.charCodeAt(0)));
 
 /** A qualifier between a credential word and its separator: letters of any script, digits, `()_-`. */
 function isQualifier(word: string): boolean {
   for (let k = 0; k < word.length; k++) {
     const c = word.charCodeAt(k);
-    if (!(isWordChar(c) || c === 40 || c === 41 || c === 45 || c === 39 || c > 0xbf)) return false;
+    if (!(isWordChar(c) || c === 40 || c === 41 || c === 45 || c === 39 || c === 34 || c > 0xbf)) return false;
   }
   return true;
 }
@@ -79,7 +66,7 @@ const isWordChar = (c: number): boolean => isAsciiLetter(c) || (c >= 48 && c <= 
 /** Printable ASCII without space: what a value is made of. */
 const isValueChar = (c: number): boolean => c > 32 && c < 127;
 const QUOTES = '"\'`「『“‘(<[';
-const TRAILING = '.,;:!?)"\'`」』”’>]';
+const TRAILING = '.,;:!?)"\'`」』”’>]}';
 
 interface Span {
   readonly start: number;
@@ -124,7 +111,7 @@ function isStrongTyped(v: string): boolean {
 function isSecretValue(v: string, minAlnum: number): boolean {
   if (v.length < 12 || v.length > 4096) return false;
   if (v.length >= 16 && HEX.run(v, 0, v.length) === v.length) return true;
-  if (looksGenerated(v, minAlnum)) return true;
+  if (looksGenerated(v, minAlnum) || looksEncoded(v)) return true;
   const dash = /^[A-Za-z]{2,10}[-_]/.exec(v);
   return dash !== null && looksGenerated(v.slice(dash[0].length), 12);
 }
@@ -133,8 +120,11 @@ function isSecretValue(v: string, minAlnum: number): boolean {
  * The value introduced by the credential word ending at `end`, if the text says one follows:
  * qualifiers (at most four short words, 40 characters), a separator, then a run of printable ASCII.
  */
-function valueAfter(text: string, end: number, cls: WordClass, setsTo = false): Span | undefined {
-  let i = end;
+function valueAfter(text: string, end: number, cls: WordClass, setsTo = false, strict = false): Span | undefined {
+  // A quoted key (`"비밀번호": …`): its closing quote.
+  let i = end + (text[end] === '"' || text[end] === "'" ? 1 : 0);
+  // `пароль=…`, `密码=…`: a word outside ASCII is no code's name, so `=` separates too (ASCII names are the assignments').
+  if (text[i] === '=' && text.charCodeAt(end - 1) > 127) text = text.slice(0, i) + ':' + text.slice(i + 1);
   let separated = false;
   const limit = Math.min(text.length, end + 48);
   for (let words = 0; i < limit && words <= 4; ) {
@@ -172,7 +162,9 @@ function valueAfter(text: string, end: number, cls: WordClass, setsTo = false): 
     if (APP_PASSWORD_AT_RE.test(text)) return { start: i, end: i + 19 };
   }
   const span = valueSpan(text, i);
-  return span && acceptable(text.slice(span.start, span.end), cls, true) ? span : undefined;
+  if (span && acceptable(text.slice(span.start, span.end), cls, true) && (!strict || typedPassword(text.slice(span.start, span.end)))) return span;
+  // `creds: admin / …`, `login: root:…`: a user, then the password.
+  return cls === 'password' && span && !isPlaceholderValue(text.slice(span.start, span.end)) ? loginValue(text, span.start - 1) : undefined;
 }
 
 /** The value starting at `i`: opening quotes skipped, a run of printable ASCII, closing punctuation dropped. */
@@ -189,6 +181,8 @@ function acceptable(v: string, cls: WordClass, separated: boolean): boolean {
   // Placeholders, URLs (url-credentials has their passwords) and paths are no value of a credential word.
   if (v.startsWith(PLACEHOLDER_PREFIX) || v.includes('[REDACTED:') || isPlaceholderValue(v) || v.includes('://') || /^(?:~|\.{1,2})?\/[\w.-]/.test(v)) return false;
   if (cls === 'password') return separated ? isPasswordValue(v) : isPasswordValue(v) && (isSecretValue(v, 8) || isStrongTyped(v));
+  // `key: node-cache-Linux-npm-<hash>`: words before a hash make a cache key or a file's name, not a key.
+  if (cls === 'weak' && /^(?:[A-Za-z]{2,}[-_.]){2}/.test(v)) return false;
   return isSecretValue(v, cls === 'weak' && !separated ? 20 : 16);
 }
 
@@ -201,7 +195,8 @@ function asciiWordAt(text: string, at: number): { cls: WordClass; start: number;
   while (e < text.length && e - at <= 12 && isAsciiLetter(text.charCodeAt(e))) e++;
   if (at - s > 12 || e - at > 12 || text.startsWith(PLACEHOLDER_PREFIX, s - PLACEHOLDER_PREFIX.length)) return undefined;
   const word = text.slice(s, e).toLowerCase();
-  let cls = ASCII_WORDS.get(word);
+  // Other languages' password words as ASCII writes them (`kennwort`, `haslo`: secret-names' PASSWORD_WORDS).
+  let cls = ASCII_WORDS.get(word) ?? (PASSWORD_WORDS.has(word) ? 'password' : undefined);
   if (!cls) return undefined;
   if (word === 'passe' && !/mot de $/i.test(text.slice(Math.max(0, s - 7), s))) return undefined;
   const before = s > 0 ? text.charCodeAt(s - 1) : 32;
@@ -265,7 +260,10 @@ export function redactProseCredentials(text: string, hits: Hits, proseHits: Hits
     if (!w || w.end <= seenEnd) continue;
     seenEnd = w.end;
     const setsTo = w.cls === 'password' && SETS_BEFORE_RE.test(text.slice(Math.max(0, w.start - 40), w.start));
-    const v = valueAfter(text, w.end, w.cls, setsTo);
+    // `pass` (lower case: `--- PASS: TestX/…` is a test runner's) only before an unmistakable password.
+    const word = text.slice(w.start, w.end);
+    if (word === 'PASS' || word === 'Pass') continue;
+    const v = valueAfter(text, w.end, w.cls, setsTo, word === 'pass');
     if (v) spans.push({ ...v, kind: w.cls === 'password' ? 'password' : 'secret' });
   }
   if (NON_ASCII_RE.test(text)) {
@@ -281,5 +279,6 @@ export function redactProseCredentials(text: string, hits: Hits, proseHits: Hits
       if (v) spans.push({ ...v, kind: cls === 'password' ? 'password' : 'secret' });
     }
   }
+  spans.push(...contextSpans(text, hits));
   return replaceSpans(text, spans);
 }

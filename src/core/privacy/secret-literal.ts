@@ -5,6 +5,7 @@
  */
 import { isPlaceholderValue } from './placeholder.ts';
 import { secretNameKind } from './secret-names.ts';
+import { looksGenerated } from './shape.ts';
 
 const TYPE_WORDS: ReadonlySet<string> = new Set([
   'string', 'str', 'number', 'int', 'integer', 'float', 'bool', 'boolean', 'any', 'unknown',
@@ -81,6 +82,10 @@ export function isSecretLiteral(value: string, ctx: ValueContext): boolean {
   if (WORD_PATH_RE.test(value) && (ctx.kind !== 'password' || WORD_PATH_SEPARATED_RE.test(value))) return false;
   if (PATH_VALUE_RE.test(value) && value.includes('/')) return false;
   if (ctx.kind === 'auth' && AUTH_MODE_RE.test(value)) return false; // auth: basic | oauth2
+  // A long generated run with punctuation in it (Django's `django-insecure-^sp$1…`) is a key all the same.
+  if (ctx.quoted && value.length >= 32 && !/\s|:\/\//.test(value) && looksGenerated(value, 24)) return true;
+  // A label of capitalised words (`"password": "Mot de passe"` in a translation file) is no passphrase.
+  if (ctx.kind === 'password' && /^[A-Z][a-z\u00e0-\u00ff]*(?: [a-z\u00e0-\u00ff]+)+$/.test(value)) return false;
   // Generated credentials have no spaces and no regex or code punctuation; passwords may.
   // (A Cookie header is a list of pairs: `a=1; b=2`.)
   if (ctx.kind !== 'password' && !(ctx.header && ctx.kind === 'cookie') && NOT_TOKEN_CHAR_RE.test(value)) return false;

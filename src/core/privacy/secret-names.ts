@@ -10,12 +10,40 @@ const SECRET_PARTS: ReadonlySet<string> = new Set([
   'password', 'passwd', 'pwd', 'passphrase', 'pass', 'secret', 'secrets', 'token', 'apikey',
   'accesskey', 'privatekey', 'secretkey', 'clientsecret', 'authtoken', 'accesstoken',
   'refreshtoken', 'credential', 'credentials', 'cookie', 'auth', 'authorization', 'bearer',
-  'sessionkey', 'pat', 'passwort', 'kennwort',
+  'sessionkey', 'pat', 'pw',
   // A Wi-Fi or IPsec pre-shared key (`psk="…"` in wpa_supplicant.conf, nmcli's `wifi-sec.psk`).
   'psk',
   // Redis's replica password (`masterauth` in redis.conf, beside `requirepass`).
   'masterauth',
 ]);
+/**
+ * Other languages' words for a password as ASCII names take them (`KENNWORT`, `MOT_DE_PASSE`,
+ * `SENHA`, `HASLO`, `KATA_SANDI`): the hint scan finds them too (hint-sets' SECRET_WORDS).
+ */
+export const PASSWORD_WORDS: ReadonlySet<string> = new Set([
+  'passwort', 'kennwort', 'passe', 'motdepasse', 'parola', 'parol', 'haslo', 'senha', 'contrasena', 'contrasenya', 'clave',
+  'wachtwoord', 'salasana', 'losenord', 'heslo', 'jelszo', 'sifre', 'sandi', 'jeton',
+]);
+/** What a credential word says the value is: a password (typed by a person) or a generated secret. */
+export type WordClass = 'password' | 'secret' | 'weak';
+
+/**
+ * Credential words of other languages (prose-credentials' prose; here, names such as `"パスワード"`),
+ * found in prose by one regex that runs only on texts holding a letter outside ASCII (accented Latin, Cyrillic, Arabic, Devanagari, kana, CJK, Hangul): adding them to the
+ * hint scan would slow every text's scan by a third, for words that come with such letters around them.
+ */
+export const WIDE_WORDS: ReadonlyMap<string, WordClass> = new Map<string, WordClass>([
+  ['密码', 'password'], ['密碼', 'password'], ['口令', 'password'], ['パスワード', 'password'], ['暗証番号', 'password'], ['비밀번호', 'password'], ['암호', 'password'],
+  ['пароль', 'password'], ['парол', 'password'], ['contraseña', 'password'], ['hasło', 'password'], ['şifre', 'password'], ['mật khẩu', 'password'], ['पासवर्ड', 'password'], ['كلمة المرور', 'password'],
+  ['令牌', 'secret'], ['密钥', 'secret'], ['秘钥', 'secret'], ['私钥', 'secret'], ['凭证', 'secret'], ['凭据', 'secret'], ['金鑰', 'secret'], ['密鑰', 'secret'], ['憑證', 'secret'], ['權杖', 'secret'],
+  ['トークン', 'secret'], ['秘密鍵', 'secret'], ['シークレット', 'secret'], ['認証情報', 'secret'], ['アクセスキー', 'secret'], ['토큰', 'secret'], ['시크릿', 'secret'], ['비밀 키', 'secret'], ['인증 정보', 'secret'],
+  ['токен', 'secret'], ['ключ', 'secret'], ['секрет', 'secret'], ['clé', 'secret'], ['schlüssel', 'secret'], ['chiave', 'secret'],
+  ['chave', 'secret'], ['sleutel', 'secret'], ['klucz', 'secret'],
+  ['kennwort', 'password'], ['wachtwoord', 'password'], ['parola', 'password'], ['sandi', 'password'], ['haslo', 'password'],
+  ['キー', 'weak'], ['키', 'weak'], ['鍵', 'weak'],
+]);
+let wideName: RegExp | undefined;
+
 /** `key` is secret after these (`api_key`, `AccountKey`, `SECRET_KEY`); not after `public`, `sort`… */
 const KEY_QUALIFIERS: ReadonlySet<string> = new Set([
   'api', 'access', 'secret', 'private', 'client', 'master', 'signing', 'sign', 'encryption', 'enc',
@@ -106,7 +134,7 @@ function isUpperSnake(name: string): boolean {
 /** A coarse label for the placeholder, taken from the name. */
 function kindOfName(parts: readonly string[]): string {
   const joined = parts.join('_');
-  if (/pass|pwd|psk|masterauth/.test(joined)) return 'password';
+  if (/pass|pwd|psk|masterauth/.test(joined) || parts.some((p) => p === 'pw' || PASSWORD_WORDS.has(p))) return 'password';
   if (joined.includes('cookie')) return 'cookie';
   if (joined.includes('credential')) return 'credential';
   if (joined.includes('token') || joined.includes('bearer') || joined === 'pat') return 'token';
@@ -131,7 +159,7 @@ const NOT_SECRET_COMPOUNDS: ReadonlySet<string> = new Set([
  * `sortkey`); `pass` and `pwd` need a word before them (`dbpass`, not `pass`).
  */
 function isSecretPart(part: string): boolean {
-  if (SECRET_PARTS.has(part)) return true;
+  if (SECRET_PARTS.has(part) || PASSWORD_WORDS.has(part)) return true;
   if (NOT_SECRET_COMPOUNDS.has(part)) return false;
   if (part.length > 8 && (part.endsWith('password') || part.endsWith('passwd') || part.endsWith('passwort') || part.endsWith('secret'))) return true;
   if (part.length > 5 && part.endsWith('token') && !part.endsWith('tokens')) return true;
@@ -153,6 +181,12 @@ export function secretNameKind(name: string): string | null {
 const recentKind = rememberLast(256, (name: string) => kindOfSecretName(name));
 
 function kindOfSecretName(name: string): string | null {
+  // `"パスワード"`, `пароль_db`: a credential word outside ASCII, the name no longer than the word and a qualifier.
+  if (/[^\x00-\x7f]/.test(name)) {
+    wideName ??= new RegExp([...WIDE_WORDS.keys()].filter((w) => WIDE_WORDS.get(w) !== 'weak' && /[^\x00-\x7f]/.test(w)).join('|'), 'i');
+    const wide = wideName.exec(name);
+    if (wide && name.length <= wide[0].length + 12) return WIDE_WORDS.get(wide[0].toLowerCase()) === 'password' ? 'password' : 'token';
+  }
   const parts = identifierParts(name);
   if (parts.length === 0) return null;
   const upperSnake = isUpperSnake(name);
@@ -160,6 +194,8 @@ function kindOfSecretName(name: string): string | null {
     const p = parts[i]!;
     // `OAuth` splits into o + auth: a protocol name, not a credential.
     if (p === 'auth' && parts[i - 1] === 'o') continue;
+    // `pw` only ends a name (`DB_PW`, `smtp_pw`): `x-pw-serviceworker` is Playwright's.
+    if (p === 'pw' && i !== parts.length - 1) continue;
     let hit = isSecretPart(p);
     if (!hit && p === 'key' && i > 0) {
       const prev = parts[i - 1]!;

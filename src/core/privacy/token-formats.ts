@@ -208,6 +208,9 @@ function catalogue(): readonly TokenFormat[] {
     f('newrelic_key', ['NRAK-', 'NRAA-', 'NRII-', 'NRRA-', 'NRJS-', 'NRBR-', 'NRIQ-'], [[URLSAFE, 19, 40]], hasDigit),
     f('sentry_token', ['sntrys_', 'sntryu_'], [[BASE64_URL, 40, MANY], [PAD, 0, 2]]),
     f('honeycomb_key', ['hcaik_', 'hcxik_', 'hcxlk_'], [[ALNUM, 58]], randomish),
+    // LaunchDarkly's server-side SDK and mobile keys: nothing else is `sdk-`/`mob-` and a UUID
+    // (`api-<uuid>` is, so that one stays with its rule in token-rules).
+    f('launchdarkly_key', ['sdk-', 'mob-'], UUID),
     // Messaging
     f('slack_token', ['xoxb-', 'xoxp-', 'xoxa-', 'xoxo-', 'xoxs-', 'xoxr-', 'xoxe-'], [[ALNUM_DASH, 10, MANY]], hasDigit),
     f('slack_token', ['xoxe.xoxb-', 'xoxe.xoxp-'], [[ALNUM_DASH, 20, MANY]], hasDigit),

@@ -10,8 +10,8 @@ import { looksGenerated } from './shape.ts';
 
 /** Scheme-ish characters before `://` (`postgres`, `mongodb+srv`, `git+ssh`). */
 const SCHEME_CHAR_RE = /[a-z0-9+.-]/i;
-/** `user:password@` right after `://`; sticky, bounded, so each `://` costs a constant. */
-const URL_CREDENTIALS_RE = /([^\s:/?#@"'<>]{0,256}:)([^\s@/?#"'<>]{1,256})@/y;
+/** `user:password@` right after `://` (a typed password may hold a `#`, which a URL would escape); sticky, bounded, so each `://` costs a constant. */
+const URL_CREDENTIALS_RE = /([^\s:/?#@"'<>]{0,256}:)([^\s@/?"'<>]{1,256})@/y;
 
 /** Characters that end a URL's user part. */
 function endsUser(c: number): boolean {

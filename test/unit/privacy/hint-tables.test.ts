@@ -16,7 +16,7 @@ test('the committed hint tables are those of the current word sets (else: npm ru
 });
 
 test('a scanner given tables finds what one that works them out finds, by loop and by regex', () => {
-  const text = 'export GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ0123; mysql -u root -pS3cret! db; Bearer xoxb-1-2-abc; PAT=1; path; la clave';
+  const text = 'export GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ0123; mysql -u root -pS3cret! db; Bearer xoxb-1-2-abc; PAT=1; path; le jeton';
   for (const cold of [0, Infinity]) {
     const given = new HintScanner(HINT_TABLES, cold);
     const worked = new HintScanner(HINT_SETS, cold);
