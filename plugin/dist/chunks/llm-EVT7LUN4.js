@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a as t,c as o,d as s,e as a,i as p}from"./chunk-4BXBM47C.js";import"./chunk-RKUMXAOJ.js";import{k as e,l as r,m}from"./chunk-F5DPWK7M.js";import"./chunk-7JXRLBMJ.js";import"./chunk-XBQ7VXAA.js";import"./chunk-V7FREGYM.js";import"./chunk-L43Z5DI3.js";import"./chunk-EQDMCI6N.js";import"./chunk-NYRTOUVY.js";export{e as DEFAULT_MODELS,r as LLM_DEFAULTS,t as SUMMARY_LIMITS,s as charCount,a as parseSummaryReply,m as resolveLlmSettings,o as sectionHeadings,p as summarizeWithLlm};
