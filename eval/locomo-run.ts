@@ -76,7 +76,8 @@ function assertBuilt(): void {
 function fingerprint(): string {
   const h = createHash('sha256');
   h.update(readFileSync(dataFile!));
-  for (const f of ['hooks/hooks.json', 'dist/hook.cjs', 'dist/hook-main.cjs', 'dist/hook-store.cjs']) h.update(readFileSync(join(PLUGIN_ROOT, f)));
+  const bundles = readdirSync(join(PLUGIN_ROOT, 'dist')).filter((f) => /^hook.*\.cjs$/.test(f)).sort().map((f) => `dist/${f}`);
+  for (const f of ['hooks/hooks.json', ...bundles]) h.update(readFileSync(join(PLUGIN_ROOT, f)));
   for (const f of [CLOCK_SHIM, join(EVAL_DIR, 'locomo.ts')]) h.update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
 }

@@ -152,7 +152,8 @@ function storeFingerprint(sets: readonly SetName[]): string {
     const rel = relative(REPO, f);
     if (!QUERY_SIDE.some((re) => re.test(rel))) h.update(rel).update(readFileSync(f));
   }
-  for (const f of ['hooks/hooks.json', 'dist/hook.cjs', 'dist/hook-main.cjs']) h.update(readFileSync(join(PLUGIN_ROOT, f)));
+  const bundles = readdirSync(join(PLUGIN_ROOT, 'dist')).filter((f) => /^hook-(main|hosts|tokens|commands)\.cjs$|^hook\.cjs$/.test(f)).sort().map((f) => `dist/${f}`);
+  for (const f of ['hooks/hooks.json', ...bundles]) h.update(readFileSync(join(PLUGIN_ROOT, f)));
   return h.digest('hex').slice(0, 16);
 }
 

@@ -1,8 +1,9 @@
 /**
  * @module hooks/launch
  * The hook entry as shipped (`plugin/dist/hook.cjs`, CommonJS: Node starts it faster than an ES
- * module). It runs the hook bundle (`hook-main.cjs`) and, for the events that need the database,
- * the store bundle (`hook-store.cjs`) through V8's code cache kept in `<data dir>/cache/`.
+ * module). It runs the hook bundle (`hook-main.cjs`) and what that requires when needed (the store
+ * bundle `hook-store.cjs` for the events that need the database, and the parts of the hook most runs
+ * never call, see LAZY_PARTS in scripts/build.mjs) through V8's code cache kept in `<data dir>/cache/`.
  * `MNEMO_CODE_CACHE=0` turns the cache off. Whatever goes wrong with the cache, the bundle runs
  * compiled from source.
  */
@@ -11,12 +12,10 @@ import { resolveDataDir } from '../config/config.ts';
 import { compileCached, type CachedRun } from './code-cache.ts';
 // This file only ever runs as the CommonJS bundle: `__dirname` and `require` are its own.
 
-// Set by scripts/build.mjs: content hashes of the two bundles built with this entry.
+// Set by scripts/build.mjs: the content hash of hook-main.cjs, and of each bundle it may require
+// (by file name: the store, the lazy parts), built with this entry.
 declare const MNEMO_HOOK_MAIN_HASH: string;
-declare const MNEMO_HOOK_STORE_HASH: string;
-
-/** The module id under which hook-main.cjs loads the store bundle. */
-const STORE_ID = './hook-store.cjs';
+declare const MNEMO_HOOK_PARTS: Readonly<Record<string, string>>;
 
 /** A letter, then up to 39 letters, digits or `_` (checked by code: a regex costs a hook its compilation). */
 function isName(a: string): boolean {
@@ -46,15 +45,22 @@ function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
 
 const settings = { cacheDir: cacheDir(process.env), variant: variantOf(process.argv.slice(2)) };
 
+/** The bundles required so far, by module id (`./hook-store.cjs`): each runs once, as `require` would. */
+const required = new Map<string, unknown>();
+
+/** `require(id)` inside a bundle: a bundle of this build (`./<file>`) through the code cache, once. */
+function requireHook(id: string): { readonly handled: boolean; readonly exports?: unknown } {
+  if (required.has(id)) return { handled: true, exports: required.get(id) };
+  const name = id.startsWith('./') ? id.slice(2) : '';
+  if (!name || !Object.hasOwn(MNEMO_HOOK_PARTS, name)) return { handled: false };
+  const exports = load(name, MNEMO_HOOK_PARTS[name]!);
+  required.set(id, exports);
+  return { handled: true, exports };
+}
+
 function load(name: string, buildHash: string): unknown {
   const file = join(__dirname, name);
-  const run: CachedRun = {
-    ...settings,
-    file,
-    buildHash,
-    require,
-    requireHook: (id) => (id === STORE_ID ? { handled: true, exports: load('hook-store.cjs', MNEMO_HOOK_STORE_HASH) } : { handled: false }),
-  };
+  const run: CachedRun = { ...settings, file, buildHash, require, requireHook };
   let start: () => unknown;
   try {
     start = compileCached(run);

@@ -51,16 +51,6 @@ interface CopilotToolResult {
   readonly text_result_for_llm?: unknown;
 }
 
-/** A camelCase Copilot payload: `sessionId` with a numeric `timestamp` (VS Code's is an ISO string). */
-export function isCopilotCamelPayload(p: Rec): boolean {
-  return typeof p.sessionId === 'string' && p.session_id === undefined && p.hookEventName === undefined && typeof p.timestamp !== 'string';
-}
-
-/** Copilot CLI's snake_case payload (from Claude settings): `session_id` plus an ISO `timestamp`, which Claude Code never sends. */
-export function isCopilotSnakePayload(p: Rec): boolean {
-  return typeof p.session_id === 'string' && typeof p.timestamp === 'string' && typeof p.hook_event_name === 'string' && p.permission_mode === undefined;
-}
-
 const REFUSED_RE = /^(rejected|denied)$/i;
 
 function parse(hostEvent: string | undefined, p: Rec, warn?: Warn): Parsed {

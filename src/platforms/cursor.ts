@@ -46,11 +46,6 @@ const EVENTS = eventTable({
   PreCompact: 'PreCompact',
 });
 
-/** Cursor's shape: `conversation_id` or `cursor_version` (Claude Code sends neither). */
-export function isCursorPayload(p: Rec): boolean {
-  return typeof p.conversation_id === 'string' || typeof p.cursor_version === 'string';
-}
-
 /** A JSON string decoded (tool outputs and MCP results arrive encoded); anything else as is. */
 function decoded(v: unknown): unknown {
   if (typeof v !== 'string') return v;

@@ -3,7 +3,7 @@
  * VS Code agent hooks (Preview): Claude Code's event names, but the common fields are camelCase
  * (`sessionId`, `hookEventName`) while event fields stay snake_case (`tool_name`, `tool_response` as a
  * string). VS Code also runs hooks from Claude Code's settings files, so a `--platform claude-code`
- * hook that receives this shape is handed here (see `isVsCodePayload`).
+ * hook that receives this shape is handed here (see `isVsCodePayload`, platforms/payload-shapes).
  * Facts: microsoft/vscode-docs docs/agent-customization/hooks.md (§Common input fields) and
  * docs/agents/reference/hooks-reference.md.
  */
@@ -26,12 +26,6 @@ const EVENTS = eventTable({
   Notification: null,
   PermissionRequest: null,
 });
-
-/** The VS Code shape: camelCase `hookEventName`, or a camelCase `sessionId` next to `timestamp` and no `session_id`. */
-export function isVsCodePayload(p: Rec): boolean {
-  if (typeof p.hookEventName === 'string') return true;
-  return typeof p.sessionId === 'string' && p.session_id === undefined && typeof p.timestamp === 'string';
-}
 
 function parse(hostEvent: string | undefined, p: Rec, warn?: Warn): Parsed {
   const f = new Fields(p);

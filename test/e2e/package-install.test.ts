@@ -33,7 +33,8 @@ test('the tarball holds the built package and nothing of the tests; npm install 
   work = makeTempDir('pkg');
   tarball = packTarball(work);
   const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (const f of ['package/plugin/dist/hook.cjs', 'package/plugin/dist/hook-main.cjs', 'package/plugin/dist/hook-store.cjs', 'package/plugin/dist/cli.js', 'package/plugin/dist/viewer/index.html', 'package/bin/mnemo.js']) {
+  const bundles = ['hook.cjs', 'hook-main.cjs', 'hook-store.cjs', 'hook-hosts.cjs', 'hook-tokens.cjs', 'hook-failures.cjs', 'hook-commands.cjs'].map((f) => `package/plugin/dist/${f}`);
+  for (const f of [...bundles, 'package/plugin/dist/cli.js', 'package/plugin/dist/viewer/index.html', 'package/bin/mnemo.js']) {
     assert.ok(listing.includes(f), `${f} is in the tarball`);
   }
   assert.deepEqual(listing.filter((f) => /^package\/(src|test|bench|eval|docs)\//.test(f)), [], 'no sources, tests or benches in the tarball');

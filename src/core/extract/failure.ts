@@ -8,9 +8,7 @@
  * that found matches succeeded.
  */
 import { asRecord, num, str, type Json } from './fields.ts';
-import { textVerdict } from './failure-text.ts';
-import { rankedErrorLine } from './error-line.ts';
-import { failedTest } from './failed-test.ts';
+import { failedTest, rankedErrorLine, textVerdict } from './failure-reading.ts';
 import { exitMeaning } from './exit-status.ts';
 import { programName, programWords, splitCommands } from './shell/split.ts';
 import { normalizeToolInput, normalizeToolName } from './tool-names.ts';

@@ -6,7 +6,9 @@
  * `sqlcmd -P pass`, `sqlplus user/pass@db`, `lftp -u user,pass`, `xfreerdp /p:pass`,
  * `openssl … -passin pass:…`, `keytool -storepass …`. (`--password=…`, `--token …`, headers and
  * `PGPASSWORD=… psql` are assignments, see assignments.) The hint scan finds the tools' names;
- * each command is then split into shell words up to the end of the command.
+ * each command is then split into shell words up to the end of the command. The hook bundle keeps
+ * this module in a file of its own (hook-commands.cjs, scripts/build.mjs), loaded only by a hook
+ * whose text names one of the tools: its exports must stay functions.
  */
 import type { Hits } from './hint-scan.ts';
 import { isPlaceholderValue, PLACEHOLDER_PREFIX, replaceSpans, type SecretSpan as Span } from './placeholder.ts';

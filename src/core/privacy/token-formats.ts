@@ -73,7 +73,9 @@ let formats: readonly TokenFormat[] | undefined;
 
 /**
  * The catalogue, built on first use: most texts hold none of its prefixes (the hint scan, whose
- * tables are worked out at build time, says so), and then a hook never builds its ~130 rows.
+ * tables are worked out at build time, says so), and then a hook never builds its ~130 rows. Nor
+ * does it read them: the hook bundle keeps this module in a file of its own (hook-tokens.cjs,
+ * scripts/build.mjs), loaded on the first call here; its one export stays this function.
  */
 export function tokenFormats(): readonly TokenFormat[] {
   return (formats ??= catalogue());

@@ -53,7 +53,9 @@ test('every file the plugin manifest, hooks and MCP config name is in git', { sk
   for (const groups of Object.values(hooks.hooks)) for (const g of groups) for (const h of g.hooks) (h.args ?? []).forEach(take);
   for (const s of Object.values(mcp.mcpServers)) s.args.forEach(take);
   assert.deepEqual([...named].sort(), ['plugin/dist/cli.js', 'plugin/dist/hook.cjs']);
-  for (const f of ['plugin/.claude-plugin/plugin.json', 'plugin/hooks/hooks.json', 'plugin/.mcp.json', ...named, 'plugin/dist/hook-main.cjs', 'plugin/dist/hook-store.cjs']) {
+  // hook.cjs requires these (the lazily loaded parts: LAZY_PARTS in scripts/build.mjs).
+  const bundles = ['hook-main.cjs', 'hook-store.cjs', 'hook-hosts.cjs', 'hook-tokens.cjs', 'hook-failures.cjs', 'hook-commands.cjs'].map((f) => `plugin/dist/${f}`);
+  for (const f of ['plugin/.claude-plugin/plugin.json', 'plugin/hooks/hooks.json', 'plugin/.mcp.json', ...named, ...bundles]) {
     assert.ok(tracked.has(f), `${f} is not committed`);
   }
 });
