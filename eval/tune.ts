@@ -4,7 +4,7 @@
  * builds (cached), in a few seconds instead of the hook replay's minutes; figures match the CLI's
  * within a question or two. Dev split only: the test half is refused, as in `--misses`.
  *
- *   SETS=dev,v3,v4,v5,v1   which questions (v2's dev half, v3's, v4's and v5's dev halves, v1; `test` is refused)
+ *   SETS=dev,v3,v4,v5,v6,v1   which questions (v2's dev half, v3's, v4's, v5's and v6's dev halves, v1; `test` is refused)
  *   MODE=hybrid      with the offline embedder's neighbours (SCOPE=candidates: only the keyword candidates)
  *   MODE=team        the team server's search over the same store shared in full (eval/team.ts: needs
  *                    PostgreSQL, MNEMO_TEST_PG_URL or a throwaway cluster; at most 100 results)
@@ -23,11 +23,11 @@ import { buildStore, loadQuestions, openIndexed } from './recall.ts';
 import { shareToTeam } from './team.ts';
 
 const sets = (process.env.SETS ?? 'dev').split(',');
-if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev, v3, v4, v5 and/or v1');
+if (sets.includes('test')) throw new Error('the test split is not tuned on: SETS=dev, v3, v4, v5, v6 and/or v1');
 const store = await buildStore('all', { via: 'import' });
 const { db, index } = openIndexed(store);
 /** The flag that asks each split set's dev half (`dev` is v2's, the first). */
-const DEV_HALVES = [['dev', 'v2'], ['v3', 'v3'], ['v4', 'v4'], ['v5', 'v5']] as const;
+const DEV_HALVES = [['dev', 'v2'], ['v3', 'v3'], ['v4', 'v4'], ['v5', 'v5'], ['v6', 'v6']] as const;
 const questions = [
   ...DEV_HALVES.filter(([flag]) => sets.includes(flag)).flatMap(([, set]) => loadQuestions(set).filter((q) => q.split === 'dev')),
   ...(sets.includes('v1') ? loadQuestions('v1') : []),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { splitFile, splitQuestions, stratumOf } from '../../../eval/split.ts';
 import { firstRank, score } from '../../../eval/metrics.ts';
 
-for (const set of ['v2', 'v3', 'v4']) {
+for (const set of ['v2', 'v3', 'v4', 'v5', 'v6']) {
   test(`the committed ${set} split is the one eval/split.ts computes, ~50/50 in every stratum`, () => {
     const qs = JSON.parse(readFileSync(new URL(`../../../eval/data/questions-${set}.json`, import.meta.url), 'utf8'));
     const committed = JSON.parse(readFileSync(new URL(`../../../eval/data/questions-${set}.split.json`, import.meta.url), 'utf8'));
