@@ -5,6 +5,7 @@
  */
 import { collapseSpaces } from './spaces.ts';
 import { patchOps, patchTextOf } from './extract/patch-ops.ts';
+import { isProjectRoot, statedCount } from './extract/search-answer.ts';
 import { kilobytes } from './sizes.ts';
 import type { Kind, ObsType } from './types.ts';
 
@@ -242,8 +243,8 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       const pattern = str(input.pattern) ?? str(input.query);
       const path = str(input.path);
       // The project itself is where every search looks by default: naming it says nothing.
-      const where = path && path !== '.' && path.replace(/[\\/]+$/, '') !== call.baseDir?.replace(/[\\/]+$/, '') ? ` in ${displayPath(path, call.baseDir)}` : '';
-      const said = saidCount(call.response);
+      const where = path && !isProjectRoot(path, call.baseDir) ? ` in ${displayPath(path, call.baseDir)}` : '';
+      const said = statedCount(call.response)?.n;
       const hits = grepHits(response) || (said !== undefined ? count(said, 'match', 'matches') : '');
       return {
         title: oneLine(`Searched${pattern ? ` for "${oneLine(pattern, 60)}"` : ''}${where}${hits ? ` (${hits})` : ''}`),
@@ -253,7 +254,7 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
       };
     }
     case 'Glob': {
-      const hits = num(response.numFiles) ?? saidCount(call.response);
+      const hits = num(response.numFiles) ?? statedCount(call.response)?.n;
       return { title: oneLine(`Listed ${str(input.pattern) ?? 'files'}${hits !== undefined ? ` (${count(hits, 'file')}${response.truncated === true ? '+' : ''})` : ''}`), type: 'discovery', kind: 'tool', files };
     }
     case 'WebFetch':
@@ -307,12 +308,6 @@ export function describeToolCall(call: ToolCallFacts): ToolCallDescription {
 
 /** A path whose last part has an extension: a file, where a bare name (`src`, `/home/u/proj`) is a folder. */
 const FILE_NAME_RE = /[^\\/.]\.\w+$/;
-
-/** The count a host states in a text answer (Gemini: `Found 3 file(s) matching …`, `Found 4 matches …`, `No files found`). */
-function saidCount(response: unknown): number | undefined {
-  const m = /^(?:Found (\d+) |No files found)/m.exec((typeof response === 'string' ? response : str(rec(response).llmContent) ?? '').slice(0, 400));
-  return m ? Number(m[1] ?? 0) : undefined;
-}
 
 /** A todo list in any host's spelling: Claude's `todos`, Codex's `plan`, the answer's `newTodos`. */
 function todoList(r: Rec): unknown[] | undefined {

@@ -8,6 +8,7 @@ import { patchOps, patchTextOf } from '../patch-ops.ts';
 import { asRecord, arr, num, str, type Json } from '../fields.ts';
 import { makeEvent } from '../events.ts';
 import { gist, shortPath } from '../text.ts';
+import { isProjectRoot, statedCount } from '../search-answer.ts';
 import type { CallContext, Extractor } from '../context.ts';
 import type { ExtractedEvent } from '../types.ts';
 
@@ -197,15 +198,15 @@ export const patchExtractor: Extractor = {
 
 /** ` in src` for a search's folder; nothing for the project root, where every search looks by default. */
 function inFolder(where: string | undefined, cwd: string | undefined): string {
-  if (!where || where === '.' || where.replace(/[\\/]+$/, '') === cwd?.replace(/[\\/]+$/, '')) return '';
+  if (!where || isProjectRoot(where, cwd)) return '';
   return ` in ${shortPath(where, cwd)}`;
 }
 
 function countOf(response: unknown): string {
   const r = asRecord(response);
   // Gemini answers in text: `Found 3 file(s) matching …`, `No files found …`, `Found 4 matches …`.
-  const said = /^(?:Found (\d+) (?:matching )?(file|match)|No files found)/m.exec((typeof response === 'string' ? response : str(r, 'llmContent') ?? '').slice(0, 400));
-  if (said) return ` → ${said[1] ?? 0} ${said[2] === 'match' ? 'match' : 'file'}${said[1] === '1' ? '' : said[2] === 'match' ? 'es' : 's'}`;
+  const said = statedCount(response);
+  if (said?.of) return ` → ${said.n} ${said.of}${said.n === 1 ? '' : said.of === 'match' ? 'es' : 's'}`;
   if (!r) return '';
   const files = num(r, 'numFiles');
   const lines = num(r, 'numLines', 'numMatches');
