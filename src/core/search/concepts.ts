@@ -66,6 +66,29 @@ export interface ColumnModel {
   readonly averages: readonly number[];
 }
 
+/** The candidates ranked by every concept, and by the concepts a topic mask marks alone (none marked: none). */
+export interface ConceptRanking {
+  readonly ids: readonly number[];
+  readonly topic: readonly number[];
+}
+
+/**
+ * `rankByConcepts` of every concept and, where `topic` marks some (core/search/query-plan `topicMask`,
+ * for a question about a compaction), of those alone: what structure looks for the compaction around.
+ */
+export function rankWithTopic(
+  ids: readonly number[],
+  concepts: readonly (readonly FormEvidence[])[],
+  lengths: ReadonlyMap<number, readonly number[]>,
+  columns: ColumnModel,
+  topic: readonly boolean[],
+): ConceptRanking {
+  return {
+    ids: rankByConcepts(ids, concepts, lengths, columns),
+    topic: topic.some(Boolean) ? rankByConcepts(ids, concepts.filter((_, i) => topic[i]), lengths, columns) : [],
+  };
+}
+
 /** Candidates, best first by the concept score; those holding no concept are left out. */
 export function rankByConcepts(
   ids: readonly number[],

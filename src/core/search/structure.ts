@@ -100,19 +100,20 @@ const EDGE_KEEP = 2;
 const EDGE_SESSIONS = 2;
 const SESSION_VOTE_DEPTH = 30;
 const SESSION_VOTE_K = 5;
-/** Best topic matches ("while fixing X") around which a compaction is looked for, and how far either side. */
+/** Best topic matches ("while fixing X") around which a compaction is looked for, of how many read, and how far either side. */
 const TOPIC_ANCHORS = 2;
+export const TOPIC_DEPTH = PROBLEM_DEPTH;
 const COMPACTION_SPAN = 50;
 
 /**
  * Which neighbours the intent needs, from the fused head (best first). For a compaction, `topic` is
- * the candidates ranked by the question's words about the work alone: the head also ranks by
- * "compact" and "context", and those find another session's talk about compacting.
+ * the candidates ranked by the question's words about the work alone (the head when there is none):
+ * the head also ranks by "compact" and "context", and those find another session's talk about compacting.
  */
-export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[], topic: readonly RecordFact[] = head): NeighbourRequest[] {
+export function neighbourRequests(intent: QueryIntent, head: readonly RecordFact[], topic: readonly RecordFact[] = []): NeighbourRequest[] {
   const out: NeighbourRequest[] = [];
   if (intent.compaction) {
-    const anchors = topic.slice(0, PROBLEM_DEPTH).filter((f) => !f.compaction && !isBookkeeping(f)).slice(0, TOPIC_ANCHORS);
+    const anchors = (topic.length ? topic : head).slice(0, TOPIC_DEPTH).filter((f) => !f.compaction && !isBookkeeping(f)).slice(0, TOPIC_ANCHORS);
     for (const anchor of anchors) for (const direction of ['before', 'after'] as const) out.push({ anchor, direction, span: COMPACTION_SPAN, purpose: 'compaction' });
   }
   if (intent.after || intent.before || intent.compaction || intent.during) {

@@ -34,9 +34,9 @@ import type { ClientBase } from 'pg';
 import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
-import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest } from '../../core/search/structure.ts';
+import { liftAbove, neighbourRequests, structureLists, TOPIC_DEPTH, type NeighbourRequest } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, topicMask, withLoanwords, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
-import { conceptEvidence, conceptIdf, rankByConcepts, WHY_NARRATION, type CountedForm } from '../../core/search/concepts.ts';
+import { conceptEvidence, conceptIdf, rankWithTopic, WHY_NARRATION, type ConceptRanking, type CountedForm } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { TeamSearchHit, TeamSearchQuery, TeamObservation } from '../../core/team/contract.ts';
 import { joinedIn, pairWord } from './name-joins.ts';
@@ -289,19 +289,8 @@ async function conceptList(ctx: Ctx, plan: QueryPlan, candidates: readonly numbe
     return held.length ? held.reduce((a, b) => a + b, 0) / held.length : 1;
   });
   const weights = CLASSES.map((c) => (intent.why && c.weight === 'B' ? c.score * WHY_NARRATION : c.score));
-  const mask = intent.compaction ? topicMask(plan.concepts) : [];
-  const topic = mask.some(Boolean) ? rankByConcepts(candidates, byConcept.filter((_, i) => mask[i]), lengthOf, { weights, averages }) : [];
-  return { list: { name: 'concepts', ids: rankByConcepts(candidates, byConcept, lengthOf, { weights, averages }) }, topic };
+  return rankWithTopic(candidates, byConcept, lengthOf, { weights, averages }, intent.compaction ? topicMask(plan.concepts) : []);
 }
-
-/** The concept ranking, and for a question about a compaction the candidates ranked by its topic alone (as locally). */
-interface ConceptRanking {
-  readonly list: RankedList;
-  readonly topic: readonly number[];
-}
-
-/** Topic matches read for a question about a compaction. */
-const TOPIC_DEPTH = 10;
 
 /** A record row as search reads it: whether I wrote it, for the scope filter. */
 type SearchRow = RecordRow & { readonly mine: boolean };
@@ -372,7 +361,7 @@ async function withStructure(db: ClientBase, teamId: number, intent: QueryIntent
   const unread = topicSeqs.filter((id) => !bySeq.has(id));
   if (unread.length) for (const r of (await db.query<SearchRow>(`SELECT ${ROW_COLUMNS} FROM mnemo.records r WHERE r.team_id = $1 AND r.seq = ANY($2::bigint[])`, [teamId, unread])).rows) bySeq.set(Number(r.seq), r);
   const topic = topicSeqs.filter((id) => bySeq.has(id)).map((id) => recordFact(headOf(bySeq.get(id)!, sessions)));
-  const requests = neighbourRequests(intent, head, topic.length ? topic : head);
+  const requests = neighbourRequests(intent, head, topic);
   const found = requests.length ? await neighbourRows(db, teamId, requests) : [];
   for (const r of found.flat()) bySeq.set(Number(r.seq), r);
   const structure = structureLists(intent, head, requests, found.map((rs) => rs.map((r) => recordFact(headOf(r, sessions)))));
@@ -407,7 +396,7 @@ export async function searchTeam(db: ClientBase, teamId: number, q: TeamSearchQu
   // path or dotted name keeps its own list.
   if (tuning.concepts !== false && !(lists.length === 1 && lists[0]!.name === 'name')) {
     const concepts = await conceptList(ctx, plan, candidatesOf(lists), intent);
-    if (concepts) (lists = [concepts.list]), (topic = concepts.topic);
+    if (concepts) (lists = [{ name: 'concepts', ids: concepts.ids }]), (topic = concepts.topic);
   }
   const width = Math.max(limit * 3, 60);
   let fused = fuse(lists).slice(0, width);

@@ -33,9 +33,9 @@ import { filterPlan } from '../../core/search/filter-plan.ts';
 import { FINDING_CHARS, HEAD_CHARS, recordFact, type RecordHead } from '../../core/search/record-facts.ts';
 import { candidatesOf, fuse, kindWeight, withPriors, type Fused, type RankedList } from '../../core/search/fusion.ts';
 import { queryIntent, type QueryIntent } from '../../core/search/intent.ts';
-import { liftAbove, neighbourRequests, structureLists, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
+import { liftAbove, neighbourRequests, structureLists, TOPIC_DEPTH, type NeighbourRequest, type RecordFact, type Structure } from '../../core/search/structure.ts';
 import { isPrefix, planQuery, renderMatch, topicMask, withLoanwords, type Concept, type QueryPlan, type QueryUnit } from '../../core/search/query-plan.ts';
-import { conceptEvidence, conceptIdf, rankByConcepts, WHY_NARRATION } from '../../core/search/concepts.ts';
+import { conceptEvidence, conceptIdf, rankWithTopic, WHY_NARRATION, type ConceptRanking } from '../../core/search/concepts.ts';
 import { idf } from '../../core/search/bm25.ts';
 import type { SearchHit, SearchOptions } from '../store.ts';
 import type { SqliteDb } from './driver.ts';
@@ -398,9 +398,6 @@ function neighbours(db: SqliteDb, r: NeighbourRequest): RecordFact[] {
   return rows.map((row) => recordFact(row));
 }
 
-/** Topic matches read for a question about a compaction (core/search/structure looks at its best few). */
-const TOPIC_DEPTH = 10;
-
 /** The structure lists (core/search/structure) a query's intent asks for, given the fused head and, for a compaction, the topic's own ranking. */
 function structureFor(db: SqliteDb, opts: SearchOptions, intent: QueryIntent, head: readonly Fused[], facts: ReadonlyMap<number, Light>, topicIds: readonly number[]): Structure {
   const candidates = head.filter((f) => facts.has(f.id)).map((f) => facts.get(f.id)!);
@@ -408,7 +405,7 @@ function structureFor(db: SqliteDb, opts: SearchOptions, intent: QueryIntent, he
   const headFacts = candidates.map((c) => recordFact(c, problems.has(c.id)));
   const topicRows = lightFacts(db, opts, topicIds.slice(0, TOPIC_DEPTH));
   const topic = topicIds.filter((id) => topicRows.has(id)).map((id) => recordFact(topicRows.get(id)!));
-  const requests = neighbourRequests(intent, headFacts, topic.length ? topic : headFacts);
+  const requests = neighbourRequests(intent, headFacts, topic);
   return structureLists(intent, headFacts, requests, requests.map((r) => neighbours(db, r)));
 }
 
@@ -445,12 +442,6 @@ function sameStems(db: SqliteDb, concepts: readonly Concept[]): Concept[] {
   return [...byStem.values()].map((forms) => ({ forms }));
 }
 
-/** The concept ranking, and for a question about a compaction the same candidates ranked by its topic's concepts alone. */
-interface ConceptRanking {
-  readonly list: RankedList;
-  readonly topic: readonly number[];
-}
-
 /**
  * The keyword candidates ranked by how many of the query's concepts they hold, in any of their forms
  * (core/search/concepts). Undefined when the index's pages cannot be read for them.
@@ -477,10 +468,7 @@ function conceptList(ks: KeywordSearch, candidates: readonly number[], intent: Q
   let k = 0;
   const concepts = selective.map((forms, c) => conceptEvidence(conceptIdf(idfOf(forms[0]!), forms.filter((f) => f.n > 0).map(idfOf)), kept[c]!.map((f) => ({ own: f === forms[0], idf: idfOf(f), freq: freq.perUnit[k++]! }))));
   const weights = COLUMNS.map((c) => (intent.why && (c.name === 'why' || c.name === 'finding') ? c.weight * WHY_NARRATION : c.weight));
-  const columns = { weights, averages: totals.columnAverages };
-  const mask = intent.compaction ? topicMask(plan.concepts) : [];
-  const topic = mask.some(Boolean) ? rankByConcepts(candidates, concepts.filter((_, i) => mask[i]), freq.lengths, columns) : [];
-  return { list: { name: 'concepts', ids: rankByConcepts(candidates, concepts, freq.lengths, columns) }, topic };
+  return rankWithTopic(candidates, concepts, freq.lengths, { weights, averages: totals.columnAverages }, intent.compaction ? topicMask(plan.concepts) : []);
 }
 
 /**
@@ -500,7 +488,7 @@ export function searchObservations(db: SqliteDb, opts: SearchOptions, extras: Se
   // whichever language and form a record holds it, replaces the per-language lists in the fusion.
   // A lone file path or dotted name keeps its own list: its phrase is the whole query.
   const concepts = ks && extras.concepts !== false && !(keyword.length === 1 && keyword[0]!.name === 'name') && conceptList(ks, candidatesOf(keyword), intent);
-  if (concepts) keyword = [concepts.list];
+  if (concepts) keyword = [{ name: 'concepts', ids: concepts.ids }];
   const lists = [...keyword, ...semantic];
   if (extras.rankAmong && bySimilarity) {
     const ranked = extras.rankAmong(candidatesOf(lists));

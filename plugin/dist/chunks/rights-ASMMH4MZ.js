@@ -1,0 +1,5 @@
+import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
+import{a as t,e as n}from"./chunk-MZTHKCQE.js";import"./chunk-P7WZTBBI.js";import"./chunk-5W4MDCU7.js";import"./chunk-3NJMYND6.js";import"./chunk-777VSYC4.js";import"./chunk-OU6NIZFE.js";import"./chunk-V5PX5JZV.js";import"./chunk-RFWLANUQ.js";import"./chunk-CTA4H7ZS.js";import"./chunk-6RARLS37.js";import"./chunk-762MNGPA.js";import"./chunk-OSUXWPVJ.js";import"./chunk-NVJY72HJ.js";import"./chunk-L43Z5DI3.js";import"./chunk-NYRTOUVY.js";async function s(a,i={}){let{client:o}=await n(a,i);try{let e=(await o.query(`SELECT has_table_privilege('mnemo.records', 'SELECT') AS read,
+              has_table_privilege('mnemo.records', 'INSERT') AND has_table_privilege('mnemo.records', 'UPDATE') AS write,
+              has_table_privilege('mnemo.records', 'DELETE') AS forget,
+              has_table_privilege('mnemo.tombstones', 'SELECT') AS tomb`)).rows[0];return{read:e.read,write:e.write,forget:e.forget,pullForgotten:e.tomb}}catch(r){throw t(r,"checking the role\u2019s rights")}finally{await o.end().catch(()=>{})}}export{s as teamRights};
